@@ -1,0 +1,151 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What the session reported for one task: body, response and transport error.
+struct TaskOutcome {
+  var data: Data?
+  var response: URLResponse?
+  var error: Error?
+}
+
+/// Receives every task's events, collects bodies, enforces the response size limit and
+/// strips `Authorization` from redirects that leave the original origin.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private struct Entry {
+    var data = Data()
+    var response: URLResponse?
+    var limitError: Error?
+    let completion: (TaskOutcome) -> Void
+  }
+
+  private let lock = NSLock()
+  private var entries: [Int: Entry] = [:]
+  private let forward: URLSessionDelegate?
+  private let maximumResponseSize: Int?
+
+  init(forwardingTo delegate: URLSessionDelegate?, maximumResponseSize: Int?) {
+    self.forward = delegate
+    self.maximumResponseSize = maximumResponseSize
+  }
+
+  /// Registers the completion for a task; call before `resume()`.
+  func register(_ task: URLSessionTask, completion: @escaping (TaskOutcome) -> Void) {
+    lock.withLock { entries[task.taskIdentifier] = Entry(completion: completion) }
+  }
+
+  /// Completes a task early with the given error (deadline, cancellation); later events are dropped.
+  func finishEarly(_ task: URLSessionTask, error: Error) {
+    guard let entry = lock.withLock({ entries.removeValue(forKey: task.taskIdentifier) }) else {
+      return
+    }
+    task.cancel()
+    entry.completion(TaskOutcome(data: nil, response: entry.response, error: error))
+  }
+
+  // MARK: - URLSessionDataDelegate
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    let tooLarge: Bool = lock.withLock {
+      entries[dataTask.taskIdentifier]?.response = response
+      guard let limit = maximumResponseSize, response.expectedContentLength > Int64(limit) else {
+        return false
+      }
+      entries[dataTask.taskIdentifier]?.limitError = ResponseTooLargeError(limit: limit)
+      return true
+    }
+    completionHandler(tooLarge ? .cancel : .allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let exceeded: Bool = lock.withLock {
+      guard var entry = entries[dataTask.taskIdentifier] else { return false }
+      if let limit = maximumResponseSize, entry.data.count + data.count > limit {
+        entry.limitError = ResponseTooLargeError(limit: limit)
+        entry.data = Data()
+        entries[dataTask.taskIdentifier] = entry
+        return true
+      }
+      entry.data.append(data)
+      entries[dataTask.taskIdentifier] = entry
+      return false
+    }
+    if exceeded { dataTask.cancel() }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    guard let entry = lock.withLock({ entries.removeValue(forKey: task.taskIdentifier) }) else {
+      return
+    }
+    let response = entry.response ?? task.response
+    if let limitError = entry.limitError {
+      entry.completion(TaskOutcome(data: nil, response: response, error: limitError))
+    } else {
+      entry.completion(TaskOutcome(data: entry.data, response: response, error: error))
+    }
+  }
+
+  // MARK: - Redirects and challenges
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    var next = request
+    if let original = task.originalRequest?.url, let target = request.url,
+      !Self.sameOrigin(original, target)
+    {
+      next.setValue(nil, forHTTPHeaderField: "Authorization")
+    }
+    guard let forward = forward as? URLSessionTaskDelegate else {
+      completionHandler(next)
+      return
+    }
+    #if canImport(FoundationNetworking)
+      let handler = Unchecked(completionHandler)
+      forward.urlSession(
+        session, task: task, willPerformHTTPRedirection: response, newRequest: next,
+        completionHandler: { handler.value($0) })
+    #else
+      guard
+        forward.responds(
+          to: #selector(
+            URLSessionTaskDelegate.urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)
+          ))
+      else {
+        completionHandler(next)
+        return
+      }
+      forward.urlSession?(
+        session, task: task, willPerformHTTPRedirection: response, newRequest: next,
+        completionHandler: completionHandler)
+    #endif
+  }
+
+  /// Whether two URLs share scheme, host and port (default ports filled in).
+  static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+    func origin(_ url: URL) -> (String, String, Int) {
+      let scheme = url.scheme?.lowercased() ?? ""
+      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+      return (scheme, url.host?.lowercased() ?? "", port)
+    }
+    return origin(lhs) == origin(rhs)
+  }
+}
+
+/// The response body was larger than the client's `maximumResponseSize`.
+public struct ResponseTooLargeError: Error, Equatable, CustomStringConvertible {
+  /// The limit in bytes that was exceeded.
+  public let limit: Int
+
+  /// A one-line explanation.
+  public var description: String {
+    "The response was larger than the limit of \(limit) bytes and was not read."
+  }
+}

@@ -1,0 +1,95 @@
+/// The state of a loader: nothing yet, loading, loaded, or failed, with any cached content.
+public enum LoadingState<Content> {
+  /// Nothing has been loaded or asked for.
+  case initial
+  /// A load is in flight; `cache` is the content from before, if any.
+  case loading(cache: Content?)
+  /// The last load succeeded with `content`.
+  case success(content: Content)
+  /// The last load failed with `error`; `cache` is the content from before, if any.
+  case failure(error: Error, cache: Content?)
+
+  /// The success content, or the cache while loading or after a failure.
+  public var content: Content? {
+    switch self {
+    case .initial: return nil
+    case .loading(let cache): return cache
+    case .success(let content): return content
+    case .failure(_, let cache): return cache
+    }
+  }
+
+  /// Whether a load is in flight.
+  public var isLoading: Bool {
+    if case .loading = self { return true }
+    return false
+  }
+
+  /// The error of a failure, `nil` otherwise.
+  public var error: Error? {
+    if case .failure(let error, _) = self { return error }
+    return nil
+  }
+
+  /// Combines this state with another one, for a screen that shows both loaders at once.
+  ///
+  /// Loading wins over failure, failure over success; caches are combined only when both
+  /// sides have content.
+  public func merge<C2, C3>(
+    _ state: LoadingState<C2>, transform: (Content, C2) -> C3
+  ) -> LoadingState<C3> {
+    func combined() -> C3? {
+      guard let lhs = content, let rhs = state.content else { return nil }
+      return transform(lhs, rhs)
+    }
+    switch (self, state) {
+    case (.loading(.some), _), (_, .loading(.some)):
+      return .loading(cache: combined())
+    case (.loading, _), (_, .loading):
+      return .loading(cache: nil)
+    case (.failure(let error, .some), _), (_, .failure(let error, .some)):
+      return .failure(error: error, cache: combined())
+    case (.failure(let error, _), _), (_, .failure(let error, _)):
+      return .failure(error: error, cache: nil)
+    case (.success(let lhs), .success(let rhs)):
+      return .success(content: transform(lhs, rhs))
+    default:
+      return .initial
+    }
+  }
+}
+
+extension LoadingState: Equatable where Content: Equatable {
+  /// Compares the case and the content or cache; errors are not compared.
+  public static func == (lhs: LoadingState, rhs: LoadingState) -> Bool {
+    switch (lhs, rhs) {
+    case (.initial, .initial): return true
+    case (.loading(let lhs), .loading(let rhs)): return lhs == rhs
+    case (.success(let lhs), .success(let rhs)): return lhs == rhs
+    case (.failure(_, let lhs), .failure(_, let rhs)): return lhs == rhs
+    default: return false
+    }
+  }
+}
+
+extension LoadingState: Sendable where Content: Sendable {}
+
+extension LoadingState: CustomStringConvertible {
+  /// `Initial`, `Loading: cache …`, `Success: …` or `Failure: …, cache …`.
+  public var description: String {
+    switch self {
+    case .initial:
+      return "Initial"
+    case .loading(let cache):
+      return "Loading: cache \(Self.describe(cache))"
+    case .success(let content):
+      return "Success: \(content)"
+    case .failure(let error, let cache):
+      return "Failure: \(error), cache \(Self.describe(cache))"
+    }
+  }
+
+  private static func describe(_ value: Content?) -> String {
+    value.map { "\($0)" } ?? "nil"
+  }
+}

@@ -1,0 +1,26 @@
+/// A loader whose state changes can be observed.
+@MainActor
+public protocol ObservableLoader: AnyObject {
+  /// Calls `changeHandler` after every state change for as long as the observation is held.
+  func observe(_ changeHandler: @escaping () -> Void) -> LoaderObservation
+}
+
+/// An observable loader that can be asked to load.
+@MainActor
+public protocol ContentLoading: ObservableLoader {
+  /// Starts loading.
+  func load()
+}
+
+/// A live observation: holding it keeps its handler called; releasing it stops the handler.
+public final class LoaderObservation {
+  private let cancel: () -> Void
+
+  init(_ cancel: @escaping () -> Void) {
+    self.cancel = cancel
+  }
+
+  deinit {
+    cancel()
+  }
+}

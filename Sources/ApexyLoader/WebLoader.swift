@@ -1,0 +1,104 @@
+import ApexyHTTP
+import Foundation
+
+/// A content loader that fills its state from an API client's requests.
+@MainActor
+open class WebLoader<Content>: ContentLoader<Content> {
+  /// The client requests are sent with.
+  public let apiClient: Client
+  /// The request in flight, `nil` when none is.
+  public var progress: Progress? {
+    get { inFlight.progress }
+    set { inFlight.progress = newValue }
+  }
+
+  private let inFlight = InFlight()
+
+  /// Creates a loader that sends its requests with `apiClient`.
+  public init(apiClient: Client) {
+    self.apiClient = apiClient
+    super.init()
+  }
+
+  deinit {
+    inFlight.progress?.cancel()
+  }
+
+  /// Sends `endpoint` and finishes loading with its content.
+  public func request<T: Endpoint>(_ endpoint: T) where T.Content == Content {
+    request(endpoint, transform: { $0 })
+  }
+
+  /// Sends `endpoint` and finishes loading with its content turned into `Content`.
+  public func request<T: Endpoint>(_ endpoint: T, transform: @escaping (T.Content) -> Content) {
+    send(endpoint) { loader, result in
+      loader.finishLoading(result.map(transform))
+    }
+  }
+
+  /// Sends `endpoint` and hands its result to `completion`, leaving the state alone.
+  public func request<T: Endpoint>(
+    _ endpoint: T, completion: @escaping (Result<T.Content, Error>) -> Void
+  ) {
+    send(endpoint) { _, result in completion(result) }
+  }
+
+  private func send<T: Endpoint>(
+    _ endpoint: T, then handle: @escaping (WebLoader, Result<T.Content, Error>) -> Void
+  ) {
+    let token = inFlight.begin()
+    let handleBox = Unchecked(handle)
+    let progress = apiClient.request(endpoint) { [weak self] result in
+      let resultBox = Unchecked(result)
+      let deliver: @Sendable () -> Void = {
+        MainActor.assumeIsolated {
+          // A released loader is never touched: its request was cancelled on release.
+          guard let self else { return }
+          if self.inFlight.finish(token) {}
+          handleBox.value(self, resultBox.value)
+        }
+      }
+      if Thread.isMainThread { deliver() } else { DispatchQueue.main.async(execute: deliver) }
+    }
+    inFlight.attach(progress, token: token)
+  }
+}
+
+/// The progress of the latest request, guarded so `deinit` can cancel it.
+final class InFlight: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Progress?
+  private var token = 0
+  private var finishedToken = -1
+
+  var progress: Progress? {
+    get { lock.withLock { current } }
+    set { lock.withLock { current = newValue } }
+  }
+
+  /// Starts a new request and returns its token.
+  func begin() -> Int {
+    lock.withLock {
+      token += 1
+      return token
+    }
+  }
+
+  /// Records the progress of request `token` unless it already completed.
+  func attach(_ progress: Progress, token: Int) {
+    lock.withLock {
+      if finishedToken != token, self.token == token { current = progress }
+    }
+  }
+
+  /// Marks request `token` complete, clearing `progress` if it is the latest.
+  @discardableResult
+  func finish(_ token: Int) -> Bool {
+    lock.withLock {
+      finishedToken = token
+      guard self.token == token else { return false }
+      current = nil
+      return true
+    }
+  }
+}

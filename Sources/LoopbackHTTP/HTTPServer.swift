@@ -1,0 +1,213 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A small HTTP/1.1 server bound to 127.0.0.1, one thread per connection, for tests and demos.
+public final class HTTPServer: @unchecked Sendable {
+  /// Decides what to do with each request; called on the connection's thread.
+  public typealias Handler = @Sendable (HTTPRequest) -> HTTPReply
+
+  /// Why the server could not start.
+  public struct StartError: Error, CustomStringConvertible {
+    /// A one-line explanation.
+    public let description: String
+  }
+
+  private let handler: Handler
+  private let lock = NSLock()
+  private var listener: Int32 = -1
+  private var connections: Set<Int32> = []
+  private var stopped = false
+  private let stopSignal = DispatchSemaphore(value: 0)
+
+  /// The port the server listens on, 0 before `start`.
+  public private(set) var port: UInt16 = 0
+
+  /// `http://127.0.0.1:<port>`.
+  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+  /// Creates a server that answers with `handler`.
+  public init(handler: @escaping Handler) {
+    self.handler = handler
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Binds to 127.0.0.1 (an ephemeral port when `port` is 0) and starts accepting.
+  @discardableResult
+  public func start(port requested: UInt16 = 0) throws -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw StartError(description: "cannot create a socket") }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = requested.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(fd, 128) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(fd)
+      throw StartError(description: "cannot listen on 127.0.0.1:\(requested): \(reason)")
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    port = UInt16(bigEndian: address.sin_port)
+    lock.withLock { listener = fd }
+    let thread = Thread { [self] in acceptLoop(fd) }
+    thread.name = "LoopbackHTTP.accept"
+    thread.start()
+    return port
+  }
+
+  /// Stops accepting, closes every connection and releases requests that never answer.
+  public func stop() {
+    let (fd, open): (Int32, Set<Int32>) = lock.withLock {
+      guard !stopped else { return (-1, []) }
+      stopped = true
+      defer { listener = -1 }
+      return (listener, connections)
+    }
+    if fd >= 0 {
+      shutdown(fd, Int32(SHUT_RDWR))
+      close(fd)
+    }
+    for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+    for _ in 0..<64 { stopSignal.signal() }
+  }
+
+  // MARK: - Connections
+
+  private func acceptLoop(_ fd: Int32) {
+    while true {
+      let connection = accept(fd, nil, nil)
+      if connection < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      let accepted = lock.withLock { () -> Bool in
+        guard !stopped else { return false }
+        connections.insert(connection)
+        return true
+      }
+      guard accepted else {
+        close(connection)
+        return
+      }
+      var one: Int32 = 1
+      setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(4))
+      let thread = Thread { [self] in serve(connection) }
+      thread.name = "LoopbackHTTP.connection"
+      thread.start()
+    }
+  }
+
+  private func serve(_ fd: Int32) {
+    defer {
+      lock.withLock { _ = connections.remove(fd) }
+      close(fd)
+    }
+    var reader = SocketReader(fd: fd)
+    while let request = reader.readRequest() {
+      let keepAlive = request.headers["connection"]?.lowercased() != "close"
+      switch handler(request) {
+      case .drop:
+        return
+      case .neverAnswer:
+        while !isStopped { _ = stopSignal.wait(timeout: .now() + 0.2) }
+        return
+      case .respond(let response):
+        if response.delay > 0 { pause(response.delay) }
+        guard send(response, on: fd, keepAlive: keepAlive), keepAlive else { return }
+      }
+    }
+  }
+
+  private var isStopped: Bool { lock.withLock { stopped } }
+
+  private func pause(_ seconds: TimeInterval) {
+    let until = Date().addingTimeInterval(seconds)
+    while !isStopped, Date() < until {
+      Thread.sleep(forTimeInterval: min(0.05, max(0, until.timeIntervalSinceNow)))
+    }
+  }
+
+  private func send(_ response: HTTPResponse, on fd: Int32, keepAlive: Bool) -> Bool {
+    let keep = keepAlive && response.cutAfter == nil
+    guard write(response.head(keepAlive: keep), to: fd) else { return false }
+    var body = response.body
+    if let cut = response.cutAfter { body = body.prefix(cut) }
+    guard let size = response.chunkSize, size > 0 else {
+      return write(body, to: fd) && response.cutAfter == nil
+    }
+    var offset = 0
+    while offset < body.count {
+      let end = min(body.count, offset + size)
+      guard write(body[offset..<end], to: fd) else { return false }
+      offset = end
+      if offset < body.count { pause(response.chunkPause) }
+      if isStopped { return false }
+    }
+    return response.cutAfter == nil
+  }
+
+  private func write(_ data: Data, to fd: Int32) -> Bool {
+    data.withUnsafeBytes { raw -> Bool in
+      guard let base = raw.baseAddress else { return true }
+      var sent = 0
+      while sent < raw.count {
+        let count = Glibc.send(fd, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        sent += count
+      }
+      return true
+    }
+  }
+}
+
+/// Reads requests from a socket: head up to the blank line, then `Content-Length` bytes.
+struct SocketReader {
+  let fd: Int32
+  private var buffer = Data()
+
+  init(fd: Int32) {
+    self.fd = fd
+  }
+
+  mutating func readRequest() -> HTTPRequest? {
+    let separator = Data("\r\n\r\n".utf8)
+    while buffer.range(of: separator) == nil {
+      guard buffer.count < 64 * 1024, fill() else { return nil }
+    }
+    let range = buffer.range(of: separator)!
+    let head = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
+    buffer = Data(buffer[range.upperBound...])
+    guard var request = HTTPRequest.parse(head: head) else { return nil }
+    let length = Int(request.headers["content-length"] ?? "0") ?? 0
+    while buffer.count < length {
+      guard fill() else { return nil }
+    }
+    request.body = Data(buffer.prefix(length))
+    buffer = Data(buffer.dropFirst(length))
+    return request
+  }
+
+  private mutating func fill() -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return false }
+    buffer.append(contentsOf: chunk[0..<count])
+    return true
+  }
+}
