@@ -144,6 +144,11 @@ public struct ResponseTooLargeError: Error, Equatable, CustomStringConvertible {
   /// The limit in bytes that was exceeded.
   public let limit: Int
 
+  /// Creates the error for the given limit in bytes.
+  public init(limit: Int) {
+    self.limit = limit
+  }
+
   /// A one-line explanation.
   public var description: String {
     "The response was larger than the limit of \(limit) bytes and was not read."

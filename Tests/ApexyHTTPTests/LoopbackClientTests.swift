@@ -1,0 +1,140 @@
+import ApexyHTTP
+import Foundation
+import LoopbackHTTP
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The client against a real HTTP server on 127.0.0.1: deadlines, redirects, uploads.
+final class LoopbackClientTests: XCTestCase {
+  private var servers: [HTTPServer] = []
+
+  override func tearDown() {
+    servers.forEach { $0.stop() }
+    servers = []
+    super.tearDown()
+  }
+
+  private func serve(_ handler: @escaping HTTPServer.Handler) throws -> HTTPServer {
+    let server = HTTPServer(handler: handler)
+    try server.start()
+    servers.append(server)
+    return server
+  }
+
+  private func client(for server: HTTPServer, deadline: TimeInterval = 30) -> URLSessionClient {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForResource = deadline
+    return URLSessionClient(
+      baseURL: server.baseURL, configuration: configuration,
+      completionQueue: DispatchQueue(label: "loopback"))
+  }
+
+  func testServerThatNeverAnswersTimesOutWithinTheDeadline() async throws {
+    let server = try serve { _ in .neverAnswer }
+    let client = client(for: server, deadline: 1)
+    let started = Date()
+    do {
+      _ = try await client.request(TextEndpoint())
+      XCTFail("must time out")
+    } catch {
+      XCTAssertEqual((error as? URLError)?.code, .timedOut)
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    XCTAssertLessThan(elapsed, 2.0, "deadline 1 s plus one second")
+  }
+
+  func testSlowBodyTimesOutWithinTheDeadline() async throws {
+    let body = Data(repeating: 65, count: 100)
+    let server = try serve { _ in
+      .respond(HTTPResponse(body: body, chunkSize: 1, chunkPause: 0.1))
+    }
+    let started = Date()
+    do {
+      _ = try await client(for: server, deadline: 1).request(TextEndpoint())
+      XCTFail("must time out")
+    } catch {
+      XCTAssertEqual((error as? URLError)?.code, .timedOut)
+    }
+    XCTAssertLessThan(Date().timeIntervalSince(started), 2.0)
+  }
+
+  func testRedirectToAnotherPortDropsAuthorization() async throws {
+    let seen = Recorder<String?>()
+    let target = try serve { request in
+      seen.append(request.headers["authorization"])
+      return .respond(HTTPResponse(body: Data("moved".utf8)))
+    }
+    let targetURL = target.baseURL.appendingPathComponent("landing").absoluteString
+    let origin = try serve { _ in
+      .respond(HTTPResponse(status: 302, headers: [("Location", targetURL)]))
+    }
+    let content = try await client(for: origin).request(
+      TextEndpoint(headers: ["Authorization": "Bearer secret"]))
+    XCTAssertEqual(content, "moved")
+    XCTAssertEqual(seen.values.count, 1)
+    XCTAssertEqual(seen.values.first ?? "missing", nil)
+  }
+
+  func testSameOriginRedirectKeepsAuthorization() async throws {
+    let seen = Recorder<String?>()
+    let server = try serve { request in
+      if request.path == "/greeting" {
+        return .respond(HTTPResponse(status: 301, headers: [("Location", "/landing")]))
+      }
+      seen.append(request.headers["authorization"])
+      return .respond(HTTPResponse(body: Data("landed".utf8)))
+    }
+    let content = try await client(for: server).request(
+      TextEndpoint(headers: ["Authorization": "Bearer secret"]))
+    XCTAssertEqual(content, "landed")
+    XCTAssertEqual(seen.values.compactMap { $0 }, ["Bearer secret"])
+  }
+
+  func testDataAndFileUploadsSendTheirBodies() async throws {
+    let bodies = Recorder<Data>()
+    let server = try serve { request in
+      bodies.append(request.body)
+      return .respond(HTTPResponse(body: Data("got \(request.body.count)".utf8)))
+    }
+    let client = client(for: server)
+    let data = Data("payload-data".utf8)
+    let first = try await client.upload(TextUploadEndpoint(body: .data(data)))
+    XCTAssertEqual(first, "got 12")
+
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("upload-\(UUID().uuidString).txt")
+    try Data("payload-from-file".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let second = try await client.upload(TextUploadEndpoint(body: .file(file)))
+    XCTAssertEqual(second, "got 17")
+    XCTAssertEqual(bodies.values, [data, Data("payload-from-file".utf8)])
+  }
+
+  func testUploadCompletionFormDeliversContent() throws {
+    let server = try serve { request in .respond(HTTPResponse(body: request.body)) }
+    let done = expectation(description: "upload")
+    let results = Recorder<APIResult<String>>()
+    _ = client(for: server).upload(TextUploadEndpoint(body: .data(Data("echo".utf8)))) {
+      results.append($0)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 10)
+    XCTAssertEqual(try results.values.first?.get(), "echo")
+  }
+
+  func testBodyOverTheLimitFailsWithTooLarge() async throws {
+    let server = try serve { _ in .respond(HTTPResponse(body: Data(repeating: 1, count: 10_000))) }
+    let configuration = URLSessionConfiguration.ephemeral
+    let client = URLSessionClient(
+      baseURL: server.baseURL, configuration: configuration, maximumResponseSize: 1_000)
+    do {
+      _ = try await client.request(TextEndpoint())
+      XCTFail("must fail")
+    } catch {
+      XCTAssertEqual(error as? ResponseTooLargeError, ResponseTooLargeError(limit: 1_000))
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import ApexyHTTP
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+private struct Builder: URLRequestBuildable {}
+
+final class URLRequestBuildableTests: XCTestCase {
+  private let url = URL(string: "https://booklibrary.com/books")!
+  private let builder = Builder()
+
+  func testGetWithoutQueryItemsIsAPlainRequest() {
+    let request = builder.get(url)
+    XCTAssertEqual(request.httpMethod, "GET")
+    XCTAssertEqual(request.url, url)
+    XCTAssertNil(request.httpBody)
+    XCTAssertEqual(request.allHTTPHeaderFields ?? [:], [:])
+  }
+
+  func testGetAppendsQueryItems() {
+    let request = builder.get(
+      url, queryItems: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "q", value: "a b")])
+    XCTAssertEqual(request.url?.absoluteString, "https://booklibrary.com/books?page=2&q=a%20b")
+    XCTAssertEqual(request.httpMethod, "GET")
+  }
+
+  func testGetKeepsAnExistingQuery() {
+    let request = builder.get(
+      URL(string: "https://booklibrary.com/books?sort=title")!,
+      queryItems: [URLQueryItem(name: "page", value: "2")])
+    XCTAssertEqual(request.url?.absoluteString, "https://booklibrary.com/books?sort=title&page=2")
+  }
+
+  func testPostSetsBodyAndOnlyContentType() {
+    let request = builder.post(url, body: .json(Data("{}".utf8)))
+    XCTAssertEqual(request.httpMethod, "POST")
+    XCTAssertEqual(request.httpBody, Data("{}".utf8))
+    XCTAssertEqual(request.allHTTPHeaderFields, ["Content-Type": "application/json"])
+  }
+
+  func testPostWithoutBodyHasNoHeaders() {
+    let request = builder.post(url, body: nil)
+    XCTAssertEqual(request.httpMethod, "POST")
+    XCTAssertNil(request.httpBody)
+    XCTAssertEqual(request.allHTTPHeaderFields ?? [:], [:])
+  }
+
+  func testPatchAndPutSendTheirBodies() {
+    let patch = builder.patch(url, body: .form(Data("a=1".utf8)))
+    XCTAssertEqual(patch.httpMethod, "PATCH")
+    XCTAssertEqual(patch.httpBody, Data("a=1".utf8))
+    XCTAssertEqual(patch.allHTTPHeaderFields, ["Content-Type": "application/x-www-form-urlencoded"])
+
+    let put = builder.put(url, body: .binary(Data([0xFF])))
+    XCTAssertEqual(put.httpMethod, "PUT")
+    XCTAssertEqual(put.httpBody, Data([0xFF]))
+    XCTAssertEqual(put.allHTTPHeaderFields, ["Content-Type": "application/octet-stream"])
+  }
+
+  func testDeleteHasNoBodyAndNoHeaders() {
+    let request = builder.delete(url)
+    XCTAssertEqual(request.httpMethod, "DELETE")
+    XCTAssertEqual(request.url, url)
+    XCTAssertNil(request.httpBody)
+    XCTAssertEqual(request.allHTTPHeaderFields ?? [:], [:])
+  }
+}
