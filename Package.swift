@@ -23,7 +23,8 @@ let package = Package(
       dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "CNcurses"]
     ),
     .testTarget(name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "LoopbackHTTP"]),
-    .testTarget(name: "ApexyLoaderTests", dependencies: ["ApexyLoader", "ApexyHTTP"]),
+    .testTarget(
+      name: "ApexyLoaderTests", dependencies: ["ApexyLoader", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: ["LoaderTUI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]

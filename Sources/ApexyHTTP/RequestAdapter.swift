@@ -31,7 +31,8 @@ open class BaseRequestAdapter: RequestAdapter {
   static func resolve(_ url: URL, against base: URL) -> URL {
     if url.scheme != nil { return url }
     // Treat the base as a directory, so "books/10" under "https://host/api" is "/api/books/10".
-    let baseString = base.absoluteString.hasSuffix("/") ? base.absoluteString : base.absoluteString + "/"
+    let baseString =
+      base.absoluteString.hasSuffix("/") ? base.absoluteString : base.absoluteString + "/"
     var relative = url.relativeString
     while relative.hasPrefix("/") { relative.removeFirst() }
     let directory = URL(string: baseString) ?? base

@@ -116,7 +116,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
       guard
         forward.responds(
           to: #selector(
-            URLSessionTaskDelegate.urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)
+            URLSessionTaskDelegate.urlSession(
+              _:task:willPerformHTTPRedirection:newRequest:completionHandler:)
           ))
       else {
         completionHandler(next)

@@ -104,7 +104,9 @@ final class StreamRegistry: @unchecked Sendable {
   private var nextKey = 0
   private var entries: [Int: (finish: @Sendable () -> Void, observation: LoaderObservation)] = [:]
 
-  func add<T: Sendable>(_ continuation: AsyncStream<T>.Continuation, observation: LoaderObservation) -> Int {
+  func add<T: Sendable>(_ continuation: AsyncStream<T>.Continuation, observation: LoaderObservation)
+    -> Int
+  {
     let finish: @Sendable () -> Void = { continuation.finish() }
     return lock.withLock {
       nextKey += 1

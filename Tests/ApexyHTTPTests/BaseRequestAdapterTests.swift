@@ -21,9 +21,11 @@ final class BaseRequestAdapterTests: XCTestCase {
 
   func testBaseWithPathKeepsItWithOrWithoutTrailingSlash() throws {
     XCTAssertEqual(
-      try adapted("books/10", base: "https://host.test/api/v3"), "https://host.test/api/v3/books/10")
+      try adapted("books/10", base: "https://host.test/api/v3"), "https://host.test/api/v3/books/10"
+    )
     XCTAssertEqual(
-      try adapted("books/10", base: "https://host.test/api/v3/"), "https://host.test/api/v3/books/10")
+      try adapted("books/10", base: "https://host.test/api/v3/"),
+      "https://host.test/api/v3/books/10")
   }
 
   func testQueryItemsAndHeadersAreKept() throws {

@@ -22,7 +22,8 @@ final class URLRequestBuildableTests: XCTestCase {
 
   func testGetAppendsQueryItems() {
     let request = builder.get(
-      url, queryItems: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "q", value: "a b")])
+      url,
+      queryItems: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "q", value: "a b")])
     XCTAssertEqual(request.url?.absoluteString, "https://booklibrary.com/books?page=2&q=a%20b")
     XCTAssertEqual(request.httpMethod, "GET")
   }

@@ -54,7 +54,8 @@ final class URLSessionClientTests: XCTestCase {
     respond(body: "hello")
     let result = send(TextEndpoint(path: "greeting"), client: makeClient())
     XCTAssertEqual(try result?.get(), "hello")
-    XCTAssertEqual(MockURLProtocol.seen.map { $0.url?.absoluteString }, ["https://api.test/v1/greeting"])
+    XCTAssertEqual(
+      MockURLProtocol.seen.map { $0.url?.absoluteString }, ["https://api.test/v1/greeting"])
   }
 
   func testValidateThrowingFailsWithItsError() {
@@ -197,7 +198,8 @@ final class URLSessionClientTests: XCTestCase {
 
   func testAsyncStreamUploadThrowsClearError() async {
     do {
-      _ = try await makeClient().upload(TextUploadEndpoint(body: .stream(InputStream(data: Data()))))
+      _ = try await makeClient().upload(
+        TextUploadEndpoint(body: .stream(InputStream(data: Data()))))
       XCTFail("stream upload must throw")
     } catch {
       XCTAssertEqual(error as? UploadError, .streamNotSupported)

@@ -1,0 +1,101 @@
+import ApexyLoader
+import XCTest
+
+private struct NamedError: Error, CustomStringConvertible {
+  let description: String
+}
+
+final class LoadingStateTests: XCTestCase {
+  private let e1 = NamedError(description: "E1")
+  private let e2 = NamedError(description: "E2")
+
+  func testContentIsLoadingAndError() {
+    XCTAssertNil(LoadingState<String>.initial.content)
+    XCTAssertEqual(LoadingState<String>.loading(cache: "c").content, "c")
+    XCTAssertNil(LoadingState<String>.loading(cache: nil).content)
+    XCTAssertEqual(LoadingState<String>.success(content: "s").content, "s")
+    XCTAssertEqual(LoadingState<String>.failure(error: e1, cache: "c").content, "c")
+
+    XCTAssertTrue(LoadingState<String>.loading(cache: nil).isLoading)
+    XCTAssertFalse(LoadingState<String>.initial.isLoading)
+    XCTAssertFalse(LoadingState<String>.success(content: "s").isLoading)
+    XCTAssertFalse(LoadingState<String>.failure(error: e1, cache: nil).isLoading)
+
+    XCTAssertEqual("\(LoadingState<String>.failure(error: e1, cache: nil).error!)", "E1")
+    XCTAssertNil(LoadingState<String>.success(content: "s").error)
+    XCTAssertNil(LoadingState<String>.loading(cache: "c").error)
+  }
+
+  func testDescription() {
+    XCTAssertEqual(LoadingState<String>.initial.description, "Initial")
+    XCTAssertEqual(LoadingState<String>.loading(cache: nil).description, "Loading: cache nil")
+    XCTAssertEqual(LoadingState<String>.loading(cache: "c").description, "Loading: cache c")
+    XCTAssertEqual(LoadingState<String>.success(content: "s").description, "Success: s")
+    XCTAssertEqual(
+      LoadingState<String>.failure(error: e1, cache: "c").description, "Failure: E1, cache c")
+    XCTAssertEqual(
+      LoadingState<String>.failure(error: e1, cache: nil).description, "Failure: E1, cache nil")
+  }
+
+  func testEquatableComparesCaseAndContentButNotError() {
+    XCTAssertEqual(LoadingState<Int>.initial, .initial)
+    XCTAssertEqual(LoadingState<Int>.loading(cache: 1), .loading(cache: 1))
+    XCTAssertNotEqual(LoadingState<Int>.loading(cache: 1), .loading(cache: 2))
+    XCTAssertNotEqual(LoadingState<Int>.loading(cache: 1), .loading(cache: nil))
+    XCTAssertEqual(LoadingState<Int>.success(content: 1), .success(content: 1))
+    XCTAssertNotEqual(LoadingState<Int>.success(content: 1), .success(content: 2))
+    XCTAssertEqual(
+      LoadingState<Int>.failure(error: e1, cache: 1), .failure(error: e2, cache: 1))
+    XCTAssertNotEqual(
+      LoadingState<Int>.failure(error: e1, cache: 1), .failure(error: e1, cache: nil))
+    XCTAssertNotEqual(LoadingState<Int>.success(content: 1), .loading(cache: 1))
+    XCTAssertNotEqual(LoadingState<Int>.initial, .loading(cache: nil))
+  }
+
+  /// Every pair of cases, with and without caches; rows are `self`, columns the other state.
+  func testMergeForEveryPairOfCases() {
+    let lhs: [LoadingState<String>] = [
+      .initial, .loading(cache: nil), .loading(cache: "a"), .success(content: "a"),
+      .failure(error: e1, cache: nil), .failure(error: e1, cache: "a"),
+    ]
+    let rhs: [LoadingState<Int>] = [
+      .initial, .loading(cache: nil), .loading(cache: 1), .success(content: 1),
+      .failure(error: e2, cache: nil), .failure(error: e2, cache: 1),
+    ]
+    let ln = "Loading: cache nil"
+    let expected: [[String]] = [
+      // other:  initial, loading nil, loading 1, success 1, failure nil, failure 1
+      ["Initial", ln, ln, "Initial", "Failure: E2, cache nil", "Failure: E2, cache nil"],
+      [ln, ln, ln, ln, ln, ln],
+      [ln, ln, "Loading: cache a+1", "Loading: cache a+1", ln, "Loading: cache a+1"],
+      [
+        "Initial", ln, "Loading: cache a+1", "Success: a+1", "Failure: E2, cache nil",
+        "Failure: E2, cache a+1",
+      ],
+      [
+        "Failure: E1, cache nil", ln, ln, "Failure: E1, cache nil", "Failure: E1, cache nil",
+        "Failure: E2, cache nil",
+      ],
+      [
+        "Failure: E1, cache nil", ln, "Loading: cache a+1", "Failure: E1, cache a+1",
+        "Failure: E1, cache nil", "Failure: E1, cache a+1",
+      ],
+    ]
+    for (row, left) in lhs.enumerated() {
+      for (column, right) in rhs.enumerated() {
+        let merged = left.merge(right) { "\($0)+\($1)" }
+        XCTAssertEqual(
+          merged.description, expected[row][column], "\(left) merged with \(right)")
+      }
+    }
+  }
+
+  func testMergeTransformRunsOnlyWhenBothHaveContent() {
+    var calls = 0
+    _ = LoadingState<Int>.loading(cache: 1).merge(LoadingState<Int>.initial) { a, b -> Int in
+      calls += 1
+      return a + b
+    }
+    XCTAssertEqual(calls, 0)
+  }
+}

@@ -1,0 +1,94 @@
+import ApexyHTTP
+import ApexyLoader
+import Foundation
+import XCTest
+
+private struct Failed: Error {}
+
+@MainActor
+private final class NumberLoader: WebLoader<Int>, ContentLoading {
+  func load() {
+    guard startLoading() else { return }
+    request(PathEndpoint<Int>(path: "number"))
+  }
+}
+
+@MainActor
+final class WebLoaderTests: XCTestCase {
+  func testRequestFinishesWithContentAndClearsProgress() async {
+    let client = FakeClient()
+    let loader = NumberLoader(apiClient: client)
+    loader.load()
+    XCTAssertEqual(loader.state, .loading(cache: nil))
+    XCTAssertNotNil(loader.progress)
+    XCTAssertEqual(client.requests.map(\.path), ["number"])
+    client.completeNext(with: .success(42))
+    XCTAssertEqual(loader.state, .success(content: 42))
+    XCTAssertNil(loader.progress)
+  }
+
+  func testFailureKeepsCache() async {
+    let client = FakeClient()
+    let loader = NumberLoader(apiClient: client)
+    loader.load()
+    client.completeNext(with: .success(1))
+    loader.load()
+    client.completeNext(with: .failure(Failed()))
+    XCTAssertEqual(loader.state, .failure(error: Failed(), cache: 1))
+  }
+
+  func testRequestWithTransform() async {
+    let client = FakeClient()
+    let loader = WebLoader<String>(apiClient: client)
+    loader.startLoading()
+    loader.request(PathEndpoint<Int>(path: "n"), transform: { "n=\($0)" })
+    client.completeNext(with: .success(5))
+    XCTAssertEqual(loader.state, .success(content: "n=5"))
+  }
+
+  func testRequestWithCompletionLeavesStateAlone() async {
+    let client = FakeClient()
+    let loader = WebLoader<String>(apiClient: client)
+    var received: Int?
+    loader.request(PathEndpoint<Int>(path: "n")) { result in received = try? result.get() }
+    XCTAssertNotNil(loader.progress)
+    client.completeNext(with: .success(9))
+    XCTAssertEqual(received, 9)
+    XCTAssertEqual(loader.state, .initial)
+    XCTAssertNil(loader.progress)
+  }
+
+  func testCompletionFromABackgroundQueueReachesStateOnTheMainActor() async {
+    let client = FakeClient()
+    let loader = NumberLoader(apiClient: client)
+    var handlerOnMain: [Bool] = []
+    let observation = loader.observe { handlerOnMain.append(Thread.isMainThread) }
+    loader.load()
+    client.completeNext(with: .success(3), on: .global())
+    for await state in loader.states where state == .success(content: 3) { break }
+    XCTAssertEqual(loader.state, .success(content: 3))
+    XCTAssertEqual(handlerOnMain, [true, true])
+    XCTAssertNil(loader.progress)
+    withExtendedLifetime(observation) {}
+  }
+
+  func testReleasedLoaderCancelsItsRequestAndIgnoresALateCompletion() async {
+    let client = FakeClient()
+    var loader: NumberLoader? = NumberLoader(apiClient: client)
+    weak let weakLoader = loader
+    loader?.load()
+    let progress = client.requests.first?.progress
+    XCTAssertEqual(progress?.isCancelled, false)
+    loader = nil
+    XCTAssertNil(weakLoader)
+    XCTAssertEqual(progress?.isCancelled, true)
+    // A late completion from a background queue finds nothing to touch.
+    let queue = DispatchQueue(label: "late-completion")
+    client.completeNext(with: .success(1), on: queue)
+    // The completion's hop to the main queue is enqueued before this one resumes.
+    await withCheckedContinuation { continuation in
+      queue.async { DispatchQueue.main.async { continuation.resume() } }
+    }
+    XCTAssertNil(weakLoader)
+  }
+}
