@@ -25,6 +25,19 @@ static inline WINDOW *cncurses_stdscr(void) { return stdscr; }
 static inline int cncurses_lines(void) { return LINES; }
 static inline int cncurses_cols(void) { return COLS; }
 
+/* From term.h, declared here so its many macros stay out of Swift. */
+extern int setupterm(const char *term, int filedes, int *errret);
+
+/* Whether terminfo knows `term` (1) or not (0); never exits, unlike initscr. */
+static inline int cncurses_term_known(const char *term) {
+  int status = 0;
+  if (setupterm(term, 1, &status) != OK) { return 0; }
+  return status == 1;
+}
+
+/* Starts ncurses on standard output and input. */
+static inline SCREEN *cncurses_newterm_std(void) { return newterm(NULL, stdout, stdin); }
+
 /* Writes one cell of up to a few code points (a base and combining marks) with attributes. */
 static inline int cncurses_put_cell(int y, int x, const wchar_t *text, int attrs, short pair) {
   cchar_t cell;

@@ -1,1 +1,5 @@
-print("loader-tui")
+import Foundation
+
+MainActor.assumeIsolated {
+  Launcher.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+}

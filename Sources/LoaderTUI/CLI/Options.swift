@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where the data comes from.
+enum DataSource: Sendable, Equatable {
+  /// The built-in server inside the app.
+  case demo
+  /// A GitHub-compatible API at this root.
+  case remote(URL)
+}
+
+/// Everything the command line can say.
+struct Options: Sendable, Equatable {
+  /// The data source.
+  var source = DataSource.demo
+  /// The organization login.
+  var org = DemoFixtures.login
+  /// Built-in server: organization route delay, seconds.
+  var organizationLatency: TimeInterval = 3
+  /// Built-in server: repositories route delay, seconds (spread over the pages).
+  var repositoriesLatency: TimeInterval = 5
+  /// Built-in server: the largest page it hands out.
+  var pageSize = 10
+  /// Built-in server: generate this many repositories instead of the fixtures.
+  var repositoryCount: Int?
+  /// Built-in server: routes that fail.
+  var failingRoutes: Set<DemoServer.Route> = []
+  /// Built-in server: rounds that fail.
+  var failingRounds: Set<Int> = []
+  /// Built-in server: how failures fail.
+  var failureMode = DemoServer.FailureMode.unavailable
+  /// `serve-demo`: the port, 0 for any.
+  var port: UInt16 = 0
+  /// Request deadline, seconds.
+  var timeout: TimeInterval = 15
+  /// Largest response accepted, bytes.
+  var maximumResponseSize = 8 * 1024 * 1024
+  /// A file holding the token, instead of `GITHUB_TOKEN`.
+  var tokenFile: String?
+  /// Whether colour is off.
+  var noColor = false
+  /// Headless: print transitions instead of drawing.
+  var headless = false
+  /// Refuse to fall back to headless when there is no usable terminal.
+  var interactive = false
+  /// Headless output as JSON Lines.
+  var json = false
+  /// Headless: how many fetches in a row.
+  var rounds = 1
+  /// Headless: print times since start.
+  var timestamps = true
+}
+
+/// What the command line asks for.
+enum Invocation: Sendable, Equatable {
+  /// Run the app (terminal or headless).
+  case run(Options)
+  /// Run the built-in server alone.
+  case serveDemo(Options)
+  /// Print help.
+  case help
+  /// Print the version.
+  case version
+}
+
+/// A command line that cannot be understood; exit code 2.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+  /// A one-line explanation that says what to do.
+  let description: String
+}

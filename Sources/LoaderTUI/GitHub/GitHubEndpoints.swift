@@ -1,0 +1,128 @@
+import ApexyHTTP
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `GET orgs/{org}`.
+struct OrganizationEndpoint: Endpoint {
+  /// The organization login.
+  let org: String
+
+  func makeRequest() throws -> URLRequest {
+    URLRequest(url: URL(string: "orgs/\(GitHubPath.escape(org))")!)
+  }
+
+  func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
+    if let error = GitHubError.check(response.fields, body: data, org: org) { throw error }
+  }
+
+  func content(from response: URLResponse?, with body: Data) throws -> Organization {
+    try GitHubJSON.decode(Organization.self, from: body)
+  }
+}
+
+/// One page of `GET orgs/{org}/repos`, with the URL of the next page from the `Link` header.
+struct RepositoriesPageEndpoint: Endpoint {
+  /// The organization login, for error messages.
+  let org: String
+  /// The page URL: relative for the first page, the `Link` URL for the next ones.
+  let url: URL
+
+  /// The first page, 100 repositories a page.
+  static func firstPage(org: String) -> RepositoriesPageEndpoint {
+    let path = "orgs/\(GitHubPath.escape(org))/repos?per_page=100&page=1"
+    return RepositoriesPageEndpoint(org: org, url: URL(string: path)!)
+  }
+
+  func makeRequest() throws -> URLRequest { URLRequest(url: url) }
+
+  func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
+    if let error = GitHubError.check(response.fields, body: data, org: org) { throw error }
+  }
+
+  func content(from response: URLResponse?, with body: Data) throws -> RepositoriesPage {
+    let repositories = try GitHubJSON.decode([Repository].self, from: body)
+    let link = (response as? HTTPURLResponse)?.fields.header("link")
+    return RepositoriesPage(repositories: repositories, next: link.flatMap(LinkHeader.next))
+  }
+}
+
+/// A page of repositories and where the next one is.
+struct RepositoriesPage: Sendable, Equatable {
+  /// The repositories on this page.
+  var repositories: [Repository]
+  /// The next page's URL, `nil` on the last page.
+  var next: URL?
+}
+
+/// Path escaping for organization logins.
+enum GitHubPath {
+  /// The login percent-encoded for use as one path segment.
+  static func escape(_ segment: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "/?#")
+    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+  }
+}
+
+/// JSON decoding that reports unreadable bodies as `GitHubError.unreadable`.
+enum GitHubJSON {
+  /// Decodes `type`, or throws a `GitHubError.unreadable` naming what was wrong.
+  static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+    guard !body.isEmpty else { throw GitHubError.unreadable(detail: "the body is empty") }
+    if let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+      first != UInt8(ascii: "{"), first != UInt8(ascii: "[")
+    {
+      let kind = first == UInt8(ascii: "<") ? "HTML" : "not JSON"
+      throw GitHubError.unreadable(detail: "the body is \(kind), expected JSON")
+    }
+    do {
+      return try JSONDecoder().decode(type, from: body)
+    } catch let error as DecodingError {
+      throw GitHubError.unreadable(detail: Self.detail(error))
+    }
+  }
+
+  private static func detail(_ error: DecodingError) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+      return keys.isEmpty ? "the top level" : "field " + keys.joined(separator: ".")
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+      return "\(path(context)) is not \(describe(type))"
+    case .valueNotFound(let type, let context):
+      return "\(path(context)) is null, expected \(describe(type))"
+    case .keyNotFound(let key, let context):
+      let at = context.codingPath.isEmpty ? "" : " in \(path(context))"
+      return "field \"\(key.stringValue)\" is missing\(at)"
+    case .dataCorrupted(let context):
+      let underlying = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+      return "the JSON is invalid or truncated (\(TextSanitizer.clean(String(underlying.prefix(120)))))"
+    @unknown default:
+      return "the JSON does not match"
+    }
+  }
+
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Int.Type: return "a number"
+    case is Bool.Type: return "a boolean"
+    default: return "\(type)"
+    }
+  }
+}
+
+extension HTTPURLResponse {
+  /// Status and lowercased headers, as the GitHub error check reads them.
+  var fields: HTTPURLResponseFields {
+    var headers: [String: String] = [:]
+    for (name, value) in allHeaderFields {
+      headers["\(name)".lowercased()] = "\(value)"
+    }
+    return HTTPURLResponseFields(statusCode: statusCode, headers: headers)
+  }
+}

@@ -1,0 +1,173 @@
+import ApexyLoader
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Prints every state change of the two loaders and of their merge, fetching `rounds` times,
+/// then a summary; exits 0 when the final merged state is success, 1 otherwise.
+@MainActor
+final class HeadlessRunner {
+  private let container: GitHubContainer
+  private let demo: DemoServer?
+  private let options: Options
+  private let start = Date()
+  private var round = 1
+  private var observations: [LoaderObservation] = []
+  private var lastMerged: String?
+  private var lines = 0
+
+  /// Prepares the runner over the shared container.
+  init(container: GitHubContainer, demo: DemoServer?, options: Options) {
+    self.container = container
+    self.demo = demo
+    self.options = options
+  }
+
+  /// Starts the first fetch and runs until the last round settles; never returns.
+  func run() -> Never {
+    SignalPipe.handler = { [unowned self] number in
+      guard number != SIGWINCH else { return }
+      self.finish(code: 128 + number)
+    }
+    let organization = container.organizationLoader
+    let repositories = container.repositoriesLoader
+    observations = [
+      organization.observe { [unowned self] in
+        self.emit(organization.state, .organization, describe: { ($0.displayName, nil) })
+        self.mergedChanged()
+      },
+      repositories.observe { [unowned self] in
+        self.emit(repositories.state, .repositories, describe: { (nil, $0.map(\.name)) })
+        self.mergedChanged()
+      },
+    ]
+    fetch()
+    dispatchMain()
+  }
+
+  private func fetch() {
+    demo?.round = round
+    // The Fetch button's order: repositories, then organization.
+    container.repositoriesLoader.load()
+    container.organizationLoader.load()
+  }
+
+  private func mergedChanged() {
+    let merged = container.mergedState
+    emitMerged(merged)
+    guard !merged.isLoading, !container.organizationLoader.state.isLoading,
+      !container.repositoriesLoader.state.isLoading
+    else { return }
+    if case .initial = merged { return }
+    if round < options.rounds {
+      round += 1
+      DispatchQueue.main.async { [unowned self] in self.fetch() }
+    } else {
+      DispatchQueue.main.async { [unowned self] in self.finish(code: nil) }
+    }
+  }
+
+  private func emitMerged(_ merged: LoadingState<OrganizationRepositories>) {
+    let line = transition(merged, .merged) { ($0.organization.displayName, $0.repositories.map(\.name)) }
+    let key = "\(line.kind)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
+    guard key != lastMerged else { return }
+    lastMerged = key
+    print(line)
+  }
+
+  private func emit<T>(
+    _ state: LoadingState<T>, _ subject: TransitionSubject, describe: (T) -> (String?, [String]?)
+  ) {
+    print(transition(state, subject, describe: describe))
+  }
+
+  private func transition<T>(
+    _ state: LoadingState<T>, _ subject: TransitionSubject, describe: (T) -> (String?, [String]?)
+  ) -> Transition {
+    TransitionFormatter.transition(
+      state, subject: subject, time: Date().timeIntervalSince(start), round: round,
+      errorLine: { [container] in
+        ErrorMessage.line(
+          for: $0, host: container.hostDescription, timeout: container.configuration.timeout)
+      }, describe: describe)
+  }
+
+  private func print(_ transition: Transition) {
+    let line =
+      options.json
+      ? TransitionFormatter.json(transition, timestamps: options.timestamps)
+      : TransitionFormatter.text(transition, timestamps: options.timestamps)
+    Output.line(line)
+    lines += 1
+  }
+
+  private func finish(code: Int32?) {
+    guard let code = code ?? finalCode() else { return }
+    demo?.stop()
+    exit(code)
+  }
+
+  private func finalCode() -> Int32? {
+    let merged = container.mergedState
+    let elapsed = String(format: "%.3fs", Date().timeIntervalSince(start))
+    let rounds = options.rounds == 1 ? "1 round" : "\(options.rounds) rounds"
+    let time = options.timestamps ? " in \(elapsed)" : ""
+    switch merged {
+    case .success(let content):
+      let summary =
+        "done: \(rounds)\(time), success: \(content.organization.displayName) with \(content.repositories.count) repositories"
+      summaryLine(summary, ok: true, error: nil)
+      return 0
+    default:
+      let error =
+        merged.error.map {
+          ErrorMessage.line(
+            for: $0, host: container.hostDescription, timeout: container.configuration.timeout)
+        } ?? "the fetch did not finish"
+      summaryLine("done: \(rounds)\(time), failure: \(error)", ok: false, error: error)
+      return 1
+    }
+  }
+
+  private func summaryLine(_ text: String, ok: Bool, error: String?) {
+    if options.json {
+      var object: [String: Any] = [
+        "summary": true, "ok": ok, "rounds": options.rounds, "error": error ?? NSNull(),
+      ]
+      if options.timestamps { object["time"] = (Date().timeIntervalSince(start) * 1000).rounded() / 1000 }
+      let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+      Output.line(String(decoding: data, as: UTF8.self))
+    } else {
+      Output.line(TextSanitizer.clean(text))
+    }
+    if let error { Output.error("loader-tui: \(error)") }
+  }
+}
+
+/// Unbuffered, line-at-a-time output, so a pipe sees each line as it happens.
+enum Output {
+  /// Writes a line to standard output.
+  static func line(_ text: String) {
+    write(STDOUT_FILENO, text + "\n")
+  }
+
+  /// Writes a line to standard error.
+  static func error(_ text: String) {
+    write(STDERR_FILENO, text + "\n")
+  }
+
+  private static func write(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes {
+        Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import ApexyLoader
+import Foundation
+
+/// Renders the whole screen for a state: pure, from state to cells.
+enum Screen {
+  /// The grid for `state` at `state.size`.
+  static func render(_ state: AppState) -> Grid {
+    var grid = Grid(width: state.size.columns, height: state.size.rows)
+    if Layout.isTooSmall(state.size) {
+      tooSmall(state.size, into: &grid)
+      return grid
+    }
+    let frame = Layout.frame(state.size, focused: state.focus.pane)
+    if let tabBar = frame.tabBar { tabs(state, in: tabBar, into: &grid) }
+    for pane in frame.panes {
+      PaneView.draw(state, pane.id, in: pane.rect, into: &grid)
+    }
+    StatusBar.draw(state, in: frame.statusBar, into: &grid)
+    if state.showHelp { Help.draw(in: Rect(x: 0, y: 0, width: grid.width, height: grid.height - 1), into: &grid) }
+    return grid
+  }
+
+  private static func tooSmall(_ size: Size, into grid: inout Grid) {
+    let lines = [
+      "Terminal too small",
+      "\(size.columns)×\(size.rows), need \(Layout.minimum.columns)×\(Layout.minimum.rows)",
+      "q quits",
+    ]
+    for (row, line) in lines.prefix(size.rows).enumerated() {
+      grid.put(TextWidth.truncate(line, to: size.columns), x: 0, y: row, style: .error)
+    }
+  }
+
+  private static func tabs(_ state: AppState, in rect: Rect, into grid: inout Grid) {
+    var x = rect.x
+    for pane in [PaneID.fetch, .result] {
+      let active = state.focus.pane == pane
+      x += grid.put(
+        " \(PaneView.title(pane)) ", x: x, y: rect.y, style: active ? .tabActive : .tabInactive)
+      x += grid.put(" ", x: x, y: rect.y, style: .plain)
+    }
+    grid.put("Tab switches", x: x + 1, y: rect.y, limit: rect.right - x, style: .dim)
+  }
+}
+
+/// The bottom row: data source, each loader's state and age, key hints or a notice.
+enum StatusBar {
+  /// Draws the status bar.
+  static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
+    grid.fill(rect, style: .statusBar)
+    let left =
+      " \(state.source) │ org \(summary(state.organization, state.organizationSucceededAt, state))"
+      + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state)) "
+    let right =
+      state.notice
+      ?? (state.canToggleOutage
+        ? "f fetch  r reload  / filter  x outage  ? keys  q quit "
+        : "f fetch  r reload  / filter  ? keys  q quit ")
+    let used = grid.put(TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
+    let room = rect.width - used
+    let rightWidth = TextWidth.of(right)
+    if rightWidth <= room {
+      grid.put(right, x: rect.right + 1 - rightWidth, y: rect.y, style: .statusBar)
+    }
+  }
+
+  /// "–", a spinner frame, "✓ 3s ago" or "✗ (ok 2m ago)".
+  static func summary<T>(_ loader: LoadingState<T>, _ succeeded: Date?, _ state: AppState)
+    -> String
+  {
+    let age = succeeded.map { Age.text(since: $0, now: state.now) }
+    switch loader {
+    case .initial: return "–"
+    case .loading: return Spinner.frame(state.spinnerFrame) + (age.map { " (ok \($0))" } ?? "")
+    case .success: return "✓ " + (age ?? "")
+    case .failure: return "✗" + (age.map { " (ok \($0))" } ?? "")
+    }
+  }
+}
+
+/// The key help overlay.
+enum Help {
+  /// Every key and what it does.
+  static let keys: [(String, String)] = [
+    ("f, Enter", "fetch the organization and its repositories"),
+    ("r", "reload the repositories only"),
+    ("Tab, →, l", "focus the next element"),
+    ("Shift-Tab, ←, h", "focus the previous element"),
+    ("↑ ↓ j k", "scroll the focused list"),
+    ("PgUp PgDn Home End", "scroll by a page, to the top or bottom"),
+    ("/", "filter the lists as you type; Enter keeps it, Esc clears it"),
+    ("x", "toggle a simulated outage (built-in server)"),
+    ("?", "show or hide this help"),
+    ("q, Esc, Ctrl-C", "quit"),
+  ]
+
+  /// Draws the help box centred in `area`.
+  static func draw(in area: Rect, into grid: inout Grid) {
+    let keyWidth = keys.map { TextWidth.of($0.0) }.max()!
+    let textWidth = keys.map { TextWidth.of($0.1) }.max()!
+    let width = min(area.width, keyWidth + textWidth + 6)
+    let height = min(area.height, keys.count + 4)
+    let box = Rect(
+      x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width,
+      height: height)
+    grid.fill(box)
+    Border.draw(box, title: "Keys", style: .focusBorder, into: &grid)
+    let inner = box.inner
+    for (row, key) in keys.prefix(max(0, inner.height - 1)).enumerated() {
+      let line = " " + TextWidth.pad(key.0, to: keyWidth) + "  " + key.1
+      grid.put(TextWidth.truncate(line, to: inner.width), x: inner.x, y: inner.y + row, style: .plain)
+    }
+    if inner.height > keys.count {
+      grid.put(" any key closes", x: inner.x, y: inner.bottom, limit: inner.width, style: .dim)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal's settings from before the app touched it, and the restore that puts them back
+/// from anywhere: a normal exit, a handled signal, or a crash (async-signal-safe calls only).
+enum TerminalSafety {
+  nonisolated(unsafe) private static var saved = termios()
+  nonisolated(unsafe) private static var hasSaved = false
+  nonisolated(unsafe) private static var armed = false
+
+  /// Leaves the alternate screen, shows the cursor and resets attributes.
+  private static let resetSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h".utf8)
+
+  /// Records the current terminal settings of standard input.
+  static func save() {
+    hasSaved = tcgetattr(STDIN_FILENO, &saved) == 0
+  }
+
+  /// Installs crash handlers that restore the terminal before the process dies.
+  static func arm() {
+    guard !armed else { return }
+    armed = true
+    for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        TerminalSafety.restoreFromSignal()
+        Glibc.signal(number, SIG_DFL)
+        raise(number)
+      }
+      action.sa_flags = Int32(SA_RESETHAND)
+      sigemptyset(&action.sa_mask)
+      sigaction(signal, &action, nil)
+    }
+  }
+
+  /// Restores the saved settings and visible cursor; safe inside a signal handler.
+  static func restoreFromSignal() {
+    guard armed else { return }
+    resetSequence.withUnsafeBufferPointer { buffer in
+      _ = write(STDOUT_FILENO, buffer.baseAddress, buffer.count)
+    }
+    if hasSaved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+  }
+
+  /// Restores the saved settings exactly, after ncurses has shut down.
+  static func restoreSettings() {
+    if hasSaved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+  }
+
+  /// Stops restoring on crashes (after a clean shutdown).
+  static func disarm() {
+    armed = false
+  }
+}
