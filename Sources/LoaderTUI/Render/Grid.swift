@@ -24,6 +24,12 @@ struct Rect: Sendable, Equatable {
 
   /// The rectangle inside a one-cell border.
   var inner: Rect { Rect(x: x + 1, y: y + 1, width: max(0, width - 2), height: max(0, height - 2)) }
+  /// The rectangle inside a border with one column of margin on each side.
+  var content: Rect {
+    let inside = inner
+    return Rect(
+      x: inside.x + 1, y: inside.y, width: max(0, inside.width - 2), height: inside.height)
+  }
   /// The last row, as a y coordinate.
   var bottom: Int { y + height - 1 }
   /// The last column, as an x coordinate.

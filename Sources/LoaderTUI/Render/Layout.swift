@@ -52,7 +52,7 @@ enum Layout {
   /// How many list rows a pane shows in the current state.
   static func listHeight(_ state: AppState, _ pane: PaneID) -> Int {
     guard !isTooSmall(state.size) else { return 1 }
-    let inner = rect(state.size, pane).inner
+    let inner = rect(state.size, pane).content
     return max(1, inner.height - PaneView.header(state, pane, width: inner.width).count)
   }
 }

@@ -64,7 +64,7 @@ enum PaneView {
     let focused = state.focus.pane == pane
     Border.draw(
       rect, title: title(pane), style: focused ? .focusBorder : .border, into: &grid)
-    let inner = rect.inner
+    let inner = rect.content
     guard inner.width > 0, inner.height > 0 else { return }
     let header = header(state, pane, width: inner.width)
     for (row, line) in header.prefix(inner.height).enumerated() {

@@ -51,16 +51,18 @@ enum StatusBar {
     let left =
       " \(state.source) │ org \(summary(state.organization, state.organizationSucceededAt, state))"
       + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state)) "
-    let right =
-      state.notice
-      ?? (state.canToggleOutage
-        ? "f fetch  r reload  / filter  x outage  ? keys  q quit "
-        : "f fetch  r reload  / filter  ? keys  q quit ")
-    let used = grid.put(TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
+    let used = grid.put(
+      TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
     let room = rect.width - used
-    let rightWidth = TextWidth.of(right)
-    if rightWidth <= room {
-      grid.put(right, x: rect.right + 1 - rightWidth, y: rect.y, style: .statusBar)
+    let outage = state.canToggleOutage ? "x outage  " : ""
+    let hints =
+      state.notice.map { [$0 + " "] }
+      ?? [
+        "f fetch  r reload  / filter  \(outage)? keys  q quit ", "f r / \(outage.isEmpty ? "" : "x ")? q ",
+        "? keys ",
+      ]
+    if let right = hints.first(where: { TextWidth.of($0) <= room }) {
+      grid.put(right, x: rect.right + 1 - TextWidth.of(right), y: rect.y, style: .statusBar)
     }
   }
 

@@ -10,6 +10,11 @@ enum TerminalSafety {
   nonisolated(unsafe) private static var saved = termios()
   nonisolated(unsafe) private static var hasSaved = false
   nonisolated(unsafe) private static var armed = false
+  nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    actions.initialize(repeating: sigaction(), count: 65)
+    return actions
+  }()
 
   /// Leaves the alternate screen, shows the cursor and resets attributes.
   private static let resetSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h".utf8)
@@ -27,12 +32,14 @@ enum TerminalSafety {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         TerminalSafety.restoreFromSignal()
-        Glibc.signal(number, SIG_DFL)
+        // Hand the crash on to whoever handled it before (the runtime's backtracer, or the
+        // default action), now that the terminal is usable again.
+        sigaction(number, TerminalSafety.previous + Int(number), nil)
         raise(number)
       }
-      action.sa_flags = Int32(SA_RESETHAND)
+      action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
       sigemptyset(&action.sa_mask)
-      sigaction(signal, &action, nil)
+      sigaction(signal, &action, previous + Int(signal))
     }
   }
 
