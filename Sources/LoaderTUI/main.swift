@@ -1,5 +1,6 @@
 import Foundation
 
 MainActor.assumeIsolated {
-  Launcher.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+  Launcher.main(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 }

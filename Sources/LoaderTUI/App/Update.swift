@@ -58,7 +58,8 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
     state.outage.toggle()
     state.notice =
       state.outage
-      ? "Outage on: the built-in server fails every request." : "Outage off: requests succeed again."
+      ? "Outage on: the built-in server fails every request."
+      : "Outage off: requests succeed again."
     return [.setOutage(state.outage)]
   case .character("/"):
     state.isEditingFilter = true

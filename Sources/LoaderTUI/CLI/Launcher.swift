@@ -73,7 +73,9 @@ enum Launcher {
         }
       }
       if options.interactive {
-        fail("Cannot start the terminal UI: \(reason). Run without --interactive for headless output.", code: 2)
+        fail(
+          "Cannot start the terminal UI: \(reason). Run without --interactive for headless output.",
+          code: 2)
       }
       Output.error("loader-tui: \(reason); printing state changes instead (--headless).")
     }
@@ -122,7 +124,9 @@ enum TokenSource {
     if let path = options.tokenFile {
       guard let data = FileManager.default.contents(atPath: path) else {
         throw UsageError(
-          description: "Cannot read the token file \(TextSanitizer.clean(path)); check the path and its permissions.")
+          description:
+            "Cannot read the token file \(TextSanitizer.clean(path)); check the path and its permissions."
+        )
       }
       token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       if token?.isEmpty == true {

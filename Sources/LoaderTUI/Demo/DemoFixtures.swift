@@ -31,7 +31,10 @@ enum DemoFixtures {
     ("input-mask-ios", "User input masking library repo", "Swift", 598),
     ("input-mask-android", "User input masking library repo", "Kotlin", 1232),
     ("PSCodeScanner", "QR and barcode scanner for iOS", "Swift", 24),
-    ("gradle-infrastructure", "Small plugins to reduce boilerplate in Gradle scripts", "Kotlin", 112),
+    (
+      "gradle-infrastructure", "Small plugins to reduce boilerplate in Gradle scripts", "Kotlin",
+      112
+    ),
     ("android-ktx", "Missing Android KTX extensions", "Kotlin", 101),
     ("flipper-network-plugin", "Network inspector for Flipper", "Kotlin", 18),
     ("TouchInstinct", "Reusable iOS components", "Swift", 41),
@@ -89,8 +92,11 @@ enum DemoFixtures {
       "topics": ["ios", "android", "mobile"].prefix(index % 4).map { $0 },
       "visibility": "public", "forks": stars / 7, "open_issues": index % 13,
       "watchers": stars, "default_branch": "main",
-      "permissions": ["admin": false, "maintain": false, "push": false, "triage": false, "pull": true],
-      "created_at": "2015-03-1\(index % 10)T10:00:00Z", "updated_at": "2026-10-0\(index % 9 + 1)T12:00:00Z",
+      "permissions": [
+        "admin": false, "maintain": false, "push": false, "triage": false, "pull": true,
+      ],
+      "created_at": "2015-03-1\(index % 10)T10:00:00Z",
+      "updated_at": "2026-10-0\(index % 9 + 1)T12:00:00Z",
       "pushed_at": "2026-09-2\(index % 10)T08:30:00Z",
       "git_url": "git://github.com/\(full).git", "ssh_url": "git@github.com:\(full).git",
       "clone_url": "https://github.com/\(full).git", "svn_url": "https://github.com/\(full)",
@@ -123,7 +129,8 @@ enum DemoFixtures {
       "contents": "/contents/{+path}", "compare": "/compare/{base}...{head}",
       "merges": "/merges", "archive": "/{archive_format}{/ref}", "downloads": "/downloads",
       "issues": "/issues{/number}", "pulls": "/pulls{/number}",
-      "milestones": "/milestones{/number}", "notifications": "/notifications{?since,all,participating}",
+      "milestones": "/milestones{/number}",
+      "notifications": "/notifications{?since,all,participating}",
       "labels": "/labels{/name}", "releases": "/releases{/id}", "deployments": "/deployments",
     ]
     for (key, suffix) in templates { object["\(key)_url"] = api + suffix }

@@ -45,6 +45,7 @@ final class DemoServer: @unchecked Sendable {
   private var repositoryBodies: [Data] = []
   private var organizationBody = Data()
   private var server: HTTPServer?
+  private var log: [HTTPRequest] = []
 
   /// Creates the server; `start` binds it.
   init(options: Options) {
@@ -81,6 +82,9 @@ final class DemoServer: @unchecked Sendable {
     return server.baseURL
   }
 
+  /// The latest requests received (at most 200), oldest first.
+  var requests: [HTTPRequest] { lock.withLock { log } }
+
   /// Stops serving.
   func stop() {
     lock.withLock { server }?.stop()
@@ -89,6 +93,10 @@ final class DemoServer: @unchecked Sendable {
   // MARK: - Routing
 
   private func handle(_ request: HTTPRequest) -> HTTPReply {
+    lock.withLock {
+      log.append(request)
+      if log.count > 200 { log.removeFirst() }
+    }
     let parts = request.path.split(separator: "/").map(String.init)
     guard request.method == "GET", parts.count >= 2, parts[0] == "orgs" else {
       return notFound()
@@ -160,7 +168,8 @@ final class DemoServer: @unchecked Sendable {
   }
 
   private func notFound() -> HTTPReply {
-    let body = #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
+    let body =
+      #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
     return .respond(HTTPResponse(status: 404, headers: Self.jsonHeaders, body: Data(body.utf8)))
   }
 

@@ -100,7 +100,8 @@ enum GitHubJSON {
       return "field \"\(key.stringValue)\" is missing\(at)"
     case .dataCorrupted(let context):
       let underlying = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-      return "the JSON is invalid or truncated (\(TextSanitizer.clean(String(underlying.prefix(120)))))"
+      return
+        "the JSON is invalid or truncated (\(TextSanitizer.clean(String(underlying.prefix(120)))))"
     @unknown default:
       return "the JSON does not match"
     }

@@ -70,8 +70,11 @@ final class HeadlessRunner {
   }
 
   private func emitMerged(_ merged: LoadingState<OrganizationRepositories>) {
-    let line = transition(merged, .merged) { ($0.organization.displayName, $0.repositories.map(\.name)) }
-    let key = "\(line.kind)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
+    let line = transition(merged, .merged) {
+      ($0.organization.displayName, $0.repositories.map(\.name))
+    }
+    let key =
+      "\(line.kind)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
     guard key != lastMerged else { return }
     lastMerged = key
     print(line)
@@ -136,8 +139,11 @@ final class HeadlessRunner {
       var object: [String: Any] = [
         "summary": true, "ok": ok, "rounds": options.rounds, "error": error ?? NSNull(),
       ]
-      if options.timestamps { object["time"] = (Date().timeIntervalSince(start) * 1000).rounded() / 1000 }
-      let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+      if options.timestamps {
+        object["time"] = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
+      }
+      let data =
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
       Output.line(String(decoding: data, as: UTF8.self))
     } else {
       Output.line(TextSanitizer.clean(text))

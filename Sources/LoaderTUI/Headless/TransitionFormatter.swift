@@ -77,7 +77,8 @@ enum TransitionFormatter {
       object["repositories"] = repositories
       object["count"] = repositories.count
     }
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     return String(decoding: data, as: UTF8.self)
   }
 

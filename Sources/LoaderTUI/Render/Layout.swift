@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the panes, the tab bar and the status bar go for a terminal size.
 enum Layout {
   /// Below this size the app shows a "terminal too small" notice instead.
@@ -90,5 +92,3 @@ enum Age {
     return step - elapsed.truncatingRemainder(dividingBy: step)
   }
 }
-
-import Foundation

@@ -36,20 +36,25 @@ enum PaneView {
       )
       heading = "Repositories:"
     }
+    func add(_ text: String, _ style: Style, maxLines: Int) {
+      for line in TextWrap.wrap(text, width: width, maxLines: maxLines) {
+        lines.append(Line(text: line, style: style))
+      }
+    }
     if status.isLoading {
       lines.append(Line(text: "\(Spinner.frame(state.spinnerFrame)) Loading…", style: .spinner))
     } else if let error = status.error {
       let message = ErrorMessage.line(for: error, host: state.host, timeout: state.timeout)
-      lines.append(Line(text: "✗ " + message, style: .error))
+      add("✗ " + message, .error, maxLines: 3)
     } else if status.isInitial {
       let prompt =
         pane == .fetch
         ? "Press f or Enter to fetch \(state.org) and its repositories."
         : "Nothing loaded yet. Press r to load the repositories, or f to fetch both."
-      lines.append(Line(text: prompt, style: .dim))
+      add(prompt, .dim, maxLines: 3)
     }
     if status.hasContent {
-      lines.append(Line(text: heading, style: .heading))
+      add(heading, .heading, maxLines: 2)
       if !state.filter.isEmpty || state.isEditingFilter {
         let cursor = state.isEditingFilter ? "▏" : ""
         let count = state.visibleRepositories(pane).count
@@ -77,7 +82,8 @@ enum PaneView {
     guard height > 0, hasContent(state, pane) else { return }
     let repositories = state.visibleRepositories(pane)
     if repositories.isEmpty {
-      let text = state.filter.isEmpty ? "No repositories." : "No repository matches \"\(state.filter)\"."
+      let text =
+        state.filter.isEmpty ? "No repositories." : "No repository matches \"\(state.filter)\"."
       grid.put(TextWidth.truncate(text, to: inner.width), x: inner.x, y: listTop, style: .dim)
       return
     }

@@ -16,7 +16,9 @@ enum Screen {
       PaneView.draw(state, pane.id, in: pane.rect, into: &grid)
     }
     StatusBar.draw(state, in: frame.statusBar, into: &grid)
-    if state.showHelp { Help.draw(in: Rect(x: 0, y: 0, width: grid.width, height: grid.height - 1), into: &grid) }
+    if state.showHelp {
+      Help.draw(in: Rect(x: 0, y: 0, width: grid.width, height: grid.height - 1), into: &grid)
+    }
     return grid
   }
 
@@ -48,19 +50,24 @@ enum StatusBar {
   /// Draws the status bar.
   static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect, style: .statusBar)
-    let left =
-      " \(state.source) │ org \(summary(state.organization, state.organizationSucceededAt, state))"
+    let loaders =
+      "org \(summary(state.organization, state.organizationSucceededAt, state))"
       + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state)) "
-    let used = grid.put(
-      TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
-    let room = rect.width - used
     let outage = state.canToggleOutage ? "x outage  " : ""
     let hints =
       state.notice.map { [$0 + " "] }
       ?? [
-        "f fetch  r reload  / filter  \(outage)? keys  q quit ", "f r / \(outage.isEmpty ? "" : "x ")? q ",
-        "? keys ",
+        "f fetch  r reload  / filter  \(outage)? keys  q quit ",
+        "f r / \(outage.isEmpty ? "" : "x ")? q ", "? keys ",
       ]
+    // The longest left side that still leaves room for some key hint, else the shortest.
+    let lefts = [" \(state.source) │ " + loaders, " " + loaders]
+    let shortestHint = hints.map { TextWidth.of($0) }.min() ?? 0
+    let left =
+      lefts.first { TextWidth.of($0) + shortestHint <= rect.width } ?? lefts[lefts.count - 1]
+    let used = grid.put(
+      TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
+    let room = rect.width - used
     if let right = hints.first(where: { TextWidth.of($0) <= room }) {
       grid.put(right, x: rect.right + 1 - TextWidth.of(right), y: rect.y, style: .statusBar)
     }
@@ -110,7 +117,8 @@ enum Help {
     let inner = box.inner
     for (row, key) in keys.prefix(max(0, inner.height - 1)).enumerated() {
       let line = " " + TextWidth.pad(key.0, to: keyWidth) + "  " + key.1
-      grid.put(TextWidth.truncate(line, to: inner.width), x: inner.x, y: inner.y + row, style: .plain)
+      grid.put(
+        TextWidth.truncate(line, to: inner.width), x: inner.x, y: inner.y + row, style: .plain)
     }
     if inner.height > keys.count {
       grid.put(" any key closes", x: inner.x, y: inner.bottom, limit: inner.width, style: .dim)

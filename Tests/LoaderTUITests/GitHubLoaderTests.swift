@@ -1,0 +1,125 @@
+import ApexyLoader
+import Foundation
+import XCTest
+
+@testable import LoaderTUI
+
+/// The shared loaders against the built-in server with zero latency.
+@MainActor
+final class GitHubLoaderTests: XCTestCase {
+  private func serve(_ options: DemoServer.Options = .init()) throws -> (DemoServer, URL) {
+    var options = options
+    options.organizationLatency = 0
+    options.repositoriesLatency = 0
+    let server = DemoServer(options: options)
+    let url = try server.start()
+    addTeardownBlock { server.stop() }
+    return (server, url)
+  }
+
+  private func settle<T: Sendable & Equatable>(_ loader: ContentLoader<T>) async
+    -> LoadingState<T>
+  {
+    for await state in loader.states where !state.isLoading {
+      if case .initial = state { continue }
+      return state
+    }
+    return loader.state
+  }
+
+  func testMultiPageOrganizationArrivesWholeAndInOrder() async throws {
+    var options = DemoServer.Options()
+    options.maximumPageSize = 7
+    let (server, url) = try serve(options)
+    let container = GitHubContainer(
+      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    container.repositoriesLoader.load()
+    container.organizationLoader.load()
+    let repositories = await settle(container.repositoriesLoader).content
+    _ = await settle(container.organizationLoader)
+    XCTAssertEqual(repositories?.map(\.name), DemoFixtures.repositories.map(\.name))
+    let pages = server.requests.filter { $0.path.hasSuffix("/repos") }
+    XCTAssertEqual(pages.map { $0.queryValue("page") }, ["1", "2", "3", "4", "5", "6"])
+    XCTAssertEqual(pages.first?.queryValue("per_page"), "100")
+    guard case .success(let merged) = container.mergedState else {
+      return XCTFail("merged state is \(container.mergedState)")
+    }
+    XCTAssertEqual(merged.organization.displayName, "Red Mad Robot")
+    XCTAssertEqual(merged.repositories.count, 36)
+  }
+
+  func testRequestsCarryGitHubHeadersAndTheToken() async throws {
+    let (server, url) = try serve()
+    let container = GitHubContainer(
+      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: "t0ken"))
+    container.organizationLoader.load()
+    _ = await settle(container.organizationLoader)
+    let headers = try XCTUnwrap(server.requests.first?.headers)
+    XCTAssertEqual(headers["user-agent"], "loader-tui/\(AppInfo.version)")
+    XCTAssertEqual(headers["accept"], "application/vnd.github+json")
+    XCTAssertEqual(headers["x-github-api-version"], "2022-11-28")
+    XCTAssertEqual(headers["authorization"], "Bearer t0ken")
+  }
+
+  func testNoTokenMeansNoAuthorization() async throws {
+    let (server, url) = try serve()
+    let container = GitHubContainer(
+      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    container.organizationLoader.load()
+    _ = await settle(container.organizationLoader)
+    XCTAssertNil(server.requests.first?.headers["authorization"])
+  }
+
+  func testUnknownOrganizationIsATypedNotFound() async throws {
+    let (_, url) = try serve()
+    let container = GitHubContainer(configuration: GitHubConfiguration(baseURL: url, org: "nobody"))
+    container.organizationLoader.load()
+    let state = await settle(container.organizationLoader)
+    XCTAssertEqual(state.error as? GitHubError, .notFound(org: "nobody"))
+    XCTAssertEqual(
+      ErrorMessage.line(for: state.error!, host: "h", timeout: 15),
+      "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404).")
+  }
+
+  func testOutageFailsAndKeepsTheCacheThenRecovers() async throws {
+    let (server, url) = try serve()
+    let container = GitHubContainer(
+      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    let loader = container.repositoriesLoader
+    loader.load()
+    let first = await settle(loader)
+    XCTAssertEqual(first.content?.count, 36)
+    server.outage = true
+    loader.load()
+    XCTAssertEqual(loader.state, .loading(cache: first.content))
+    let failed = await settle(loader)
+    XCTAssertEqual(
+      failed, .failure(error: GitHubError.unreadable(detail: ""), cache: first.content))
+    XCTAssertEqual(
+      failed.error as? GitHubError,
+      .server(status: 503, message: "Service Unavailable (simulated outage)"))
+    server.outage = false
+    loader.load()
+    let recovered = await settle(loader)
+    XCTAssertEqual(recovered, .success(content: first.content!))
+  }
+
+  func testBothPanesObserveTheSameLoaderInstances() async throws {
+    let (_, url) = try serve()
+    let container = GitHubContainer(
+      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    var fetchPaneSaw: [Bool] = []
+    var resultPaneSaw: [Bool] = []
+    let observations = [
+      container.repositoriesLoader.observe { fetchPaneSaw.append(container.mergedState.isLoading) },
+      container.repositoriesLoader.observe {
+        resultPaneSaw.append(container.repositoriesLoader.state.isLoading)
+      },
+    ]
+    container.repositoriesLoader.load()
+    _ = await settle(container.repositoriesLoader)
+    XCTAssertEqual(fetchPaneSaw, [true, false])
+    XCTAssertEqual(resultPaneSaw, [true, false])
+    withExtendedLifetime(observations) {}
+  }
+}

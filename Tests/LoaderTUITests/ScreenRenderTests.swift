@@ -1,0 +1,141 @@
+import ApexyLoader
+import XCTest
+
+@testable import LoaderTUI
+
+/// Whole screens: wide and narrow layouts, wide characters, tiny terminals, help and filter.
+final class ScreenRenderTests: XCTestCase {
+  func testWideTerminalShowsBothPanesSideBySide() {
+    XCTAssertEqual(
+      Screen.render(Fixture.loaded(columns: 80, rows: 10)).lines,
+      [
+        "┌ Fetch ───────────────────────────────┐┌ Result ──────────────────────────────┐",
+        "│ [ Fetch ]                            ││ Repositories:                        │",
+        "│                                      ││ Apexy                     Swift ★207 │",
+        "│ Repositories of the Red Mad Robot    ││ input-mask-ios            Swift ★598 │",
+        "│ organization:                        ││ android-ktx         fork Kotlin ★101 │",
+        "│ Apexy                     Swift ★207 ││ ios-interview                   ★356 │",
+        "│ input-mask-ios            Swift ★598 ││                                      │",
+        "│ android-ktx         fork Kotlin ★101 ││                                      │",
+        "└─────────────────────────── 1–3 of 4 ─┘└──────────────────────────────────────┘",
+        " built-in 127.0.0.1:8080 │ org ✓ 3s ago │ repos ✓ 3s ago            f r / x ? q",
+      ])
+  }
+
+  func testNarrowTerminalShowsTabsAndTheFocusedPane() {
+    var state = Fixture.loaded(columns: 40, rows: 10)
+    XCTAssertEqual(
+      Screen.render(state).lines,
+      [
+        " Fetch   Result   Tab switches",
+        "┌ Fetch ───────────────────────────────┐",
+        "│ [ Fetch ]                            │",
+        "│                                      │",
+        "│ Repositories of the Red Mad Robot    │",
+        "│ organization:                        │",
+        "│ Apexy                     Swift ★207 │",
+        "│ input-mask-ios            Swift ★598 │",
+        "└─────────────────────────── 1–2 of 4 ─┘",
+        " org ✓ 3s ago │ repos ✓ 3s ago   ? keys",
+      ])
+    state.focus = .resultList
+    XCTAssertEqual(
+      Screen.render(state).lines,
+      [
+        " Fetch   Result   Tab switches",
+        "┌ Result ──────────────────────────────┐",
+        "│ Repositories:                        │",
+        "│ Apexy                     Swift ★207 │",
+        "│ input-mask-ios            Swift ★598 │",
+        "│ android-ktx         fork Kotlin ★101 │",
+        "│ ios-interview                   ★356 │",
+        "│                                      │",
+        "└──────────────────────────────────────┘",
+        " org ✓ 3s ago │ repos ✓ 3s ago   ? keys",
+      ])
+  }
+
+  func testWideCharactersAreMeasuredAndNeverSplitOrSpilled() {
+    var state = Fixture.state(columns: 80, rows: 8)
+    state.repositories = .success(content: [
+      Repository(name: "中文仓库名称测试中文仓库名称测试中文仓库名称", language: "Swift", stargazersCount: 1),
+      Repository(name: "emoji 🚀🚀🚀 rocket 🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀", language: "Go", stargazersCount: 2),
+    ])
+    state.organization = .success(content: Organization(login: "x", name: "日本語の組織"))
+    let grid = Screen.render(state)
+    XCTAssertEqual(
+      grid.lines,
+      [
+        "┌ Fetch ───────────────────────────────┐┌ Result ──────────────────────────────┐",
+        "│ [ Fetch ]                            ││ Repositories:                        │",
+        "│                                      ││ 中文仓库名称测试中文仓库名… Swift ★1 │",
+        "│ Repositories of the 日本語の組織     ││ emoji 🚀🚀🚀 rocket 🚀🚀🚀🚀…  Go ★2 │",
+        "│ organization:                        ││                                      │",
+        "│ 中文仓库名称测试中文仓库名… Swift ★1 ││                                      │",
+        "└─────────────────────────── 1–1 of 2 ─┘└──────────────────────────────────────┘",
+        " built-in 127.0.0.1:8080 │ org ✓  │ repos ✓                         f r / x ? q",
+      ])
+    // Every row is exactly as wide as the terminal: nothing spilled past a border.
+    for y in 0..<grid.height {
+      let width = (0..<grid.width).reduce(0) { $0 + TextWidth.of(grid[$1, y].text) }
+      XCTAssertEqual(width, 80, "row \(y)")
+    }
+  }
+
+  func testTinyTerminalSaysItIsTooSmall() {
+    XCTAssertEqual(
+      Screen.render(Fixture.state(columns: 10, rows: 4)).lines,
+      [
+        "Terminal …",
+        "10×4, nee…",
+        "q quits",
+        "",
+      ])
+    XCTAssertEqual(Screen.render(Fixture.state(columns: 1, rows: 1)).lines, ["…"])
+  }
+
+  func testHelpListsEveryKey() {
+    var state = Fixture.loaded(columns: 80, rows: 16)
+    state.showHelp = true
+    XCTAssertEqual(
+      Screen.render(state).lines,
+      [
+        "┌ Keys ────────────────────────────────────────────────────────────────────────┐",
+        "│ f, Enter            fetch the organization and its repositories              │",
+        "│ r                   reload the repositories only                             │",
+        "│ Tab, →, l           focus the next element                                   │",
+        "│ Shift-Tab, ←, h     focus the previous element                               │",
+        "│ ↑ ↓ j k             scroll the focused list                                  │",
+        "│ PgUp PgDn Home End  scroll by a page, to the top or bottom                   │",
+        "│ /                   filter the lists as you type; Enter keeps it, Esc clears…│",
+        "│ x                   toggle a simulated outage (built-in server)              │",
+        "│ ?                   show or hide this help                                   │",
+        "│ q, Esc, Ctrl-C      quit                                                     │",
+        "│                                                                              │",
+        "│ any key closes                                                               │",
+        "└──────────────────────────────────────────────────────────────────────────────┘",
+        "└──────────────────────────────────────┘└──────────────────────────────────────┘",
+        " built-in 127.0.0.1:8080 │ org ✓ 3s ago │ repos ✓ 3s ago            f r / x ? q",
+      ])
+  }
+
+  func testFilterNarrowsBothLists() {
+    var state = Fixture.loaded(columns: 80, rows: 10)
+    _ = update(&state, .key(.character("/")))
+    for character in "ios" { _ = update(&state, .key(.character(character))) }
+    XCTAssertEqual(
+      Screen.render(state).lines,
+      [
+        "┌ Fetch ───────────────────────────────┐┌ Result ──────────────────────────────┐",
+        "│ [ Fetch ]                            ││ Repositories:                        │",
+        "│                                      ││ Filter: ios▏  (2 shown)              │",
+        "│ Repositories of the Red Mad Robot    ││ input-mask-ios            Swift ★598 │",
+        "│ organization:                        ││ ios-interview                   ★356 │",
+        "│ Filter: ios▏  (2 shown)              ││                                      │",
+        "│ input-mask-ios            Swift ★598 ││                                      │",
+        "│ ios-interview                   ★356 ││                                      │",
+        "└──────────────────────────────────────┘└──────────────────────────────────────┘",
+        " built-in 127.0.0.1:8080 │ org ✓ 3s ago │ repos ✓ 3s ago            f r / x ? q",
+      ])
+  }
+}

@@ -1,0 +1,151 @@
+import ApexyLoader
+import XCTest
+
+@testable import LoaderTUI
+
+/// Keys and loader changes → state and commands.
+final class UpdateTests: XCTestCase {
+  private func press(_ state: inout AppState, _ keys: Key...) -> [Command] {
+    keys.flatMap { update(&state, .key($0)) }
+  }
+
+  func testFetchKeysAskForBothLoaders() {
+    var state = Fixture.state()
+    XCTAssertEqual(press(&state, .character("f")), [.fetchBoth])
+    XCTAssertEqual(press(&state, .enter), [.fetchBoth])
+  }
+
+  func testReloadKeyReachesBothPanesThroughTheSharedLoader() {
+    var state = Fixture.loaded()
+    XCTAssertEqual(press(&state, .character("r")), [.reloadRepositories])
+    // The runtime reloads the one repositories loader; its change reaches both panes.
+    _ = update(
+      &state,
+      .loadersChanged(
+        organization: .success(content: Fixture.organization),
+        repositories: .loading(cache: Fixture.repositories), at: Fixture.now))
+    XCTAssertTrue(state.merged.isLoading, "the Fetch pane's merged state loads too")
+    let fetch = PaneView.header(state, .fetch, width: 38).map(\.text)
+    let result = PaneView.header(state, .result, width: 38).map(\.text)
+    XCTAssertTrue(fetch.contains("⠋ Loading…"))
+    XCTAssertTrue(result.contains("⠋ Loading…"))
+    XCTAssertEqual(state.visibleRepositories(.fetch), Fixture.repositories, "cache stays listed")
+    XCTAssertEqual(state.visibleRepositories(.result), Fixture.repositories, "cache stays listed")
+  }
+
+  func testQuitKeys() {
+    for key in [Key.character("q"), .escape, .interrupt] {
+      var state = Fixture.state()
+      XCTAssertEqual(press(&state, key), [.quit], "\(key)")
+    }
+  }
+
+  func testTabAndArrowsMoveFocusAroundAndBack() {
+    var state = Fixture.state()
+    XCTAssertEqual(state.focus, .fetchButton)
+    _ = press(&state, .tab)
+    XCTAssertEqual(state.focus, .fetchList)
+    _ = press(&state, .right)
+    XCTAssertEqual(state.focus, .resultList)
+    _ = press(&state, .tab)
+    XCTAssertEqual(state.focus, .fetchButton)
+    _ = press(&state, .backTab)
+    XCTAssertEqual(state.focus, .resultList)
+    _ = press(&state, .left)
+    XCTAssertEqual(state.focus, .fetchList)
+  }
+
+  func testScrollingIsClampedToTheList() {
+    var state = Fixture.loaded(columns: 80, rows: 10)
+    state.focus = .resultList
+    // The Result pane shows 5 of 4 rows at this size: nothing to scroll.
+    _ = press(&state, .down, .down)
+    XCTAssertEqual(state.scroll[.result], 0)
+    state.focus = .fetchList
+    // The Fetch pane shows 3 of 4 rows: one row of scroll.
+    _ = press(&state, .character("j"), .character("j"), .character("j"))
+    XCTAssertEqual(state.scroll[.fetch], 1)
+    _ = press(&state, .home)
+    XCTAssertEqual(state.scroll[.fetch], 0)
+    _ = press(&state, .end)
+    XCTAssertEqual(state.scroll[.fetch], 1)
+    _ = press(&state, .pageUp)
+    XCTAssertEqual(state.scroll[.fetch], 0)
+    _ = press(&state, .pageDown)
+    XCTAssertEqual(state.scroll[.fetch], 1)
+    _ = press(&state, .character("k"))
+    XCTAssertEqual(state.scroll[.fetch], 0)
+  }
+
+  func testFilterTypingBackspaceEnterAndEscape() {
+    var state = Fixture.loaded()
+    _ = press(&state, .character("/"))
+    XCTAssertTrue(state.isEditingFilter)
+    // While editing, letters are text, not commands.
+    XCTAssertEqual(press(&state, .character("q"), .character("i"), .character("f")), [])
+    XCTAssertEqual(state.filter, "qif")
+    _ = press(&state, .backspace, .backspace, .backspace, .character("k"), .character("t"))
+    XCTAssertEqual(state.filter, "kt")
+    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
+    _ = press(&state, .enter)
+    XCTAssertFalse(state.isEditingFilter)
+    XCTAssertEqual(state.filter, "kt")
+    _ = press(&state, .character("/"), .escape)
+    XCTAssertEqual(state.filter, "")
+    XCTAssertEqual(state.visibleRepositories(.result).count, 4)
+  }
+
+  func testHelpOpensAndAnyKeyClosesIt() {
+    var state = Fixture.state()
+    _ = press(&state, .character("?"))
+    XCTAssertTrue(state.showHelp)
+    XCTAssertEqual(press(&state, .character("f")), [], "the key only closes the help")
+    XCTAssertFalse(state.showHelp)
+  }
+
+  func testOutageToggleOnlyWithTheBuiltInServer() {
+    var state = Fixture.state()
+    XCTAssertEqual(press(&state, .character("x")), [.setOutage(true)])
+    XCTAssertEqual(state.notice, "Outage on: the built-in server fails every request.")
+    XCTAssertEqual(press(&state, .character("x")), [.setOutage(false)])
+    state.canToggleOutage = false
+    XCTAssertEqual(press(&state, .character("x")), [])
+    XCTAssertEqual(state.notice, "x works only with the built-in server.")
+  }
+
+  func testTicksAdvanceTheSpinnerOnlyWhileLoading() {
+    var state = Fixture.loaded()
+    _ = update(&state, .tick(Fixture.now.addingTimeInterval(1)))
+    XCTAssertEqual(state.spinnerFrame, 0)
+    state.repositories = .loading(cache: nil)
+    _ = update(&state, .tick(Fixture.now.addingTimeInterval(2)))
+    _ = update(&state, .tick(Fixture.now.addingTimeInterval(3)))
+    XCTAssertEqual(state.spinnerFrame, 2)
+    XCTAssertEqual(state.now, Fixture.now.addingTimeInterval(3))
+  }
+
+  func testSuccessTimesAreRecordedWhenALoaderSucceeds() {
+    var state = Fixture.state()
+    let first = Fixture.now
+    _ = update(
+      &state,
+      .loadersChanged(
+        organization: .success(content: Fixture.organization), repositories: .loading(cache: nil),
+        at: first))
+    XCTAssertEqual(state.organizationSucceededAt, first)
+    XCTAssertNil(state.repositoriesSucceededAt)
+    let summary = StatusBar.summary(
+      state.organization, state.organizationSucceededAt,
+      {
+        var later = state; later.now = first.addingTimeInterval(75); return later
+      }())
+    XCTAssertEqual(summary, "✓ 1m ago")
+  }
+
+  func testResizeChangesTheLayout() {
+    var state = Fixture.loaded(columns: 100, rows: 30)
+    _ = update(&state, .resize(Size(columns: 40, rows: 12)))
+    XCTAssertEqual(state.size, Size(columns: 40, rows: 12))
+    XCTAssertEqual(Screen.render(state).lines.first, " Fetch   Result   Tab switches")
+  }
+}
