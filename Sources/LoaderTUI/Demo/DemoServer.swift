@@ -46,6 +46,9 @@ final class DemoServer: @unchecked Sendable {
   private var organizationBody = Data()
   private var server: HTTPServer?
   private var log: [HTTPRequest] = []
+  private let answered = NSCondition()
+  private var organizationAnswers: [Int: Int] = [:]
+  private var orderedRounds: Set<Int> = []
 
   /// Creates the server; `start` binds it.
   init(options: Options) {
@@ -58,10 +61,15 @@ final class DemoServer: @unchecked Sendable {
     set { lock.withLock { outageOn = newValue } }
   }
 
-  /// The fetch round in progress, for `failingRounds`.
+  /// The fetch round in progress, for `failingRounds`; setting it starts an ordered round.
   var round: Int {
     get { lock.withLock { currentRound } }
-    set { lock.withLock { currentRound = newValue } }
+    set {
+      lock.withLock { currentRound = newValue }
+      answered.lock()
+      orderedRounds.insert(newValue)
+      answered.unlock()
+    }
   }
 
   /// Binds to 127.0.0.1 (`port` 0 for an ephemeral one) and returns the base URL.
@@ -107,8 +115,16 @@ final class DemoServer: @unchecked Sendable {
     case 3 where parts[2] == "repos": route = .repositories
     default: return notFound()
     }
+    let round = self.round
+    if route == .repositories, request.queryValue("page") ?? "1" == "1" {
+      waitForOrganization(round: round)
+    }
+    return answer(request, route: route, login: parts[1])
+  }
+
+  private func answer(_ request: HTTPRequest, route: Route, login: String) -> HTTPReply {
     if let failure = failure(for: route) { return failure }
-    guard parts[1].lowercased() == options.login.lowercased() else {
+    guard login.lowercased() == options.login.lowercased() else {
       return delayed(notFound(), by: latency(route, pages: 1))
     }
     switch route {
@@ -118,6 +134,30 @@ final class DemoServer: @unchecked Sendable {
     case .repositories:
       return repositoriesPage(request)
     }
+  }
+
+  // MARK: - Ordering
+
+  /// In a round started through `round` (headless fetches), the repositories' first page is
+  /// answered only after the app reported the organization's result with
+  /// `organizationArrived(round:)`, as with the default delays (3 s before 5 s); with zero
+  /// latency this keeps the order of state changes, and so headless output, the same from run
+  /// to run. Interactive fetches never wait.
+  private func waitForOrganization(round: Int) {
+    guard options.repositoriesLatency <= options.organizationLatency else { return }
+    let deadline = Date().addingTimeInterval(options.organizationLatency + 5)
+    answered.lock()
+    defer { answered.unlock() }
+    guard orderedRounds.contains(round) else { return }
+    while (organizationAnswers[round] ?? 0) == 0, answered.wait(until: deadline) {}
+  }
+
+  /// Tells the server the organization's result of `round` has reached the app.
+  func organizationArrived(round: Int) {
+    answered.lock()
+    organizationAnswers[round, default: 0] += 1
+    answered.broadcast()
+    answered.unlock()
   }
 
   private func repositoriesPage(_ request: HTTPRequest) -> HTTPReply {

@@ -36,6 +36,7 @@ final class HeadlessRunner {
     observations = [
       organization.observe { [unowned self] in
         self.emit(organization.state, .organization, describe: { ($0.displayName, nil) })
+        if !organization.state.isLoading { self.demo?.organizationArrived(round: self.round) }
         self.mergedChanged()
       },
       repositories.observe { [unowned self] in

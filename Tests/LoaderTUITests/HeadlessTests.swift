@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+
+@testable import LoaderTUI
+
+/// Headless mode, run as a user runs it: through the real binary against the built-in server.
+final class HeadlessTests: XCTestCase {
+  private let names = "36 repositories (Apexy, input-mask-ios, input-mask-android, …)"
+
+  func testOneRoundPrintsEveryTransitionThenASummary() throws {
+    let run = try BinaryRun.run(["--headless", "--latency", "0", "--no-timestamps"])
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(
+      run.lines,
+      [
+        "repositories Loading: cache nil",
+        "merged       Loading: cache nil",
+        "organization Loading: cache nil",
+        "organization Success: Red Mad Robot",
+        "repositories Success: \(names)",
+        "merged       Success: Red Mad Robot: \(names)",
+        "done: 1 round, success: Red Mad Robot with 36 repositories",
+      ])
+    XCTAssertEqual(run.stderr, "", "--headless given: no fallback note")
+  }
+
+  func testTwoRoundsShowLoadingWithCache() throws {
+    let run = try BinaryRun.run([
+      "--headless", "--latency", "0", "--no-timestamps", "--rounds", "2",
+    ])
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(
+      Array(run.lines[6...]),
+      [
+        "repositories Loading: cache \(names)",
+        "merged       Loading: cache Red Mad Robot: \(names)",
+        "organization Loading: cache Red Mad Robot",
+        "organization Success: Red Mad Robot",
+        "repositories Success: \(names)",
+        "merged       Success: Red Mad Robot: \(names)",
+        "done: 2 rounds, success: Red Mad Robot with 36 repositories",
+      ])
+  }
+
+  func testFailingRoundKeepsTheCacheAndExitsOne() throws {
+    let run = try BinaryRun.run([
+      "--headless", "--latency", "0", "--no-timestamps", "--rounds", "2", "--fail", "round=2",
+    ])
+    let error = "Server error (HTTP 503: Service Unavailable (simulated outage)); try again later"
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      Array(run.lines[9...]),
+      [
+        "organization Failure: \(error), cache Red Mad Robot",
+        "repositories Failure: \(error), cache \(names)",
+        "merged       Failure: \(error), cache Red Mad Robot: \(names)",
+        "done: 2 rounds, failure: \(error).",
+      ])
+    XCTAssertEqual(run.stderr, "loader-tui: \(error).\n")
+  }
+
+  func testServerErrorWithoutCache() throws {
+    let run = try BinaryRun.run([
+      "--headless", "--latency", "0", "--no-timestamps", "--org", "nobody",
+    ])
+    let error = "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404)"
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      Array(run.lines[3...]),
+      [
+        "organization Failure: \(error), cache nil",
+        "repositories Failure: \(error), cache nil",
+        "merged       Failure: \(error), cache nil",
+        "done: 1 round, failure: \(error).",
+      ])
+    XCTAssertEqual(run.stderr, "loader-tui: \(error).\n")
+  }
+
+  func testTwoRunsAreByteIdentical() throws {
+    let arguments = [
+      "--headless", "--latency", "0", "--no-timestamps", "--rounds", "3", "--fail", "round=2",
+    ]
+    let first = try BinaryRun.run(arguments)
+    let second = try BinaryRun.run(arguments)
+    XCTAssertEqual(first.stdout, second.stdout)
+    XCTAssertEqual(first.lines.count, 19)
+  }
+
+  func testJSONLinesParseAndCarryTheFields() throws {
+    let run = try BinaryRun.run([
+      "--headless", "--json", "--latency", "0", "--rounds", "2", "--fail", "round=2",
+    ])
+    XCTAssertEqual(run.status, 1)
+    let objects = try run.lines.map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(objects.count, 13)
+    for object in objects.dropLast() {
+      XCTAssertNotNil(object["time"] as? Double, "time since start")
+      XCTAssertNotNil(object["round"] as? Int)
+      XCTAssertTrue(
+        ["organization", "repositories", "merged"].contains(object["state"] as? String))
+      XCTAssertTrue(["loading", "success", "failure"].contains(object["case"] as? String))
+    }
+    let success = objects[5]
+    XCTAssertEqual(success["state"] as? String, "merged")
+    XCTAssertEqual(success["case"] as? String, "success")
+    XCTAssertEqual(success["organization"] as? String, "Red Mad Robot")
+    XCTAssertEqual(success["count"] as? Int, 36)
+    XCTAssertEqual((success["repositories"] as? [String])?.first, "Apexy")
+    let failure = objects[11]
+    XCTAssertEqual(failure["case"] as? String, "failure")
+    XCTAssertEqual(failure["round"] as? Int, 2)
+    XCTAssertEqual(failure["count"] as? Int, 36, "the cache is carried")
+    XCTAssertTrue((failure["error"] as? String)?.contains("HTTP 503") == true)
+    XCTAssertEqual(objects.last?["summary"] as? Bool, true)
+    XCTAssertEqual(objects.last?["ok"] as? Bool, false)
+  }
+
+  func testPipedStdoutFallsBackToHeadlessWithANote() throws {
+    let run = try BinaryRun.run(["--latency", "0", "--no-timestamps"])
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(
+      run.stderr,
+      "loader-tui: stdout or stdin is not a terminal; printing state changes instead (--headless).\n"
+    )
+    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
+  }
+
+  func testInteractiveWithoutATerminalFailsWithExitTwo() throws {
+    let run = try BinaryRun.run(["--interactive", "--latency", "0"])
+    XCTAssertEqual(run.status, 2)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(run.stderr.split(separator: "\n").count, 1)
+    XCTAssertTrue(run.stderr.contains("not a terminal"))
+  }
+
+  func testTimestampsCountFromStart() throws {
+    let run = try BinaryRun.run(["--headless", "--latency", "0"])
+    let first = try XCTUnwrap(run.lines.first)
+    XCTAssertTrue(first.hasPrefix("[   0.0"), first)
+    XCTAssertTrue(first.hasSuffix("repositories Loading: cache nil"), first)
+  }
+}
