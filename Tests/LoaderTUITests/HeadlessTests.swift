@@ -142,3 +142,39 @@ final class HeadlessTests: XCTestCase {
     XCTAssertTrue(first.hasSuffix("repositories Loading: cache nil"), first)
   }
 }
+
+/// Headless output arrives line by line through a pipe, and signals end it with 130 / 143.
+final class HeadlessSignalTests: XCTestCase {
+  private func interrupt(with signal: Int32) throws -> (firstLine: String, status: Int32) {
+    let process = Process()
+    process.executableURL = BinaryRun.binary
+    process.arguments = ["--headless", "--latency", "30", "--no-timestamps"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The first transition arrives while the fetch is still running, 30 s from its end.
+    var received = Data()
+    while !received.contains(UInt8(ascii: "\n")) {
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received.append(chunk)
+    }
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    let first = String(decoding: received, as: UTF8.self).split(separator: "\n").first ?? ""
+    return (String(first), process.terminationStatus)
+  }
+
+  func testSIGINTExits130AfterStreamingTheFirstLine() throws {
+    let (line, status) = try interrupt(with: SIGINT)
+    XCTAssertEqual(line, "repositories Loading: cache nil")
+    XCTAssertEqual(status, 130)
+  }
+
+  func testSIGTERMExits143() throws {
+    let (line, status) = try interrupt(with: SIGTERM)
+    XCTAssertEqual(line, "repositories Loading: cache nil")
+    XCTAssertEqual(status, 143)
+  }
+}

@@ -11,7 +11,7 @@ import tempfile
 import time
 
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
-WIDTH, HEIGHT = 100, 30
+WIDTH, HEIGHT = (int(n) for n in os.environ.get("E2E_SIZE", "100x30").split("x"))
 SESSION = f"loader-tui-e2e-{os.getpid()}"
 WORK = tempfile.mkdtemp(prefix="loader-tui-e2e-")
 failures = []

@@ -78,11 +78,44 @@ enum GitHubJSON {
       let kind = first == UInt8(ascii: "<") ? "HTML" : "not JSON"
       throw GitHubError.unreadable(detail: "the body is \(kind), expected JSON")
     }
+    if let offset = invalidUTF8Offset(body) {
+      throw GitHubError.unreadable(detail: "the body is not valid UTF-8 (byte \(offset))")
+    }
     do {
       return try JSONDecoder().decode(type, from: body)
     } catch let error as DecodingError {
       throw GitHubError.unreadable(detail: Self.detail(error))
     }
+  }
+
+  /// The offset of the first byte that is not valid UTF-8, `nil` when all of it is.
+  static func invalidUTF8Offset(_ data: Data) -> Int? {
+    let bytes = [UInt8](data)
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length: Int
+      switch lead {
+      case 0x00...0x7F: length = 1
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default: return index
+      }
+      guard index + length <= bytes.count else { return index }
+      for next in 1..<max(1, length) where bytes[index + next] & 0xC0 != 0x80 {
+        return index
+      }
+      if length == 3 {
+        let second = bytes[index + 1]
+        if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) { return index }
+      } else if length == 4 {
+        let second = bytes[index + 1]
+        if (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F) { return index }
+      }
+      index += length
+    }
+    return nil
   }
 
   private static func detail(_ error: DecodingError) -> String {
