@@ -27,7 +27,7 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertEqual(
       Screen.render(state).lines,
       [
-        " Fetch   Result   Tab switches",
+        "[Fetch]  Result   Tab switches",
         "┌ Fetch ───────────────────────────────┐",
         "│ [ Fetch ]                            │",
         "│                                      │",
@@ -42,7 +42,7 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertEqual(
       Screen.render(state).lines,
       [
-        " Fetch   Result   Tab switches",
+        " Fetch  [Result]  Tab switches",
         "┌ Result ──────────────────────────────┐",
         "│ Repositories:                        │",
         "│ Apexy                     Swift ★207 │",
@@ -100,20 +100,20 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertEqual(
       Screen.render(state).lines,
       [
-        "┌ Keys ────────────────────────────────────────────────────────────────────────┐",
-        "│ f, Enter            fetch the organization and its repositories              │",
-        "│ r                   reload the repositories only                             │",
-        "│ Tab, →, l           focus the next element                                   │",
-        "│ Shift-Tab, ←, h     focus the previous element                               │",
-        "│ ↑ ↓ j k             scroll the focused list                                  │",
-        "│ PgUp PgDn Home End  scroll by a page, to the top or bottom                   │",
-        "│ /                   filter the lists as you type; Enter keeps it, Esc clears…│",
-        "│ x                   toggle a simulated outage (built-in server)              │",
-        "│ ?                   show or hide this help                                   │",
-        "│ q, Esc, Ctrl-C      quit                                                     │",
-        "│                                                                              │",
-        "│ any key closes                                                               │",
-        "└──────────────────────────────────────────────────────────────────────────────┘",
+        "┌ Fetch ──┌ Keys ───────────────────────────────────────────────────┐──────────┐",
+        "│ [ Fetch │ f, Enter            fetch organization and repositories │          │",
+        "│         │ r                   reload the repositories only        │wift ★207 │",
+        "│ Reposito│ Tab, →, l           focus the next element              │wift ★598 │",
+        "│ organiza│ Shift-Tab, ←, h     focus the previous element          │tlin ★101 │",
+        "│ Apexy   │ ↑ ↓ j k             scroll the focused list             │     ★356 │",
+        "│ input-ma│ PgUp PgDn Home End  scroll a page, to top or bottom     │          │",
+        "│ android-│ /                   filter; Enter keeps, Esc clears     │          │",
+        "│ ios-inte│ x                   simulated outage (built-in server)  │          │",
+        "│         │ ?                   show or hide this help              │          │",
+        "│         │ q, Esc, Ctrl-C      quit                                │          │",
+        "│         │                                                         │          │",
+        "│         │ any key closes                                          │          │",
+        "│         └─────────────────────────────────────────────────────────┘          │",
         "└──────────────────────────────────────┘└──────────────────────────────────────┘",
         " built-in 127.0.0.1:8080 │ org ✓ 3s ago │ repos ✓ 3s ago            f r / x ? q",
       ])

@@ -146,6 +146,6 @@ final class UpdateTests: XCTestCase {
     var state = Fixture.loaded(columns: 100, rows: 30)
     _ = update(&state, .resize(Size(columns: 40, rows: 12)))
     XCTAssertEqual(state.size, Size(columns: 40, rows: 12))
-    XCTAssertEqual(Screen.render(state).lines.first, " Fetch   Result   Tab switches")
+    XCTAssertEqual(Screen.render(state).lines.first, "[Fetch]  Result   Tab switches")
   }
 }

@@ -139,9 +139,9 @@ def run_main_flow():
 
     tmux("resize-window", "-t", SESSION, "-x", "50", "-y", "20")
     lines = wait_for("narrow after resize, no key pressed",
-                     lambda l: l[0].startswith(" Fetch   Result") and len(l) == 20)
+                     lambda l: l[0].startswith("[Fetch]  Result") and len(l) == 20)
     check("resize to 50x20 repaints as tabs without a key press",
-          lines[0].startswith(" Fetch   Result"), lines)
+          lines[0].startswith("[Fetch]  Result"), lines)
     tmux("resize-window", "-t", SESSION, "-x", "10", "-y", "4")
     lines = wait_for("too small notice", lambda l: "Terminal" in "\n".join(l))
     check("10x4 says the terminal is too small", "Terminal" in "\n".join(lines), lines)

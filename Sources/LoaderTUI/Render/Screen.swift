@@ -37,8 +37,10 @@ enum Screen {
     var x = rect.x
     for pane in [PaneID.fetch, .result] {
       let active = state.focus.pane == pane
+      let title = PaneView.title(pane)
       x += grid.put(
-        " \(PaneView.title(pane)) ", x: x, y: rect.y, style: active ? .tabActive : .tabInactive)
+        active ? "[\(title)]" : " \(title) ", x: x, y: rect.y,
+        style: active ? .tabActive : .tabInactive)
       x += grid.put(" ", x: x, y: rect.y, style: .plain)
     }
     grid.put("Tab switches", x: x + 1, y: rect.y, limit: rect.right - x, style: .dim)
@@ -91,14 +93,14 @@ enum StatusBar {
 enum Help {
   /// Every key and what it does.
   static let keys: [(String, String)] = [
-    ("f, Enter", "fetch the organization and its repositories"),
+    ("f, Enter", "fetch organization and repositories"),
     ("r", "reload the repositories only"),
     ("Tab, →, l", "focus the next element"),
     ("Shift-Tab, ←, h", "focus the previous element"),
     ("↑ ↓ j k", "scroll the focused list"),
-    ("PgUp PgDn Home End", "scroll by a page, to the top or bottom"),
-    ("/", "filter the lists as you type; Enter keeps it, Esc clears it"),
-    ("x", "toggle a simulated outage (built-in server)"),
+    ("PgUp PgDn Home End", "scroll a page, to top or bottom"),
+    ("/", "filter; Enter keeps, Esc clears"),
+    ("x", "simulated outage (built-in server)"),
     ("?", "show or hide this help"),
     ("q, Esc, Ctrl-C", "quit"),
   ]
