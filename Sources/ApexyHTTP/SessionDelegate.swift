@@ -86,8 +86,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     if let limitError = entry.limitError {
       entry.completion(TaskOutcome(data: nil, response: response, error: limitError))
     } else {
-      entry.completion(TaskOutcome(data: entry.data, response: response, error: error))
+      entry.completion(
+        TaskOutcome(data: entry.data, response: response, error: Self.explain(error, entry)))
     }
+  }
+
+  /// A transfer that failed after part of a body with a known length arrived lost its connection;
+  /// Foundation on Linux reports that as an unknown error.
+  private static func explain(_ error: Error?, _ entry: Entry) -> Error? {
+    guard let error, (error as? URLError)?.code != .cancelled,
+      let expected = entry.response?.expectedContentLength, expected > 0,
+      Int64(entry.data.count) < expected
+    else { return error }
+    return URLError(.networkConnectionLost)
   }
 
   // MARK: - Redirects and challenges

@@ -69,13 +69,14 @@ def check(description, ok, lines=None):
         failures.append(description)
 
 
-def start(arguments, tag):
+def start(arguments, tag, env="", stderr=None, raw_env=False):
     before = os.path.join(WORK, f"{tag}.before")
     after = os.path.join(WORK, f"{tag}.after")
     status = os.path.join(WORK, f"{tag}.status")
     pidfile = os.path.join(WORK, f"{tag}.pid")
     command = (
-        f"stty -g > {before}; sh -c 'echo $$ > {pidfile}; exec {BINARY} {arguments}'; "
+        f"stty -g > {before}; {env if raw_env else ('env ' + env if env else '')} "
+        f"sh -c 'echo $$ > {pidfile}; exec {BINARY} {arguments}'{' 2> ' + stderr if stderr else ''}; "
         # The marker is printed with printf so that the typed command does not already show it.
         f"echo $? > {status}; stty -g > {after}; printf 'DONE%s\\n' -{tag}"
     )
@@ -111,6 +112,12 @@ def main():
         for _ in range(int(os.environ.get("E2E_SIGNAL_REPEAT", "1"))):
             run_signal("int", "INT", 130)
         run_signal("term", "TERM", 143)
+        run_signal("hup", "HUP", 129)
+        if os.environ.get("E2E_ONLY") != "signals":
+            run_crash()
+            run_resize_storm()
+            run_bad_terms()
+            run_hostile_text()
     finally:
         tmux("kill-session", "-t", SESSION)
     print(f"e2e: {len(passed)} passed, {len(failures)} failed")
@@ -186,6 +193,100 @@ def run_signal(tag, signal, code):
     subprocess.run(["kill", f"-{signal}", pid], check=True)
     wait_for(f"{tag}: shell back after SIG{signal}", lambda l: any(f"DONE-{tag}" in x for x in l))
     finished(f"SIG{signal}", files[0], files[1], files[2], code)
+
+
+def run_crash():
+    tag = "crash"
+    tmux("send-keys", "-t", SESSION, "clear", "Enter")
+    files = start("--latency 30", tag, env="SWIFT_BACKTRACE=interactive=no LOADER_TUI_CRASH_TEST=trap",
+                  stderr="/dev/null")
+    wait_for("crash: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+    status = open(files[2]).read().strip() if os.path.exists(files[2]) else ""
+    check("a trap in Swift code ends the process by its signal", status in ("132", "133", "134"))
+    finished_stty("crash", files[0], files[1])
+    lines = screen()
+    check("crash: the alternate screen was left (no pane border on screen)",
+          not any("┌ Fetch" in x for x in lines), lines)
+
+
+def run_resize_storm():
+    tag = "storm"
+    tmux("send-keys", "-t", SESSION, "clear", "Enter")
+    files = start("--latency 0", tag)
+    wait_for("storm: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
+    tmux("send-keys", "-t", SESSION, "f")
+    wait_for("storm: loaded", lambda l: "Repositories:" in "\n".join(l))
+    tmux("resize-window", "-t", SESSION, "-x", "1", "-y", "1")
+    tmux("resize-window", "-t", SESSION, "-x", "1", "-y", "2")
+    started = time.monotonic()
+    for index in range(100):
+        width, height = (30 + (index * 37) % 90, 5 + (index * 13) % 30)
+        tmux("resize-window", "-t", SESSION, "-x", str(width), "-y", str(height))
+    check(f"100 resizes sent in {time.monotonic() - started:.2f} s", True)
+    tmux("resize-window", "-t", SESSION, "-x", str(WIDTH), "-y", str(HEIGHT))
+    lines = wait_for("storm: full layout returns",
+                     lambda l: "┌ Fetch" in l[0] and "┌ Result" in l[0] and "Apexy" in "\n".join(l))
+    check("after 1x1 and a storm of 100 resizes the full layout returns",
+          "┌ Result" in lines[0] and "Apexy" in "\n".join(lines), lines)
+    tmux("send-keys", "-t", SESSION, "q")
+    wait_for("storm: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+    finished(tag, files[0], files[1], files[2], 0)
+
+
+def run_bad_terms():
+    cases = (
+        ("dumb", "TERM=dumb", 'TERM is "dumb"'),
+        ("unset", "-u TERM", "TERM is not set"),
+        ("unknown", "TERM=no-such-terminal", 'the terminal type "no-such-terminal" is unknown'),
+    )
+    for tag, env, reason in cases:
+        tmux("send-keys", "-t", SESSION, "clear", "Enter")
+        err = os.path.join(WORK, f"{tag}.err")
+        # stdout stays the terminal: only TERM is wrong.
+        files = start("--latency 0 --no-timestamps", tag, env=f"env {env}", stderr=err, raw_env=True)
+        lines = wait_for(f"{tag}: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+        note = open(err).read() if os.path.exists(err) else ""
+        check(f"TERM {tag}: a one-line note naming the problem",
+              note.count("\n") == 1 and reason in note and "printing state changes instead" in note,
+              [note])
+        check(f"TERM {tag}: headless output on the terminal",
+              any("done: 1 round, success: Red Mad Robot with 36 repositories" in x for x in lines),
+              lines)
+        check(f"TERM {tag}: no ncurses abort text", "Error opening terminal" not in note + "\n".join(lines))
+        finished(f"TERM {tag}", files[0], files[1], files[2], 0)
+        files = start("--interactive --latency 0", tag + "-i", env=f"env {env}", stderr=err, raw_env=True)
+        wait_for(f"{tag} --interactive: shell back", lambda l: any(f"DONE-{tag}-i" in x for x in l))
+        note = open(err).read() if os.path.exists(err) else ""
+        check(f"TERM {tag} --interactive: clear message", note.count("\n") == 1
+              and "Cannot start the terminal UI" in note and reason in note, [note])
+        finished(f"TERM {tag} --interactive", files[0], files[1], files[2], 2)
+
+
+def run_hostile_text():
+    tag = "hostile"
+    tmux("send-keys", "-t", SESSION, "clear", "Enter")
+    raw = os.path.join(WORK, "hostile.raw")
+    tmux("pipe-pane", "-t", SESSION, f"cat > {raw}")
+    files = start("--latency 0 --fail org,repos --fail-mode hostile-text", tag)
+    wait_for("hostile: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
+    tmux("send-keys", "-t", SESSION, "f")
+    lines = wait_for("hostile: loaded", lambda l: "Repositories:" in "\n".join(l))
+    text = "\n".join(lines)
+    check("hostile names are shown with their controls visible",
+          "^[[2J^[[31m" in text and "\\u{202E}" in text, lines)
+    tmux("send-keys", "-t", SESSION, "q")
+    wait_for("hostile: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+    tmux("pipe-pane", "-t", SESSION)
+    data = open(raw, "rb").read()
+    check("no OSC, BEL, C1 or bidi override reached the terminal",
+          b"\x1b]" not in data and b"\x07" not in data and "\u202e".encode() not in data
+          and b"\xc2\x9b" not in data and b"\xc2\x85" not in data)
+    finished(tag, files[0], files[1], files[2], 0)
+
+
+def finished_stty(tag, before, after):
+    same = os.path.exists(after) and open(before).read() == open(after).read()
+    check(f"{tag}: stty -g unchanged after exit", same)
 
 
 if __name__ == "__main__":

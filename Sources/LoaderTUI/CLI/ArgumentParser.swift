@@ -54,14 +54,19 @@ enum ArgumentParser {
         try failure(try value(), into: &options)
       case "--fail-mode":
         let mode = try value()
-        guard let parsed = DemoServer.FailureMode(rawValue: mode) else {
-          throw UsageError(description: "--fail-mode must be 503 or drop, not \"\(mode)\".")
+        guard let parsed = DemoFailureMode(rawValue: mode) else {
+          throw UsageError(
+            description:
+              "--fail-mode takes one of \(DemoFailureMode.names); not \"\(TextSanitizer.clean(mode))\"."
+          )
         }
         options.failureMode = parsed
       case "--port":
         options.port = UInt16(try integer(try value(), flag: name, range: 0...65_535))
       case "--timeout":
         options.timeout = try number(try value(), flag: name, range: 1...3_600)
+      case "--page-cap":
+        options.pageCap = try integer(try value(), flag: name, range: 1...1_000)
       case "--max-response-size":
         options.maximumResponseSize = try integer(
           try value(), flag: name, range: 1_024...1_073_741_824)

@@ -15,6 +15,7 @@ enum HelpText {
       --token-file PATH         read the token from PATH (default: $GITHUB_TOKEN)
       --timeout SECONDS         overall deadline of one request (default 15)
       --max-response-size BYTES largest response accepted (default 8388608)
+      --page-cap N              most repository pages followed (default 100, 100 a page)
 
     BUILT-IN SERVER
       --latency SECONDS         delay of both routes
@@ -22,8 +23,12 @@ enum HelpText {
       --repos-latency SECONDS   delay of the repositories route, over all pages (default 5)
       --page-size N             largest page it hands out (default 10)
       --repos N                 serve N generated repositories instead of the fixtures
-      --fail LIST               make requests fail: org, repos, round=N (comma-separated)
-      --fail-mode MODE          503 (default) or drop (close the connection)
+      --fail LIST               make requests fail: org, repos, round=N (comma-separated;
+                                routes and rounds combine: repos,round=2)
+      --fail-mode MODE          how they fail (default 503): 500, 502, 404, 401, rate-limit,
+                                retry-after, html, truncated, wrong-types, empty, invalid-utf8,
+                                drop, hang, slow-body, reset, huge, link-loop, endless-pages,
+                                redirect, cross-origin, hostile-text
       --port N                  serve-demo: the port (default: any free port)
 
     DISPLAY

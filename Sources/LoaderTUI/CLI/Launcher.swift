@@ -37,6 +37,7 @@ enum Launcher {
     } catch {
       fail(error.description, code: 2)
     }
+    if let token { TextSanitizer.redact(token) }
     var demo: DemoServer?
     let baseURL: URL
     let sourceLabel: String
@@ -56,7 +57,8 @@ enum Launcher {
     }
     let configuration = GitHubConfiguration(
       baseURL: baseURL, org: options.org, token: options.source == .demo ? nil : token,
-      timeout: options.timeout, maximumResponseSize: options.maximumResponseSize)
+      timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
+      pageCap: options.pageCap)
     let container = GitHubContainer(configuration: configuration)
 
     if !options.headless {

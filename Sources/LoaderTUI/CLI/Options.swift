@@ -27,11 +27,13 @@ struct Options: Sendable, Equatable {
   /// Built-in server: rounds that fail.
   var failingRounds: Set<Int> = []
   /// Built-in server: how failures fail.
-  var failureMode = DemoServer.FailureMode.unavailable
+  var failureMode = DemoFailureMode.unavailable
   /// `serve-demo`: the port, 0 for any.
   var port: UInt16 = 0
   /// Request deadline, seconds.
   var timeout: TimeInterval = 15
+  /// The most repository pages followed.
+  var pageCap = 100
   /// Largest response accepted, bytes.
   var maximumResponseSize = 8 * 1024 * 1024
   /// A file holding the token, instead of `GITHUB_TOKEN`.

@@ -10,14 +10,6 @@ final class DemoServer: @unchecked Sendable {
     case repositories = "repos"
   }
 
-  /// How a failing request fails.
-  enum FailureMode: String, Sendable {
-    /// `503 Service Unavailable` with a GitHub-style JSON message.
-    case unavailable = "503"
-    /// The connection is closed without a response.
-    case drop
-  }
-
   /// What the server serves and how slowly.
   struct Options: Sendable {
     /// The organization login served; other logins get 404.
@@ -31,10 +23,10 @@ final class DemoServer: @unchecked Sendable {
     /// How many repositories to generate; `nil` serves the fixtures.
     var repositoryCount: Int?
     /// How failing requests fail.
-    var failureMode = FailureMode.unavailable
-    /// Routes that always fail.
+    var failureMode = DemoFailureMode.unavailable
+    /// Routes that fail (all when empty and rounds are given).
     var failingRoutes: Set<Route> = []
-    /// Rounds (1-based, as set through `round`) in which every request fails.
+    /// Rounds (1-based, as set through `round`) that fail (all when empty and routes are given).
     var failingRounds: Set<Int> = []
   }
 
@@ -44,7 +36,10 @@ final class DemoServer: @unchecked Sendable {
   private var currentRound = 1
   private var repositoryBodies: [Data] = []
   private var organizationBody = Data()
+  private var hostileRepositoryBodies: [Data] = []
+  private var hostileOrganizationBody = Data()
   private var server: HTTPServer?
+  private var otherOrigin: HTTPServer?
   private var log: [HTTPRequest] = []
   private let answered = NSCondition()
   private var organizationAnswers: [Int: Int] = [:]
@@ -82,12 +77,37 @@ final class DemoServer: @unchecked Sendable {
     let bodies = repos.map { (try? JSONSerialization.data(withJSONObject: $0)) ?? Data() }
     let organization = DemoFixtures.organizationJSON(
       login: options.login, repositoryCount: repos.count, base: base)
+    let hostile = Self.hostileBodies(repos, organization: organization)
+    let other = HTTPServer { [unowned self] in self.handle($0, redirecting: false) }
+    if options.failureMode == .crossOrigin { try other.start() }
     lock.withLock {
       repositoryBodies = bodies
-      organizationBody = (try? JSONSerialization.data(withJSONObject: organization)) ?? Data()
+      organizationBody = Self.encode(organization)
+      (hostileOrganizationBody, hostileRepositoryBodies) = hostile
       self.server = server
+      otherOrigin = other
     }
     return server.baseURL
+  }
+
+  private static func encode(_ object: Any) -> Data {
+    (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+  }
+
+  private static func hostileBodies(_ repos: [[String: Any]], organization: [String: Any])
+    -> (Data, [Data])
+  {
+    var organization = organization
+    organization["name"] = DemoFailure.hostile("Red Mad Robot", index: 1)
+    organization["description"] = DemoFailure.hostile("desc", index: 2)
+    let repositories = repos.enumerated().map { index, repo -> Data in
+      var repo = repo
+      repo["name"] = DemoFailure.hostile((repo["name"] as? String) ?? "", index: index)
+      repo["description"] = DemoFailure.hostile("about", index: index + 3)
+      repo["language"] = DemoFailure.hostile("Swift", index: index + 5)
+      return encode(repo)
+    }
+    return (encode(organization), repositories)
   }
 
   /// The latest requests received (at most 200), oldest first.
@@ -95,45 +115,79 @@ final class DemoServer: @unchecked Sendable {
 
   /// Stops serving.
   func stop() {
-    lock.withLock { server }?.stop()
+    let (main, other) = lock.withLock { (server, otherOrigin) }
+    main?.stop()
+    other?.stop()
   }
 
   // MARK: - Routing
 
-  private func handle(_ request: HTTPRequest) -> HTTPReply {
+  private func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
     lock.withLock {
       log.append(request)
       if log.count > 200 { log.removeFirst() }
     }
-    let parts = request.path.split(separator: "/").map(String.init)
+    var path = request.path
+    if path.hasPrefix("/redirected/") { path.removeFirst("/redirected".count) }
+    let parts = path.split(separator: "/").map(String.init)
     guard request.method == "GET", parts.count >= 2, parts[0] == "orgs" else {
-      return notFound()
+      return DemoFailure.status(404, "Not Found")
     }
     let route: Route
     switch parts.count {
     case 2: route = .organization
     case 3 where parts[2] == "repos": route = .repositories
-    default: return notFound()
+    default: return DemoFailure.status(404, "Not Found")
     }
     let round = self.round
     if route == .repositories, request.queryValue("page") ?? "1" == "1" {
       waitForOrganization(round: round)
     }
-    return answer(request, route: route, login: parts[1])
-  }
-
-  private func answer(_ request: HTTPRequest, route: Route, login: String) -> HTTPReply {
-    if let failure = failure(for: route) { return failure }
-    guard login.lowercased() == options.login.lowercased() else {
-      return delayed(notFound(), by: latency(route, pages: 1))
+    let mode: DemoFailureMode? = isFailing(route, round: round) ? options.failureMode : nil
+    if let mode, let reply = DemoFailure.reply(mode, route: route, now: Date()) {
+      return delayed(reply, by: latency(route, pages: 1))
+    }
+    if redirecting, request.path == path, let mode, mode == .redirect || mode == .crossOrigin {
+      return redirect(request, mode: mode)
+    }
+    guard parts[1].lowercased() == options.login.lowercased() else {
+      return delayed(DemoFailure.status(404, "Not Found"), by: latency(route, pages: 1))
     }
     switch route {
     case .organization:
-      let body = lock.withLock { organizationBody }
+      let body = lock.withLock { mode == .hostileText ? hostileOrganizationBody : organizationBody }
       return .respond(json(body, delay: options.organizationLatency))
     case .repositories:
-      return repositoriesPage(request)
+      return repositoriesPage(request, mode: mode)
     }
+  }
+
+  private func isFailing(_ route: Route, round: Int) -> Bool {
+    if lock.withLock({ outageOn }) { return true }
+    let routes = options.failingRoutes
+    let rounds = options.failingRounds
+    guard !routes.isEmpty || !rounds.isEmpty else { return false }
+    return (routes.isEmpty || routes.contains(route)) && (rounds.isEmpty || rounds.contains(round))
+  }
+
+  private func redirect(_ request: HTTPRequest, mode: DemoFailureMode) -> HTTPReply {
+    let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+    let target = request.path + (query.isEmpty ? "" : "?" + query)
+    let location: String
+    if mode == .crossOrigin, let other = lock.withLock({ otherOrigin }) {
+      location = other.baseURL.absoluteString + target
+    } else {
+      location = "/redirected" + target
+    }
+    return .respond(
+      HTTPResponse(status: mode == .redirect ? 301 : 302, headers: [("Location", location)]))
+  }
+
+  /// The latest requests the other origin received (for `cross-origin`), oldest first.
+  var otherOriginRequests: [HTTPRequest] {
+    let other = lock.withLock { otherOrigin }
+    guard let other else { return [] }
+    return requests.filter { $0.headers["host"]?.hasSuffix(":\(other.port)") == true }
   }
 
   // MARK: - Ordering
@@ -160,8 +214,8 @@ final class DemoServer: @unchecked Sendable {
     answered.unlock()
   }
 
-  private func repositoriesPage(_ request: HTTPRequest) -> HTTPReply {
-    let bodies = lock.withLock { repositoryBodies }
+  private func repositoriesPage(_ request: HTTPRequest, mode: DemoFailureMode?) -> HTTPReply {
+    let bodies = lock.withLock { mode == .hostileText ? hostileRepositoryBodies : repositoryBodies }
     let asked = Int(request.queryValue("per_page") ?? "") ?? 30
     let perPage = max(1, min(asked, 100, options.maximumPageSize))
     let pages = max(1, (bodies.count + perPage - 1) / perPage)
@@ -179,8 +233,15 @@ final class DemoServer: @unchecked Sendable {
       "<http://\(host)/orgs/\(self.options.login)/repos?per_page=\(perPage)&page=\(number)>; rel=\"\(rel)\""
     }
     var links: [String] = []
-    if page < pages { links += [link(page + 1, "next"), link(pages, "last")] }
-    if page > 1 { links += [link(page - 1, "prev"), link(1, "first")] }
+    switch mode {
+    case .linkLoop?:
+      links = [link(1, "next")]
+    case .endlessPages?:
+      links = [link(page + 1, "next")]
+    default:
+      if page < pages { links += [link(page + 1, "next"), link(pages, "last")] }
+      if page > 1 { links += [link(page - 1, "prev"), link(1, "first")] }
+    }
     if !links.isEmpty { response.headers.append(("Link", links.joined(separator: ", "))) }
     return .respond(response)
   }
@@ -192,27 +253,6 @@ final class DemoServer: @unchecked Sendable {
     }
   }
 
-  private func failure(for route: Route) -> HTTPReply? {
-    let (outage, round) = lock.withLock { (outageOn, currentRound) }
-    guard outage || options.failingRoutes.contains(route) || options.failingRounds.contains(round)
-    else { return nil }
-    switch options.failureMode {
-    case .drop:
-      return .drop
-    case .unavailable:
-      let body = #"{"message":"Service Unavailable (simulated outage)","status":"503"}"#
-      return delayed(
-        .respond(HTTPResponse(status: 503, headers: Self.jsonHeaders, body: Data(body.utf8))),
-        by: latency(route, pages: 1))
-    }
-  }
-
-  private func notFound() -> HTTPReply {
-    let body =
-      #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}"#
-    return .respond(HTTPResponse(status: 404, headers: Self.jsonHeaders, body: Data(body.utf8)))
-  }
-
   private func delayed(_ reply: HTTPReply, by seconds: TimeInterval) -> HTTPReply {
     guard case .respond(var response) = reply else { return reply }
     response.delay = seconds
@@ -220,11 +260,6 @@ final class DemoServer: @unchecked Sendable {
   }
 
   private func json(_ body: Data, delay: TimeInterval) -> HTTPResponse {
-    HTTPResponse(status: 200, headers: Self.jsonHeaders, body: body, delay: delay)
+    HTTPResponse(status: 200, headers: DemoFailure.jsonHeaders, body: body, delay: delay)
   }
-
-  private static let jsonHeaders = [
-    (name: "Content-Type", value: "application/json; charset=utf-8"),
-    (name: "X-GitHub-Api-Version-Selected", value: "2022-11-28"),
-  ]
 }

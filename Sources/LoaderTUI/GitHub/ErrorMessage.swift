@@ -22,9 +22,8 @@ enum ErrorMessage {
     case .unauthorized(let message):
       return "The token was rejected (HTTP 401: \(message)); check GITHUB_TOKEN."
     case .rateLimited(let status, let reset):
-      let when = reset.map { " until \(clock($0))" } ?? ""
-      return
-        "Rate limit hit (HTTP \(status)); it resets\(when.isEmpty ? " later" : when). Set GITHUB_TOKEN to raise it."
+      let when = reset.map { "at \(clock($0)) (local time)" } ?? "later"
+      return "Rate limit hit (HTTP \(status)); it resets \(when). Set GITHUB_TOKEN to raise it."
     case .retryAfter(let status, let seconds):
       return "Too many requests (HTTP \(status)); retry in \(seconds) s."
     case .server(let status, let message):
@@ -51,7 +50,7 @@ enum ErrorMessage {
     case .cancelled:
       return "The request was cancelled."
     case .badServerResponse:
-      return "The server sent a response that is not valid HTTP."
+      return "\(host) closed the connection without a valid HTTP response."
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
       return "The TLS connection to \(host) failed."
     default:

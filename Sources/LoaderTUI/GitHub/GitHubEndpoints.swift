@@ -84,7 +84,25 @@ enum GitHubJSON {
     do {
       return try JSONDecoder().decode(type, from: body)
     } catch let error as DecodingError {
+      if case .dataCorrupted = error, let syntax = syntaxError(body) {
+        throw GitHubError.unreadable(detail: "the JSON is invalid: \(syntax)")
+      }
       throw GitHubError.unreadable(detail: Self.detail(error))
+    }
+  }
+
+  /// What the JSON parser says is wrong with `body` (where it ends early, or the offset).
+  private static func syntaxError(_ body: Data) -> String? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+      return nil
+    } catch {
+      let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      return description.map {
+        var text = TextSanitizer.clean(String($0.prefix(160))).lowercasedFirst
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+      }
     }
   }
 
@@ -147,6 +165,14 @@ enum GitHubJSON {
     case is Bool.Type: return "a boolean"
     default: return "\(type)"
     }
+  }
+}
+
+extension String {
+  /// The string with its first letter lowercased, to continue a sentence.
+  fileprivate var lowercasedFirst: String {
+    guard let first else { return self }
+    return first.lowercased() + dropFirst()
   }
 }
 

@@ -73,7 +73,7 @@ final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       return "page \(visited.count) links back to a page already fetched"
     }
     if visited.count >= pageCap {
-      return "the page cap of \(pageCap) pages (\(pageCap * 100) repositories) was reached"
+      return "the cap of \(pageCap) pages was reached; raise it with --page-cap"
     }
     return nil
   }

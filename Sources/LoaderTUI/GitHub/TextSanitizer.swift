@@ -7,8 +7,20 @@ enum TextSanitizer {
   /// The longest text kept, in characters; longer text ends with `…`.
   static let maximumLength = 500
 
-  /// The text with every control made visible and its length bounded.
+  /// Secrets (the token) that never appear in cleaned text; set once at start-up.
+  nonisolated(unsafe) private(set) static var secrets: [String] = []
+
+  /// Registers a secret to be replaced by `<token>` wherever cleaned text would show it.
+  static func redact(_ secret: String) {
+    if secret.count >= 4 { secrets.append(secret) }
+  }
+
+  /// The text with every control made visible, secrets replaced and its length bounded.
   static func clean(_ text: String) -> String {
+    var text = text
+    for secret in secrets where text.contains(secret) {
+      text = text.replacingOccurrences(of: secret, with: "<token>")
+    }
     if text.utf8.count <= maximumLength, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       return text
     }

@@ -45,6 +45,10 @@ final class TerminalApp {
     input.resume()
     sources.append(input)
     redraw()
+    if ProcessInfo.processInfo.environment["LOADER_TUI_CRASH_TEST"] == "trap" {
+      // Test hook: a trap in Swift code after the first frame, to prove the terminal is restored.
+      DispatchQueue.main.async { fatalError("LOADER_TUI_CRASH_TEST") }
+    }
     dispatchMain()
   }
 

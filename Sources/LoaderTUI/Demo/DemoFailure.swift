@@ -1,0 +1,148 @@
+import Foundation
+import LoopbackHTTP
+
+/// Every way the built-in server can misbehave, chosen with `--fail-mode`.
+enum DemoFailureMode: String, Sendable, CaseIterable {
+  /// `503 Service Unavailable` (the default, and what `x` shows).
+  case unavailable = "503"
+  /// `500 Internal Server Error`.
+  case internalError = "500"
+  /// `502 Bad Gateway`.
+  case badGateway = "502"
+  /// `404 Not Found`.
+  case notFound = "404"
+  /// `401 Bad credentials`.
+  case unauthorized = "401"
+  /// `403` with `x-ratelimit-remaining: 0` and a reset time.
+  case rateLimit = "rate-limit"
+  /// `429` with `retry-after: 30`.
+  case retryAfter = "retry-after"
+  /// `200` with an HTML page.
+  case html
+  /// `200` with JSON cut off in the middle.
+  case truncated
+  /// `200` with JSON whose fields have the wrong types.
+  case wrongTypes = "wrong-types"
+  /// `200` with an empty body.
+  case empty
+  /// `200` with bytes that are not UTF-8.
+  case invalidUTF8 = "invalid-utf8"
+  /// The connection is closed without a response.
+  case drop
+  /// The request is accepted and never answered.
+  case hang
+  /// The body arrives a byte every 200 ms.
+  case slowBody = "slow-body"
+  /// The connection is closed in the middle of the body.
+  case reset
+  /// A 12 MiB body, over the default response limit.
+  case huge
+  /// Repositories: `Link: rel="next"` points back to the first page.
+  case linkLoop = "link-loop"
+  /// Repositories: every page links to another one, past any cap.
+  case endlessPages = "endless-pages"
+  /// A 301 to another path on the same host; followed, and it works.
+  case redirect
+  /// A 302 to another origin (another port); followed without `Authorization`.
+  case crossOrigin = "cross-origin"
+  /// Success, with control characters, bidi overrides and very long text in every name.
+  case hostileText = "hostile-text"
+
+  /// The names `--fail-mode` accepts, for help and errors.
+  static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// Builds the misbehaving replies.
+enum DemoFailure {
+  static let jsonHeaders = [
+    (name: "Content-Type", value: "application/json; charset=utf-8"),
+    (name: "X-GitHub-Api-Version-Selected", value: "2022-11-28"),
+  ]
+
+  /// The reply for a failing request in `mode`, or `nil` when the mode changes the content
+  /// rather than the reply (pagination, redirects, hostile text) and the route serves normally.
+  static func reply(_ mode: DemoFailureMode, route: DemoServer.Route, now: Date) -> HTTPReply? {
+    switch mode {
+    case .unavailable:
+      return status(503, "Service Unavailable (simulated outage)")
+    case .internalError:
+      return status(500, "Server Error")
+    case .badGateway:
+      return status(502, "Bad Gateway")
+    case .notFound:
+      return status(404, "Not Found")
+    case .unauthorized:
+      return status(401, "Bad credentials")
+    case .rateLimit:
+      let reset = Int(now.timeIntervalSince1970) + 1_800
+      return status(
+        403, "API rate limit exceeded for 127.0.0.1.",
+        headers: [
+          ("x-ratelimit-limit", "60"), ("x-ratelimit-remaining", "0"),
+          ("x-ratelimit-reset", "\(reset)"),
+        ])
+    case .retryAfter:
+      return status(
+        429, "You have exceeded a secondary rate limit.", headers: [("retry-after", "30")])
+    case .html:
+      return body(
+        "<!DOCTYPE html><html><body><h1>Unicorn! We're having a problem.</h1></body></html>",
+        type: "text/html; charset=utf-8")
+    case .truncated:
+      return body(#"[{"name":"Apexy","description":"The library for organizing a net"#)
+    case .wrongTypes:
+      return body(
+        route == .organization ? #"{"login":42,"name":["Red Mad Robot"]}"# : #"[{"name":42}]"#)
+    case .empty:
+      return .respond(HTTPResponse(status: 200, headers: jsonHeaders, body: Data()))
+    case .invalidUTF8:
+      var data = Data(#"[{"name":"Ape"#.utf8)
+      data.append(contentsOf: [0xC3, 0x28, 0xFF])
+      data.append(contentsOf: Data(#"xy","stargazers_count":1,"fork":false}]"#.utf8))
+      return .respond(HTTPResponse(status: 200, headers: jsonHeaders, body: data))
+    case .drop:
+      return .drop
+    case .hang:
+      return .neverAnswer
+    case .slowBody:
+      let data = Data(repeating: UInt8(ascii: " "), count: 4_096)
+      return .respond(
+        HTTPResponse(headers: jsonHeaders, body: data, chunkSize: 1, chunkPause: 0.2))
+    case .reset:
+      let data = Data(repeating: UInt8(ascii: " "), count: 64 * 1024)
+      return .respond(HTTPResponse(headers: jsonHeaders, body: data, cutAfter: 1_000))
+    case .huge:
+      let data = Data(repeating: UInt8(ascii: " "), count: 12 * 1024 * 1024)
+      return .respond(HTTPResponse(headers: jsonHeaders, body: data))
+    case .linkLoop, .endlessPages, .redirect, .crossOrigin, .hostileText:
+      return nil
+    }
+  }
+
+  /// A GitHub-style JSON error.
+  static func status(
+    _ code: Int, _ message: String, headers: [(name: String, value: String)] = []
+  ) -> HTTPReply {
+    let text =
+      #"{"message":"\#(message)","documentation_url":"https://docs.github.com/rest","status":"\#(code)"}"#
+    return .respond(
+      HTTPResponse(status: code, headers: jsonHeaders + headers, body: Data(text.utf8)))
+  }
+
+  private static func body(_ text: String, type: String? = nil) -> HTTPReply {
+    var headers = jsonHeaders
+    if let type { headers[0] = (name: "Content-Type", value: type) }
+    return .respond(HTTPResponse(headers: headers, body: Data(text.utf8)))
+  }
+
+  /// Text with every kind of control a hostile server might send, and some length.
+  static func hostile(_ base: String, index: Int) -> String {
+    let kinds = [
+      "\u{1B}[2J\u{1B}[31m", "\u{1B}]0;pwned\u{07}", "\u{1B}]8;;https://evil.example\u{1B}\\",
+      "\u{07}\u{08}\u{7F}", "\u{9B}1m\u{85}", "\u{202E}", "\u{2066}\u{2069}", "\u{200B}\u{FEFF}",
+    ]
+    let kind = kinds[index % kinds.count]
+    return base + kind + "-" + String(index)
+      + (index == 0 ? String(repeating: "x", count: 2_000) : "")
+  }
+}
