@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+
+@testable import LoaderTUI
+
+/// Every bad response, for each route, on the first fetch (no cache) and on a fetch after a
+/// success (cache kept): headless exit code 1, one clear line naming the cause.
+final class BadResponseTests: XCTestCase {
+  private let cache =
+    "cache Red Mad Robot: 36 repositories (Apexy, input-mask-ios, input-mask-android, …)"
+
+  /// Runs `mode` against `route` twice: failing at once, and failing in round 2.
+  private func assertFails(
+    _ mode: String, _ route: String, says expected: String, extra: [String] = [],
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let base = ["--headless", "--latency", "0", "--no-timestamps", "--fail-mode", mode] + extra
+    let first = try BinaryRun.run(base + ["--fail", route])
+    XCTAssertEqual(first.status, 1, "\(mode) \(route) first fetch", file: file, line: line)
+    let summary = first.lines.last ?? ""
+    XCTAssertTrue(summary.hasPrefix("done: 1 round, failure: "), summary, file: file, line: line)
+    XCTAssertTrue(
+      summary.contains(expected), "\(summary) lacks \(expected)", file: file, line: line)
+    XCTAssertTrue(
+      first.lines.contains { $0.hasPrefix("merged       Failure: ") && $0.hasSuffix("cache nil") },
+      "\(first.lines)", file: file, line: line)
+    XCTAssertEqual(
+      first.stderr.split(separator: "\n").count, 1, first.stderr, file: file, line: line)
+
+    let second = try BinaryRun.run(base + ["--rounds", "2", "--fail", "\(route),round=2"])
+    XCTAssertEqual(second.status, 1, "\(mode) \(route) after success", file: file, line: line)
+    let merged = second.lines.last { $0.hasPrefix("merged       Failure: ") } ?? ""
+    XCTAssertTrue(merged.contains(expected), merged, file: file, line: line)
+    XCTAssertTrue(merged.hasSuffix(cache), "the cache is kept: \(merged)", file: file, line: line)
+  }
+
+  private func bothRoutes(_ mode: String, says expected: String, extra: [String] = []) throws {
+    try assertFails(mode, "org", says: expected, extra: extra)
+    try assertFails(mode, "repos", says: expected, extra: extra)
+  }
+
+  func test404SaysTheOrganizationDoesNotExist() throws {
+    try bothRoutes(
+      "404", says: "Organization \"RedMadRobot\" was not found: it does not exist or is private")
+  }
+
+  func test401SaysTheTokenWasRejected() throws {
+    try bothRoutes("401", says: "The token was rejected (HTTP 401: Bad credentials)")
+  }
+
+  func testRateLimitSaysWhenItResetsAndHowToRaiseIt() throws {
+    try bothRoutes("rate-limit", says: "Rate limit hit (HTTP 403); it resets at ")
+    try assertFails("rate-limit", "org", says: "(local time). Set GITHUB_TOKEN to raise it")
+  }
+
+  func testRetryAfterSaysHowLongToWait() throws {
+    try bothRoutes("retry-after", says: "Too many requests (HTTP 429); retry in 30 s")
+  }
+
+  func testServerErrorsNameTheirStatus() throws {
+    try bothRoutes("500", says: "Server error (HTTP 500: Server Error)")
+    try bothRoutes("502", says: "Server error (HTTP 502: Bad Gateway)")
+    try bothRoutes("503", says: "Server error (HTTP 503: Service Unavailable (simulated outage))")
+  }
+
+  func testUnreadableBodiesSayWhatWasWrong() throws {
+    try bothRoutes("html", says: "could not be read: the body is HTML, expected JSON")
+    try bothRoutes(
+      "truncated", says: "could not be read: the JSON is invalid: unexpected end of file")
+    try assertFails("wrong-types", "org", says: "could not be read: field login is not a string")
+    try assertFails(
+      "wrong-types", "repos", says: "could not be read: field [0].name is not a string")
+    try bothRoutes("empty", says: "could not be read: the body is empty")
+    try bothRoutes("invalid-utf8", says: "could not be read: the body is not valid UTF-8 (byte 13)")
+  }
+
+  func testDroppedConnectionSaysSo() throws {
+    try bothRoutes("drop", says: "closed the connection without a valid HTTP response")
+  }
+
+  func testHangAndSlowBodyTimeOutAfterTheDeadline() throws {
+    let started = Date()
+    try bothRoutes(
+      "hang", says: "Timed out after 1 s waiting for 127.0.0.1:", extra: ["--timeout", "1"])
+    try bothRoutes(
+      "slow-body", says: "Timed out after 1 s waiting for 127.0.0.1:", extra: ["--timeout", "1"])
+    // Eight runs, each bounded by the 1 s deadline (plus start-up), never by the server.
+    XCTAssertLessThan(Date().timeIntervalSince(started), 8 * 2.5)
+  }
+
+  func testResetInTheMiddleOfTheBodySaysTheConnectionWasLost() throws {
+    try bothRoutes("reset", says: "was lost in the middle of the response")
+  }
+
+  func testBodyOverTheLimitIsRefused() throws {
+    try bothRoutes("huge", says: "The response was larger than the limit of 8388608 bytes")
+    try assertFails(
+      "huge", "repos", says: "larger than the limit of 200000 bytes",
+      extra: ["--max-response-size", "200000"])
+  }
+
+  func testPaginationStopsOnALoopAndAtTheCap() throws {
+    try assertFails(
+      "link-loop", "repos", says: "Pagination stopped: page 2 links back to a page already fetched")
+    try assertFails(
+      "endless-pages", "repos", says: "Pagination stopped: the cap of 5 pages was reached",
+      extra: ["--page-cap", "5"])
+  }
+
+  func testConnectionRefusedNamesHostAndPort() throws {
+    let run = try BinaryRun.run([
+      "--headless", "--base-url", "http://127.0.0.1:9", "--no-timestamps",
+    ])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.stderr, "loader-tui: Cannot connect to 127.0.0.1:9: is the server running?\n")
+  }
+
+  func testRedirectsAreFollowedAndWork() throws {
+    for mode in ["redirect", "cross-origin"] {
+      for route in ["org", "repos"] {
+        let run = try BinaryRun.run([
+          "--headless", "--latency", "0", "--no-timestamps", "--fail", route, "--fail-mode", mode,
+        ])
+        XCTAssertEqual(run.status, 0, "\(mode) \(route): \(run.stderr)")
+        XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
+      }
+    }
+  }
+}
