@@ -3,20 +3,23 @@ import Foundation
 /// A loader that holds a `LoadingState` and tells its observers about every change.
 @MainActor
 open class ContentLoader<Content>: ObservableLoader {
-  private typealias Handler = () -> Void
-
-  private var handlers: [(id: Int, handler: Handler)] = []
-  private var nextID = 0
-  private var isNotifying = false
-  private var pendingRounds = 0
+  @usableFromInline final let observers = ObserverList()
+  @usableFromInline final var storedState: LoadingState<Content> = .initial
   let streams = StreamRegistry()
 
   /// Observations this loader holds on other loaders (for loaders built from others).
   public var observations: [LoaderObservation] = []
 
   /// The current state; every assignment notifies every live observer once.
-  public var state: LoadingState<Content> = .initial {
-    didSet { notify() }
+  ///
+  /// Inlinable, so a loader of a concrete type is assigned without generic dispatch; the
+  /// notification itself is not generic.
+  public final var state: LoadingState<Content> {
+    @inlinable get { storedState }
+    @inlinable set {
+      storedState = newValue
+      observers.notify()
+    }
   }
 
   /// Creates a loader in the `.initial` state.
@@ -28,11 +31,10 @@ open class ContentLoader<Content>: ObservableLoader {
 
   /// Calls `changeHandler` after every state change for as long as the observation is held.
   public func observe(_ changeHandler: @escaping () -> Void) -> LoaderObservation {
-    let id = nextID
-    nextID += 1
-    handlers.append((id, changeHandler))
-    return LoaderObservation { [weak self] in
-      MainActor.assumeIsolated { self?.removeHandler(id) }
+    let id = observers.add(changeHandler)
+    let observers = self.observers
+    return LoaderObservation {
+      MainActor.assumeIsolated { observers.remove(id) }
     }
   }
 
@@ -51,24 +53,51 @@ open class ContentLoader<Content>: ObservableLoader {
     case .failure(let error): state = .failure(error: error, cache: state.content)
     }
   }
+}
 
-  // MARK: - Notification
+/// The observers of one loader, in the order they were added. Not generic, so the hot path of
+/// every state change is compiled once, fully optimized.
+@MainActor
+@usableFromInline
+final class ObserverList {
+  private var handlers: [(id: Int, handler: () -> Void)] = []
+  private var nextID = 0
+  private var isNotifying = false
+  private var pendingRounds = 0
+  private var removals = 0
 
-  private func removeHandler(_ id: Int) {
-    handlers.removeAll { $0.id == id }
+  /// Adds a handler and returns its id.
+  func add(_ handler: @escaping () -> Void) -> Int {
+    let id = nextID
+    nextID += 1
+    handlers.append((id, handler))
+    return id
   }
 
-  private func notify() {
+  /// Removes the handler with `id`; it is not called again, even later in a running round.
+  func remove(_ id: Int) {
+    handlers.removeAll { $0.id == id }
+    removals &+= 1
+  }
+
+  /// Calls every live handler once for one change; a change made by a handler runs as another
+  /// round after this one, so each change reaches each observer exactly once, in order.
+  @usableFromInline
+  func notify() {
     pendingRounds += 1
     guard !isNotifying else { return }
     isNotifying = true
     defer { isNotifying = false }
     while pendingRounds > 0 {
       pendingRounds -= 1
-      let ids = handlers.map(\.id)
-      for id in ids {
-        // Look the handler up at its turn: it may have been released by an earlier one.
-        guard let entry = handlers.first(where: { $0.id == id }) else { continue }
+      // The observers live at the change, in order; the array is shared, not copied.
+      let snapshot = handlers
+      let removalsAtStart = removals
+      for entry in snapshot {
+        // One released by an earlier handler is skipped; checked only once something was.
+        if removals != removalsAtStart, !handlers.contains(where: { $0.id == entry.id }) {
+          continue
+        }
         entry.handler()
       }
     }

@@ -7,6 +7,7 @@ enum ArgumentParser {
     var options = Options()
     var rest = arguments[...]
     var serveDemo = false
+    if rest.first == "self-bench" { return .selfBench }
     if rest.first == "serve-demo" {
       serveDemo = true
       rest.removeFirst()

@@ -22,6 +22,9 @@ enum Launcher {
     case .version:
       Output.line("loader-tui \(AppInfo.version)")
       exit(0)
+    case .selfBench:
+      SelfBench.run()
+      exit(0)
     case .serveDemo(let options):
       serveDemo(options)
     case .run(let options):

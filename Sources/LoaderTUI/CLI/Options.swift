@@ -62,6 +62,8 @@ enum Invocation: Sendable, Equatable {
   case help
   /// Print the version.
   case version
+  /// Run the in-process benchmarks (`bench/run.sh` uses it).
+  case selfBench
 }
 
 /// A command line that cannot be understood; exit code 2.

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Which property this run checks, from FUZZ_TARGET.
+private let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "sanitizer"
+
+/// libFuzzer's driver; SwiftPM names an executable's entry point `<Target>_main`, so the
+/// program starts here and hands over to libFuzzer.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@_cdecl("LoaderFuzz_main")
+func fuzzMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  var count = argc
+  var arguments = argv
+  return runDriver(&count, &arguments) { start, size in
+    fuzzTestOneInput(start, size)
+  }
+}
+
+/// libFuzzer's entry point: crashes (a failed `precondition`) are findings.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  guard let start else { return 0 }
+  let data = Data(bytes: start, count: count)
+  switch target {
+  case "link": fuzzLinkHeader(data)
+  case "json": fuzzJSON(data)
+  default: fuzzSanitizer(data)
+  }
+  return 0
+}
+
+/// Whatever comes in, the cleaned text holds no control and is bounded.
+private func fuzzSanitizer(_ data: Data) {
+  let text = String(decoding: data, as: UTF8.self)
+  let clean = TextSanitizer.clean(text)
+  precondition(!clean.unicodeScalars.contains(where: TextSanitizer.isControl), "control left")
+  precondition(clean.unicodeScalars.count <= TextSanitizer.maximumLength * 8 + 1, "unbounded")
+}
+
+/// Any header parses without crashing, and `next` agrees with the full parse.
+private func fuzzLinkHeader(_ data: Data) {
+  let header = String(decoding: data, as: UTF8.self)
+  let links = LinkHeader.links(header)
+  precondition(LinkHeader.next(header) == links["next"], "next disagrees")
+}
+
+/// Any body either decodes to clean models or fails as unreadable, never anything else.
+private func fuzzJSON(_ data: Data) {
+  do {
+    let repositories = try GitHubJSON.decode([Repository].self, from: data)
+    for repository in repositories {
+      for text in [repository.name, repository.description ?? "", repository.language ?? ""] {
+        precondition(!text.unicodeScalars.contains(where: TextSanitizer.isControl), "dirty name")
+      }
+    }
+  } catch let error as GitHubError {
+    if case .unreadable = error { return }
+    preconditionFailure("unexpected \(error)")
+  } catch {
+    preconditionFailure("unexpected \(error)")
+  }
+  _ = try? GitHubJSON.decode(Organization.self, from: data)
+}

@@ -1,0 +1,1 @@
+../../../Sources/LoaderTUI/GitHub/LinkHeader.swift
