@@ -65,13 +65,16 @@ public struct HTTPResponse: Sendable {
   public var chunkPause: TimeInterval
   /// Closes the connection after this many body bytes, as a reset in the middle of the body.
   public var cutAfter: Int?
+  /// Sends the body with `Transfer-Encoding: chunked`, a chunk per `chunkSize` bytes.
+  public var chunked = false
 
   /// Creates a response.
   public init(
     status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
     delay: TimeInterval = 0, chunkSize: Int? = nil, chunkPause: TimeInterval = 0,
-    cutAfter: Int? = nil
+    cutAfter: Int? = nil, chunked: Bool = false
   ) {
+    self.chunked = chunked
     self.status = status
     self.headers = headers
     self.body = body
@@ -85,7 +88,7 @@ public struct HTTPResponse: Sendable {
   func head(keepAlive: Bool) -> Data {
     var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
     for header in headers { text += "\(header.name): \(header.value)\r\n" }
-    text += "Content-Length: \(body.count)\r\n"
+    text += chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(body.count)\r\n"
     text += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
     return Data(text.utf8)
   }

@@ -146,8 +146,9 @@ public final class HTTPServer: @unchecked Sendable {
     let keep = keepAlive && response.cutAfter == nil
     guard write(response.head(keepAlive: keep), to: fd) else { return false }
     var body = response.body
+    if response.chunked { body = Self.chunkedEncoding(body, size: response.chunkSize ?? 1_024) }
     if let cut = response.cutAfter { body = body.prefix(cut) }
-    guard let size = response.chunkSize, size > 0 else {
+    guard let size = response.chunkSize, size > 0, !response.chunked else {
       return write(body, to: fd) && response.cutAfter == nil
     }
     var offset = 0
@@ -159,6 +160,20 @@ public final class HTTPServer: @unchecked Sendable {
       if isStopped { return false }
     }
     return response.cutAfter == nil
+  }
+
+  private static func chunkedEncoding(_ body: Data, size: Int) -> Data {
+    var encoded = Data()
+    var offset = body.startIndex
+    while offset < body.endIndex {
+      let end = min(body.endIndex, offset + max(1, size))
+      encoded.append(Data((String(end - offset, radix: 16) + "\r\n").utf8))
+      encoded.append(body[offset..<end])
+      encoded.append(Data("\r\n".utf8))
+      offset = end
+    }
+    encoded.append(Data("0\r\n\r\n".utf8))
+    return encoded
   }
 
   private func write(_ data: Data, to fd: Int32) -> Bool {

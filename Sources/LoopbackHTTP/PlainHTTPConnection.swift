@@ -1,0 +1,207 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One HTTP/1.1 exchange on a blocking socket: connect, send, read the head, read the body.
+struct PlainHTTPConnection {
+  /// The status and headers of a response.
+  struct Head {
+    var status: Int
+    var headers: [String: String]
+  }
+
+  let fd: Int32
+  private var buffer = Data()
+
+  init(fd: Int32) {
+    self.fd = fd
+  }
+
+  /// Connects to `host:port`; reads time out after `timeout` seconds of silence.
+  static func connect(host: String, port: Int, timeout: TimeInterval) throws -> Int32 {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var list: UnsafeMutablePointer<addrinfo>?
+    let name = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+    guard getaddrinfo(name, String(port), &hints, &list) == 0, let first = list else {
+      throw URLError(.cannotFindHost)
+    }
+    defer { freeaddrinfo(list) }
+    var refused = false
+    var entry: UnsafeMutablePointer<addrinfo>? = first
+    while let info = entry {
+      entry = info.pointee.ai_next
+      let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+      guard fd >= 0 else { continue }
+      var seconds = timeval(tv_sec: Int(max(1, min(timeout, 86_400))), tv_usec: 0)
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+      setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+      var one: Int32 = 1
+      setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(4))
+      if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
+      refused = refused || errno == ECONNREFUSED
+      let timedOut = errno == EINPROGRESS || errno == ETIMEDOUT
+      close(fd)
+      if timedOut { throw URLError(.timedOut) }
+    }
+    throw URLError(refused ? .cannotConnectToHost : .cannotConnectToHost)
+  }
+
+  /// The request line and headers; the connection closes after the response.
+  static func head(for request: URLRequest, host: String, port: Int?) -> Data {
+    let url = request.url!
+    var target = url.path.isEmpty ? "/" : url.path
+    if let query = url.query { target += "?" + query }
+    var text = "\(request.httpMethod ?? "GET") \(target) HTTP/1.1\r\n"
+    text += "Host: \(host)\(port.map { ":\($0)" } ?? "")\r\n"
+    let skipped: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
+    for (name, value) in request.allHTTPHeaderFields ?? [:]
+    where !skipped.contains(name.lowercased()) {
+      text += "\(name): \(value)\r\n"
+    }
+    let length = request.httpBody?.count ?? 0
+    if length > 0 || ["POST", "PUT", "PATCH"].contains(request.httpMethod ?? "GET") {
+      text += "Content-Length: \(length)\r\n"
+    }
+    text += "Connection: close\r\n\r\n"
+    return Data(text.utf8)
+  }
+
+  /// Writes all of `data`.
+  func send(_ data: Data) throws {
+    try data.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      var sent = 0
+      while sent < raw.count {
+        let count = Glibc.send(fd, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { throw Self.error(errno, default: .networkConnectionLost) }
+        sent += count
+      }
+    }
+  }
+
+  /// Reads the status line and headers, skipping `100 Continue`.
+  mutating func readHead() throws -> Head {
+    while true {
+      let separator = Data("\r\n\r\n".utf8)
+      var sawBytes = !buffer.isEmpty
+      while buffer.range(of: separator) == nil {
+        guard buffer.count < 256 * 1024 else { throw URLError(.badServerResponse) }
+        guard try fill() else {
+          throw URLError(sawBytes ? .networkConnectionLost : .badServerResponse)
+        }
+        sawBytes = true
+      }
+      let range = buffer.range(of: separator)!
+      let text = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
+      buffer = Data(buffer[range.upperBound...])
+      var lines = text.components(separatedBy: "\r\n")
+      let statusLine = lines.removeFirst().split(separator: " ", maxSplits: 2)
+      guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."),
+        let status = Int(statusLine[1]), (100..<600).contains(status)
+      else { throw URLError(.badServerResponse) }
+      if status == 100 { continue }
+      var headers: [String: String] = [:]
+      for line in lines {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if let existing = headers[name] {
+          headers[name] = existing + ", " + value
+        } else {
+          headers[name] = value
+        }
+      }
+      return Head(status: status, headers: headers)
+    }
+  }
+
+  /// Reads the body as the headers describe it, handing over each piece as it arrives.
+  mutating func readBody(headers: [String: String], deliver: (Data) throws -> Void) throws {
+    func header(_ name: String) -> String? {
+      headers.first { $0.key.lowercased() == name }?.value
+    }
+    if header("transfer-encoding")?.lowercased().contains("chunked") == true {
+      try readChunked(deliver)
+    } else if let length = header("content-length").flatMap(Int.init), length >= 0 {
+      var remaining = length
+      while remaining > 0 {
+        if buffer.isEmpty, try !fill() { throw URLError(.networkConnectionLost) }
+        let piece = buffer.prefix(remaining)
+        buffer = Data(buffer.dropFirst(piece.count))
+        remaining -= piece.count
+        try deliver(Data(piece))
+      }
+    } else {
+      while true {
+        if !buffer.isEmpty {
+          try deliver(buffer)
+          buffer = Data()
+        }
+        guard try fill() else { return }
+      }
+    }
+  }
+
+  private mutating func readChunked(_ deliver: (Data) throws -> Void) throws {
+    while true {
+      let line = try readLine()
+      let size = Int(line.split(separator: ";").first ?? "", radix: 16)
+      guard let size, size >= 0 else { throw URLError(.badServerResponse) }
+      if size == 0 {
+        while try !readLine().isEmpty {}
+        return
+      }
+      var remaining = size
+      while remaining > 0 {
+        if buffer.isEmpty, try !fill() { throw URLError(.networkConnectionLost) }
+        let piece = buffer.prefix(remaining)
+        buffer = Data(buffer.dropFirst(piece.count))
+        remaining -= piece.count
+        try deliver(Data(piece))
+      }
+      _ = try readLine()
+    }
+  }
+
+  private mutating func readLine() throws -> String {
+    let newline = Data("\r\n".utf8)
+    while buffer.range(of: newline) == nil {
+      guard try fill() else { throw URLError(.networkConnectionLost) }
+    }
+    let range = buffer.range(of: newline)!
+    let line = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
+    buffer = Data(buffer[range.upperBound...])
+    return line.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// Reads more bytes; false at the end of the stream.
+  private mutating func fill() throws -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count > 0 {
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
+      }
+      if count == 0 { return false }
+      if errno == EINTR { continue }
+      throw Self.error(errno, default: .networkConnectionLost)
+    }
+  }
+
+  private static func error(_ code: Int32, default fallback: URLError.Code) -> URLError {
+    switch code {
+    case EAGAIN, EWOULDBLOCK, ETIMEDOUT: return URLError(.timedOut)
+    case ECONNRESET, EPIPE: return URLError(.networkConnectionLost)
+    default: return URLError(fallback)
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import ApexyHTTP
+import Foundation
+import LoopbackHTTP
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `URLSessionClient` with `PlainHTTPProtocol` answering its http:// requests over sockets.
+final class PlainHTTPProtocolTests: XCTestCase {
+  private var servers: [HTTPServer] = []
+
+  override func tearDown() {
+    servers.forEach { $0.stop() }
+    servers = []
+    super.tearDown()
+  }
+
+  private func serve(_ handler: @escaping HTTPServer.Handler) throws -> HTTPServer {
+    let server = HTTPServer(handler: handler)
+    try server.start()
+    servers.append(server)
+    return server
+  }
+
+  private func client(_ base: URL, deadline: TimeInterval = 30) -> URLSessionClient {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [PlainHTTPProtocol.self]
+    configuration.timeoutIntervalForResource = deadline
+    return URLSessionClient(
+      baseURL: base, configuration: configuration, completionQueue: DispatchQueue(label: "plain"))
+  }
+
+  private func failure(_ work: () async throws -> String) async -> URLError.Code? {
+    do {
+      _ = try await work()
+      return nil
+    } catch {
+      return (error as? URLError)?.code
+    }
+  }
+
+  func testContentLengthAndChunkedBodiesArrive() async throws {
+    let text = String(repeating: "0123456789", count: 5_000)
+    let server = try serve { request in
+      .respond(
+        HTTPResponse(body: Data(text.utf8), chunkSize: 777, chunked: request.path == "/chunked"))
+    }
+    let client = client(server.baseURL)
+    let plain = try await client.request(TextEndpoint(path: "plain"))
+    let chunked = try await client.request(TextEndpoint(path: "chunked"))
+    XCTAssertEqual(plain, text)
+    XCTAssertEqual(chunked, text)
+  }
+
+  func testHeadersStatusAndValidationReachTheEndpoint() async throws {
+    let seen = Recorder<String?>()
+    let server = try serve { request in
+      seen.append(request.headers["x-id"])
+      return .respond(
+        HTTPResponse(status: 418, headers: [("X-Test", "yes")], body: Data("tea".utf8)))
+    }
+    let client = client(server.baseURL)
+    do {
+      _ = try await client.request(TextEndpoint(failValidation: true, headers: ["X-Id": "7"]))
+      XCTFail("validation must throw")
+    } catch {
+      XCTAssertEqual(error as? TestError, TestError(name: "validate 418"))
+    }
+    XCTAssertEqual(seen.values, ["7"])
+  }
+
+  func testSameOriginRedirectKeepsAndCrossOriginDropsAuthorization() async throws {
+    let seen = Recorder<String>()
+    let other = try serve { request in
+      seen.append("other \(request.headers["authorization"] ?? "none")")
+      return .respond(HTTPResponse(body: Data("there".utf8)))
+    }
+    let otherURL = other.baseURL.appendingPathComponent("landing").absoluteString
+    let origin = try serve { request in
+      switch request.path {
+      case "/greeting":
+        return .respond(HTTPResponse(status: 301, headers: [("Location", "/moved")]))
+      case "/moved":
+        seen.append("moved \(request.headers["authorization"] ?? "none")")
+        return .respond(HTTPResponse(status: 302, headers: [("Location", otherURL)]))
+      default: return .respond(HTTPResponse(status: 404))
+      }
+    }
+    let content = try await client(origin.baseURL).request(
+      TextEndpoint(headers: ["Authorization": "Bearer secret"]))
+    XCTAssertEqual(content, "there")
+    XCTAssertEqual(seen.values, ["moved Bearer secret", "other none"])
+  }
+
+  func testRedirectLoopStops() async throws {
+    let server = try serve { _ in
+      .respond(HTTPResponse(status: 302, headers: [("Location", "/again")]))
+    }
+    let code = await failure { try await client(server.baseURL).request(TextEndpoint()) }
+    XCTAssertEqual(code, .httpTooManyRedirects)
+  }
+
+  func testConnectionErrorsAreTyped() async throws {
+    let closed = try serve { _ in .drop }
+    let port = closed.port
+    closed.stop()
+    let refused = await failure {
+      try await client(URL(string: "http://127.0.0.1:\(port)")!).request(TextEndpoint())
+    }
+    XCTAssertEqual(refused, .cannotConnectToHost)
+
+    let dropping = try serve { _ in .drop }
+    let dropped = await failure { try await client(dropping.baseURL).request(TextEndpoint()) }
+    XCTAssertEqual(dropped, .badServerResponse)
+
+    let cutting = try serve { _ in
+      .respond(HTTPResponse(body: Data(repeating: 65, count: 10_000), cutAfter: 100))
+    }
+    let lost = await failure { try await client(cutting.baseURL).request(TextEndpoint()) }
+    XCTAssertEqual(lost, .networkConnectionLost)
+  }
+
+  func testDeadlineAndCancellationStopAHangingRequest() async throws {
+    let server = try serve { _ in .neverAnswer }
+    let started = Date()
+    let timedOut = await failure {
+      try await client(server.baseURL, deadline: 1).request(TextEndpoint())
+    }
+    XCTAssertEqual(timedOut, .timedOut)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+
+    let hanging = client(server.baseURL)
+    let task = Task { try await hanging.request(TextEndpoint()) }
+    task.cancel()
+    let result = await task.result
+    XCTAssertEqual((result.error as? URLError)?.code, .cancelled)
+  }
+
+  func testResponseLimitStopsTheTransfer() async throws {
+    let server = try serve { _ in .respond(HTTPResponse(body: Data(repeating: 1, count: 100_000))) }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [PlainHTTPProtocol.self]
+    let client = URLSessionClient(
+      baseURL: server.baseURL, configuration: configuration, maximumResponseSize: 1_000)
+    do {
+      _ = try await client.request(TextEndpoint())
+      XCTFail("must fail")
+    } catch {
+      XCTAssertEqual(error as? ResponseTooLargeError, ResponseTooLargeError(limit: 1_000))
+    }
+  }
+
+  func testUploadTaskFailsClearlyAndAPostBodyIsSent() async throws {
+    let server = try serve { request in .respond(HTTPResponse(body: request.body)) }
+    let client = client(server.baseURL)
+    do {
+      _ = try await client.upload(TextUploadEndpoint(body: .data(Data("lost".utf8))))
+      XCTFail("an upload task must not be sent without its body")
+    } catch {
+      XCTAssertTrue(error is PlainHTTPProtocol.UploadUnsupported, "\(error)")
+    }
+    let echoed = try await client.request(PostEndpoint(body: "sent over sockets"))
+    XCTAssertEqual(echoed, "sent over sockets")
+  }
+}
+
+/// POSTs text as the request body.
+private struct PostEndpoint: Endpoint, URLRequestBuildable {
+  let body: String
+
+  func makeRequest() throws -> URLRequest { post(URL(string: "echo")!, body: .string(body)) }
+
+  func content(from response: URLResponse?, with body: Data) throws -> String {
+    String(decoding: body, as: UTF8.self)
+  }
+}

@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+"""Benchmarks for loader-tui: each figure against its baseline or target, measured in one run.
+
+Usage: bench.py PATH/TO/release/loader-tui [--quick]
+Warm-up first, several runs, medians; the machine is shared and noisy, so ratios are taken
+from measurements made side by side, interleaved where there are two sides.
+"""
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+BINARY = os.path.abspath(sys.argv[1])
+QUICK = "--quick" in sys.argv
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+results = []
+
+
+def report(figure, value, unit, baseline_name, baseline, ratio, target, ok):
+    results.append((figure, value, unit, baseline_name, baseline, ratio, target, ok))
+    mark = "meets" if ok else "MISSES"
+    print(f"{figure}: {value:.3f} {unit}; {baseline_name} {baseline:.3f}; ratio {ratio:.2f}; "
+          f"target {target}: {mark}", flush=True)
+
+
+# MARK: - tmux helpers
+
+class Pane:
+    def __init__(self, width=100, height=30):
+        self.session = f"bench-{os.getpid()}-{time.monotonic_ns()}"
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.session, "-x", str(width), "-y",
+                        str(height), "env TERM=xterm-256color PS1='$ ' bash --norc --noprofile"],
+                       check=True)
+
+    def keys(self, *keys):
+        subprocess.run(["tmux", "send-keys", "-t", self.session, *keys], check=True)
+
+    def screen(self):
+        return subprocess.run(["tmux", "capture-pane", "-t", self.session, "-p"], check=True,
+                              capture_output=True, text=True).stdout
+
+    def wait(self, predicate, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = self.screen()
+            if predicate(text):
+                return text
+            time.sleep(0.01)
+        raise RuntimeError("timed out waiting for the screen:\n" + self.screen())
+
+    def pipe(self, path):
+        subprocess.run(["tmux", "pipe-pane", "-t", self.session, f"cat > {path}"], check=True)
+
+    def unpipe(self):
+        subprocess.run(["tmux", "pipe-pane", "-t", self.session], check=True)
+
+    def close(self):
+        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False)
+
+
+def start_app(pane, arguments):
+    pidfile = tempfile.mktemp()
+    pane.keys(f"sh -c 'echo $$ > {pidfile}; exec {BINARY} {arguments}'", "Enter")
+    deadline = time.monotonic() + 10
+    while not (os.path.exists(pidfile) and open(pidfile).read().strip()):
+        if time.monotonic() > deadline:
+            raise RuntimeError("app did not start")
+        time.sleep(0.01)
+    return int(open(pidfile).read())
+
+
+def cpu_seconds(pid):
+    """utime + stime from /proc/PID/stat, and the finer sum of every thread's schedstat."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    ticks = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    fine = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        fine += int(open(f"/proc/{pid}/task/{task}/schedstat").read().split()[0])
+    return ticks, fine / 1e9
+
+
+# MARK: - Terminal figures
+
+def idle_and_spinning():
+    seconds = 5 if QUICK else 10
+    pane = Pane()
+    try:
+        pid = start_app(pane, "--latency 0")
+        pane.wait(lambda s: "[ Fetch ]" in s)
+        pane.keys("f")
+        pane.wait(lambda s: "Repositories:" in s and "Loading" not in s)
+        time.sleep(1.5)  # let the last repaint and the first age wake pass
+        ticks0, fine0 = cpu_seconds(pid)
+        time.sleep(seconds)
+        ticks1, fine1 = cpu_seconds(pid)
+        idle_ms = (fine1 - fine0) * 1000 * 10 / seconds
+        report("idle cost (CPU ms per 10 s, loads finished)", idle_ms, "ms", "/proc stat ticks",
+               (ticks1 - ticks0) * 1000 * 10 / seconds, idle_ms / 20, "<= 20 ms", idle_ms <= 20)
+        pane.keys("q")
+    finally:
+        pane.close()
+
+    pane = Pane()
+    raw = tempfile.mktemp()
+    try:
+        pid = start_app(pane, "--latency 600")
+        pane.wait(lambda s: "[ Fetch ]" in s)
+        pane.keys("f")
+        pane.wait(lambda s: s.count("Loading…") == 2)
+        time.sleep(1)
+        pane.pipe(raw)
+        started = time.monotonic()
+        ticks0, fine0 = cpu_seconds(pid)
+        time.sleep(seconds)
+        ticks1, fine1 = cpu_seconds(pid)
+        elapsed = time.monotonic() - started
+        pane.unpipe()
+        percent = (fine1 - fine0) / elapsed * 100
+        report("spinning cost (% of one core, both panes spinning)", percent, "%",
+               "/proc stat ticks %", (ticks1 - ticks0) / elapsed * 100, percent / 2, "<= 2 %",
+               percent <= 2)
+        data = open(raw, "rb").read()
+        text = data.decode("utf-8", "replace")
+        glyphs = sum(text.count(c) for c in SPINNER)
+        frames = glyphs / 4  # each frame redraws four spinners: two panes, two in the status bar
+        per_frame = len(data) / frames if frames else float("inf")
+        report("bytes per spinner frame", per_frame, "bytes", "frames seen", frames,
+               per_frame / 64, "<= 64 bytes", per_frame <= 64)
+        pane.keys("q")
+    finally:
+        pane.close()
+
+
+def first_screen():
+    times = []
+    runs = 5 if QUICK else 12
+    for index in range(runs):
+        pane = Pane()
+        try:
+            stamp = tempfile.mktemp()
+            pane.keys(f"date +%s%N > {stamp}; exec {BINARY} --latency 0", "Enter")
+            pane.wait(lambda s: "[ Fetch ]" in s and "q quit" in s)
+            seen = time.time_ns()
+            started = int(open(stamp).read())
+            if index > 0:  # the first run warms the caches
+                times.append((seen - started) / 1e6)
+        finally:
+            pane.close()
+    median = statistics.median(times)
+    report("time to first screen (exec to first full frame in tmux)", median, "ms",
+           "fastest", min(times), median / 100, "<= 100 ms", median <= 100)
+
+
+# MARK: - Network figures
+
+def serve_demo(*arguments):
+    process = subprocess.Popen([BINARY, "serve-demo", "--latency", "0", *arguments],
+                               stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    url = line.split(" at ", 1)[1].strip()
+    return process, url
+
+
+def timed(command):
+    """Wall time and peak RSS (KiB) of one child process."""
+    started = time.monotonic()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.monotonic() - started
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{command} failed with {status}")
+    return elapsed, usage.ru_maxrss
+
+
+def headless_small():
+    server, url = serve_demo("--page-size", "100")
+    try:
+        app = [BINARY, "--headless", "--base-url", url, "--no-timestamps"]
+        curl = ["curl", "-sf", "-o", "/dev/null", "-o", "/dev/null", f"{url}/orgs/RedMadRobot",
+                f"{url}/orgs/RedMadRobot/repos?per_page=100&page=1"]
+        ours, theirs = [], []
+        for index in range(6 if QUICK else 21):
+            a, _ = timed(app)
+            b, _ = timed(curl)
+            if index > 0:
+                ours.append(a)
+                theirs.append(b)
+        mine, base = statistics.median(ours) * 1000, statistics.median(theirs) * 1000
+        report("headless end to end, small org", mine, "ms", "curl, same two URLs", base,
+               mine / base, "<= 2x curl", mine / base <= 2)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+PYTHON_FETCH = r"""
+import json, sys, urllib.request
+base, names, page = sys.argv[1], [], 1
+while True:
+    with urllib.request.urlopen(f"{base}/orgs/RedMadRobot/repos?per_page=100&page={page}") as r:
+        items = json.loads(r.read())
+    if not items:
+        break
+    names += [item["name"] for item in items]
+    page += 1
+    if len(items) < 100:
+        break
+with urllib.request.urlopen(f"{base}/orgs/RedMadRobot") as r:
+    json.loads(r.read())
+assert len(names) == 5000, len(names)
+"""
+
+
+def scale():
+    server, url = serve_demo("--page-size", "100", "--repos", "5000")
+    try:
+        # Every field GitHub returns: check one object's size.
+        with urllib.request.urlopen(f"{url}/orgs/RedMadRobot/repos?per_page=100&page=1") as r:
+            size = len(r.read()) / 100
+        app = [BINARY, "--headless", "--base-url", url, "--no-timestamps"]
+        python = [sys.executable, "-c", PYTHON_FETCH, url]
+        ours, theirs, rss = [], [], []
+        for index in range(3 if QUICK else 7):
+            a, peak = timed(app)
+            b, _ = timed(python)
+            if index > 0:
+                ours.append(a)
+                theirs.append(b)
+                rss.append(peak / 1024)
+        mine, base = statistics.median(ours), statistics.median(theirs)
+        report(f"scale: 5,000 repositories ({size / 1024:.1f} KB each), wall time", mine, "s",
+               "Python urllib + json", base, mine / base, "<= 0.8x Python", mine / base <= 0.8)
+        peak = max(rss)
+        report("scale: 5,000 repositories, peak RSS", peak, "MB", "target", 150, peak / 150,
+               "<= 150 MB", peak <= 150)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+# MARK: - In-process figures
+
+def in_process():
+    output = subprocess.run([BINARY, "self-bench"], check=True, capture_output=True, text=True)
+    figures = {json.loads(line)["figure"]: json.loads(line) for line in output.stdout.splitlines()}
+    render = figures["render"]
+    ratio = render["large_ns"] / render["small_ns"]
+    report("scrolling a huge list: Result pane frame, 10,000 vs 100 repositories",
+           render["large_ns"] / 1000, "µs", "100 repositories µs", render["small_ns"] / 1000,
+           ratio, "ratio <= 1.2", ratio <= 1.2)
+    notify = figures["notify"]
+    ratio = notify["loader_ns"] / notify["closures_ns"]
+    report("loader notification: 1,000,000 changes, 8 observers", notify["loader_ns"] / 1e6, "ms",
+           "plain loop over 8 closures ms", notify["closures_ns"] / 1e6, ratio, "<= 3x", ratio <= 3)
+
+
+def main():
+    print(f"loader-tui benchmarks: {BINARY}")
+    print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
+    in_process()
+    headless_small()
+    scale()
+    idle_and_spinning()
+    first_screen()
+    met = sum(1 for r in results if r[-1])
+    print(f"\nbench: {met} of {len(results)} targets met")
+    for figure, value, unit, *_rest, target, ok in results:
+        if not ok:
+            print(f"  short of target: {figure} ({value:.3f} {unit}, target {target})")
+
+
+if __name__ == "__main__":
+    main()
