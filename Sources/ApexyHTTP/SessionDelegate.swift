@@ -64,15 +64,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let exceeded: Bool = lock.withLock {
-      guard var entry = entries[dataTask.taskIdentifier] else { return false }
-      if let limit = maximumResponseSize, entry.data.count + data.count > limit {
-        entry.limitError = ResponseTooLargeError(limit: limit)
-        entry.data = Data()
-        entries[dataTask.taskIdentifier] = entry
+      let id = dataTask.taskIdentifier
+      guard let received = entries[id]?.data.count else { return false }
+      if let limit = maximumResponseSize, received + data.count > limit {
+        entries[id]?.limitError = ResponseTooLargeError(limit: limit)
+        entries[id]?.data = Data()
         return true
       }
-      entry.data.append(data)
-      entries[dataTask.taskIdentifier] = entry
+      // Appended in place: copying the entry out would copy the whole body on every piece.
+      entries[id]?.data.append(data)
       return false
     }
     if exceeded { dataTask.cancel() }

@@ -40,6 +40,8 @@ final class DemoServer: @unchecked Sendable {
   private var hostileOrganizationBody = Data()
   private var server: HTTPServer?
   private var otherOrigin: HTTPServer?
+  private let ready = NSCondition()
+  private var isReady = false
   private var log: [HTTPRequest] = []
   private let answered = NSCondition()
   private var organizationAnswers: [Int: Int] = [:]
@@ -71,27 +73,47 @@ final class DemoServer: @unchecked Sendable {
   func start(port: UInt16 = 0) throws -> URL {
     let server = HTTPServer { [unowned self] in self.handle($0) }
     let bound = try server.start(port: port)
-    let base = "http://127.0.0.1:\(bound)"
-    let repos = DemoFixtures.repositoryObjects(
-      count: options.repositoryCount, owner: options.login, base: base)
-    let bodies = repos.map { (try? JSONSerialization.data(withJSONObject: $0)) ?? Data() }
-    let organization = DemoFixtures.organizationJSON(
-      login: options.login, repositoryCount: repos.count, base: base)
-    let hostile = Self.hostileBodies(repos, organization: organization)
     let other = HTTPServer { [unowned self] in self.handle($0, redirecting: false) }
     if options.failureMode == .crossOrigin { try other.start() }
     lock.withLock {
-      repositoryBodies = bodies
-      organizationBody = Self.encode(organization)
-      (hostileOrganizationBody, hostileRepositoryBodies) = hostile
       self.server = server
       otherOrigin = other
     }
+    // The bodies are built off the caller's thread, so the app draws its first frame at once;
+    // a request that comes first waits for them.
+    let base = "http://127.0.0.1:\(bound)"
+    Thread.detachNewThread { [self] in buildBodies(base: base) }
     return server.baseURL
   }
 
+  private func buildBodies(base: String) {
+    let repos = DemoFixtures.repositoryObjects(
+      count: options.repositoryCount, owner: options.login, base: base)
+    let organization = DemoFixtures.organizationJSON(
+      login: options.login, repositoryCount: repos.count, base: base)
+    let hostile =
+      options.failureMode == .hostileText
+      ? Self.hostileBodies(repos, organization: organization) : (Data(), [])
+    let bodies = repos.map(JSONText.data)
+    let organizationBody = JSONText.data(organization)
+    ready.lock()
+    repositoryBodies = bodies
+    self.organizationBody = organizationBody
+    (hostileOrganizationBody, hostileRepositoryBodies) = hostile
+    isReady = true
+    ready.broadcast()
+    ready.unlock()
+  }
+
+  /// Waits until the bodies are built.
+  private func waitUntilReady() {
+    ready.lock()
+    while !isReady { ready.wait() }
+    ready.unlock()
+  }
+
   private static func encode(_ object: Any) -> Data {
-    (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    JSONText.data(object)
   }
 
   private static func hostileBodies(_ repos: [[String: Any]], organization: [String: Any])
@@ -123,6 +145,7 @@ final class DemoServer: @unchecked Sendable {
   // MARK: - Routing
 
   private func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
+    waitUntilReady()
     lock.withLock {
       log.append(request)
       if log.count > 200 { log.removeFirst() }
@@ -155,7 +178,7 @@ final class DemoServer: @unchecked Sendable {
     }
     switch route {
     case .organization:
-      let body = lock.withLock { mode == .hostileText ? hostileOrganizationBody : organizationBody }
+      let body = mode == .hostileText ? hostileOrganizationBody : organizationBody
       return .respond(json(body, delay: options.organizationLatency))
     case .repositories:
       return repositoriesPage(request, mode: mode)
@@ -215,7 +238,7 @@ final class DemoServer: @unchecked Sendable {
   }
 
   private func repositoriesPage(_ request: HTTPRequest, mode: DemoFailureMode?) -> HTTPReply {
-    let bodies = lock.withLock { mode == .hostileText ? hostileRepositoryBodies : repositoryBodies }
+    let bodies = mode == .hostileText ? hostileRepositoryBodies : repositoryBodies
     let asked = Int(request.queryValue("per_page") ?? "") ?? 30
     let perPage = max(1, min(asked, 100, options.maximumPageSize))
     let pages = max(1, (bodies.count + perPage - 1) / perPage)

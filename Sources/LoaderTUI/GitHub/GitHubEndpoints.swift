@@ -42,19 +42,25 @@ struct RepositoriesPageEndpoint: Endpoint {
     if let error = GitHubError.check(response.fields, body: data, org: org) { throw error }
   }
 
+  /// The page undecoded, with its `Link: rel="next"`: the loader asks for the next page first
+  /// and decodes this one meanwhile.
   func content(from response: URLResponse?, with body: Data) throws -> RepositoriesPage {
-    let repositories = try GitHubJSON.decode([Repository].self, from: body)
     let link = (response as? HTTPURLResponse)?.fields.header("link")
-    return RepositoriesPage(repositories: repositories, next: link.flatMap(LinkHeader.next))
+    return RepositoriesPage(body: body, next: link.flatMap(LinkHeader.next))
   }
 }
 
-/// A page of repositories and where the next one is.
+/// A page of repositories, not yet decoded, and where the next one is.
 struct RepositoriesPage: Sendable, Equatable {
-  /// The repositories on this page.
-  var repositories: [Repository]
+  /// The JSON body.
+  var body: Data
   /// The next page's URL, `nil` on the last page.
   var next: URL?
+
+  /// The repositories on this page.
+  func repositories() throws -> [Repository] {
+    try GitHubJSON.decode([Repository].self, from: body)
+  }
 }
 
 /// Path escaping for organization logins.
@@ -108,6 +114,8 @@ enum GitHubJSON {
 
   /// The offset of the first byte that is not valid UTF-8, `nil` when all of it is.
   static func invalidUTF8Offset(_ data: Data) -> Int? {
+    // The standard library's validation is vectorised; the byte walk only finds the offset.
+    if String(validating: data, as: UTF8.self) != nil { return nil }
     let bytes = [UInt8](data)
     var index = 0
     while index < bytes.count {

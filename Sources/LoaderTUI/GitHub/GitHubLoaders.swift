@@ -36,14 +36,17 @@ final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     super.init(apiClient: apiClient)
   }
 
+  private let decodeQueue = DispatchQueue(label: "loader-tui.repositories.decode")
+
   /// Starts loading unless a load is in flight.
   func load() {
     guard startLoading() else { return }
-    fetch(RepositoriesPageEndpoint.firstPage(org: org), collected: [], visited: [])
+    fetch(RepositoriesPageEndpoint.firstPage(org: org), pages: DecodedPages(), visited: [])
   }
 
+  /// Fetches one page, asks for the next one at once, and decodes this one meanwhile.
   private func fetch(
-    _ endpoint: RepositoriesPageEndpoint, collected: [Repository], visited: Set<String>
+    _ endpoint: RepositoriesPageEndpoint, pages: DecodedPages, visited: Set<String>
   ) {
     var visited = visited
     visited.insert(endpoint.url.absoluteString)
@@ -53,17 +56,19 @@ final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       case .failure(let error):
         self.finishLoading(.failure(error))
       case .success(let page):
-        let all = collected + page.repositories
-        guard let next = page.next else {
-          self.finishLoading(.success(all))
+        pages.decode(page, on: self.decodeQueue)
+        if let next = page.next, pages.firstError == nil {
+          if let stop = self.stopReason(next: next, visited: visited) {
+            self.finishLoading(.failure(GitHubError.paginationStopped(reason: stop)))
+          } else {
+            self.fetch(
+              RepositoriesPageEndpoint(org: self.org, url: next), pages: pages, visited: visited)
+          }
           return
         }
-        if let stop = self.stopReason(next: next, visited: visited) {
-          self.finishLoading(.failure(GitHubError.paginationStopped(reason: stop)))
-          return
+        pages.collect(on: self.decodeQueue) { [weak self] result in
+          self?.finishLoading(result)
         }
-        self.fetch(
-          RepositoriesPageEndpoint(org: self.org, url: next), collected: all, visited: visited)
       }
     }
   }
@@ -76,5 +81,40 @@ final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       return "the cap of \(pageCap) pages was reached; raise it with --page-cap"
     }
     return nil
+  }
+}
+
+/// The pages of one load, decoded in order on a background queue while the next ones arrive.
+final class DecodedPages: @unchecked Sendable {
+  private let lock = NSLock()
+  private var repositories: [Repository] = []
+  private var error: Error?
+
+  /// The first decoding error so far, if any.
+  var firstError: Error? { lock.withLock { error } }
+
+  /// Decodes `page` after the pages before it.
+  func decode(_ page: RepositoriesPage, on queue: DispatchQueue) {
+    queue.async { [self] in
+      guard firstError == nil else { return }
+      do {
+        let decoded = try page.repositories()
+        lock.withLock { repositories += decoded }
+      } catch {
+        lock.withLock { self.error = error }
+      }
+    }
+  }
+
+  /// Hands every repository, in order, or the first error, to `done` on the main actor.
+  func collect(
+    on queue: DispatchQueue, _ done: @escaping @MainActor (Result<[Repository], Error>) -> Void
+  ) {
+    queue.async { [self] in
+      let result: Result<[Repository], Error> = lock.withLock {
+        error.map { .failure($0) } ?? .success(repositories)
+      }
+      DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
+    }
   }
 }

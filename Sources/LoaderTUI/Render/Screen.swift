@@ -75,14 +75,15 @@ enum StatusBar {
     }
   }
 
-  /// "–", a spinner frame, "✓ 3s ago" or "✗ (ok 2m ago)".
+  /// "–", "loading", "✓ 3s ago" or "✗ (ok 2m ago)". The status bar does not animate: the
+  /// panes' spinners already do, and each animated cell costs bytes on every frame.
   static func summary<T>(_ loader: LoadingState<T>, _ succeeded: Date?, _ state: AppState)
     -> String
   {
     let age = succeeded.map { Age.text(since: $0, now: state.now) }
     switch loader {
     case .initial: return "–"
-    case .loading: return Spinner.frame(state.spinnerFrame) + (age.map { " (ok \($0))" } ?? "")
+    case .loading: return "loading" + (age.map { " (ok \($0))" } ?? "")
     case .success: return "✓ " + (age ?? "")
     case .failure: return "✗" + (age.map { " (ok \($0))" } ?? "")
     }
