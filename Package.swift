@@ -17,7 +17,7 @@ let package = Package(
     ),
     .target(name: "ApexyHTTP"),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
-    .target(name: "LoopbackHTTP"),
+    .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
     .executableTarget(
       name: "LoaderTUI",
       dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "CNcurses"]

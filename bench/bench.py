@@ -261,7 +261,7 @@ def in_process():
 
 
 def main():
-    print(f"loader-tui benchmarks: {BINARY}")
+    print(f"loader-tui benchmarks: {os.path.relpath(BINARY)}")
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}", flush=True)
     in_process()
     headless_small()

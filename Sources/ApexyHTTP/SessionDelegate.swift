@@ -110,7 +110,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   ) {
     var next = request
     if let original = task.originalRequest?.url, let target = request.url,
-      !Self.sameOrigin(original, target)
+      !original.hasSameOrigin(as: target)
     {
       next.setValue(nil, forHTTPHeaderField: "Authorization")
     }
@@ -139,16 +139,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler: completionHandler)
     #endif
   }
-
-  /// Whether two URLs share scheme, host and port (default ports filled in).
-  static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-    func origin(_ url: URL) -> (String, String, Int) {
-      let scheme = url.scheme?.lowercased() ?? ""
-      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-      return (scheme, url.host?.lowercased() ?? "", port)
-    }
-    return origin(lhs) == origin(rhs)
-  }
 }
 
 /// The response body was larger than the client's `maximumResponseSize`.
@@ -164,5 +154,18 @@ public struct ResponseTooLargeError: Error, Equatable, CustomStringConvertible {
   /// A one-line explanation.
   public var description: String {
     "The response was larger than the limit of \(limit) bytes and was not read."
+  }
+}
+
+extension URL {
+  /// Whether this URL and `other` share scheme, host and port (default ports filled in):
+  /// where a redirect may carry `Authorization`.
+  public func hasSameOrigin(as other: URL) -> Bool {
+    func origin(_ url: URL) -> (String, String, Int) {
+      let scheme = url.scheme?.lowercased() ?? ""
+      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+      return (scheme, url.host?.lowercased() ?? "", port)
+    }
+    return origin(self) == origin(other)
   }
 }

@@ -131,14 +131,7 @@ struct PlainHTTPConnection {
     if header("transfer-encoding")?.lowercased().contains("chunked") == true {
       try readChunked(deliver)
     } else if let length = header("content-length").flatMap(Int.init), length >= 0 {
-      var remaining = length
-      while remaining > 0 {
-        if buffer.isEmpty, try !fill() { throw URLError(.networkConnectionLost) }
-        let piece = buffer.prefix(remaining)
-        buffer = Data(buffer.dropFirst(piece.count))
-        remaining -= piece.count
-        try deliver(Data(piece))
-      }
+      try readExactly(length, deliver)
     } else {
       while true {
         if !buffer.isEmpty {
@@ -159,15 +152,20 @@ struct PlainHTTPConnection {
         while try !readLine().isEmpty {}
         return
       }
-      var remaining = size
-      while remaining > 0 {
-        if buffer.isEmpty, try !fill() { throw URLError(.networkConnectionLost) }
-        let piece = buffer.prefix(remaining)
-        buffer = Data(buffer.dropFirst(piece.count))
-        remaining -= piece.count
-        try deliver(Data(piece))
-      }
+      try readExactly(size, deliver)
       _ = try readLine()
+    }
+  }
+
+  /// Hands over exactly `count` bytes; the connection ending first means it was lost.
+  private mutating func readExactly(_ count: Int, _ deliver: (Data) throws -> Void) throws {
+    var remaining = count
+    while remaining > 0 {
+      if buffer.isEmpty, try !fill() { throw URLError(.networkConnectionLost) }
+      let piece = buffer.prefix(remaining)
+      buffer = Data(buffer.dropFirst(piece.count))
+      remaining -= piece.count
+      try deliver(Data(piece))
     }
   }
 

@@ -1,3 +1,4 @@
+import ApexyHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -124,20 +125,10 @@ public final class PlainHTTPProtocol: URLProtocol {
       next.httpBody = nil
       next.httpBodyStream = nil
     }
-    if !Self.sameOrigin(url, target) {
+    if !url.hasSameOrigin(as: target) {
       next.setValue(nil, forHTTPHeaderField: "Authorization")
     }
     return next
-  }
-
-  /// Whether two URLs share scheme, host and port (default ports filled in).
-  static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-    func origin(_ url: URL) -> (String, String, Int) {
-      let scheme = url.scheme?.lowercased() ?? ""
-      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-      return (scheme, url.host?.lowercased() ?? "", port)
-    }
-    return origin(lhs) == origin(rhs)
   }
 
   private func body(of request: URLRequest) -> Data {

@@ -8,33 +8,10 @@ import XCTest
 #endif
 
 /// The client against a real HTTP server on 127.0.0.1: deadlines, redirects, uploads.
-final class LoopbackClientTests: XCTestCase {
-  private var servers: [HTTPServer] = []
-
-  override func tearDown() {
-    servers.forEach { $0.stop() }
-    servers = []
-    super.tearDown()
-  }
-
-  private func serve(_ handler: @escaping HTTPServer.Handler) throws -> HTTPServer {
-    let server = HTTPServer(handler: handler)
-    try server.start()
-    servers.append(server)
-    return server
-  }
-
-  private func client(for server: HTTPServer, deadline: TimeInterval = 30) -> URLSessionClient {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForResource = deadline
-    return URLSessionClient(
-      baseURL: server.baseURL, configuration: configuration,
-      completionQueue: DispatchQueue(label: "loopback"))
-  }
-
+final class LoopbackClientTests: LoopbackTestCase {
   func testServerThatNeverAnswersTimesOutWithinTheDeadline() async throws {
     let server = try serve { _ in .neverAnswer }
-    let client = client(for: server, deadline: 1)
+    let client = client(server.baseURL, deadline: 1)
     let started = Date()
     do {
       _ = try await client.request(TextEndpoint())
@@ -53,7 +30,7 @@ final class LoopbackClientTests: XCTestCase {
     }
     let started = Date()
     do {
-      _ = try await client(for: server, deadline: 1).request(TextEndpoint())
+      _ = try await client(server.baseURL, deadline: 1).request(TextEndpoint())
       XCTFail("must time out")
     } catch {
       XCTAssertEqual((error as? URLError)?.code, .timedOut)
@@ -71,7 +48,7 @@ final class LoopbackClientTests: XCTestCase {
     let origin = try serve { _ in
       .respond(HTTPResponse(status: 302, headers: [("Location", targetURL)]))
     }
-    let content = try await client(for: origin).request(
+    let content = try await client(origin.baseURL).request(
       TextEndpoint(headers: ["Authorization": "Bearer secret"]))
     XCTAssertEqual(content, "moved")
     XCTAssertEqual(seen.values.count, 1)
@@ -87,7 +64,7 @@ final class LoopbackClientTests: XCTestCase {
       seen.append(request.headers["authorization"])
       return .respond(HTTPResponse(body: Data("landed".utf8)))
     }
-    let content = try await client(for: server).request(
+    let content = try await client(server.baseURL).request(
       TextEndpoint(headers: ["Authorization": "Bearer secret"]))
     XCTAssertEqual(content, "landed")
     XCTAssertEqual(seen.values.compactMap { $0 }, ["Bearer secret"])
@@ -99,7 +76,7 @@ final class LoopbackClientTests: XCTestCase {
       bodies.append(request.body)
       return .respond(HTTPResponse(body: Data("got \(request.body.count)".utf8)))
     }
-    let client = client(for: server)
+    let client = client(server.baseURL)
     let data = Data("payload-data".utf8)
     let first = try await client.upload(TextUploadEndpoint(body: .data(data)))
     XCTAssertEqual(first, "got 12")
@@ -117,7 +94,7 @@ final class LoopbackClientTests: XCTestCase {
     let server = try serve { request in .respond(HTTPResponse(body: request.body)) }
     let done = expectation(description: "upload")
     let results = Recorder<APIResult<String>>()
-    _ = client(for: server).upload(TextUploadEndpoint(body: .data(Data("echo".utf8)))) {
+    _ = client(server.baseURL).upload(TextUploadEndpoint(body: .data(Data("echo".utf8)))) {
       results.append($0)
       done.fulfill()
     }

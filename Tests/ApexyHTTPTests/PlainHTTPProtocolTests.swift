@@ -8,30 +8,7 @@ import XCTest
 #endif
 
 /// `URLSessionClient` with `PlainHTTPProtocol` answering its http:// requests over sockets.
-final class PlainHTTPProtocolTests: XCTestCase {
-  private var servers: [HTTPServer] = []
-
-  override func tearDown() {
-    servers.forEach { $0.stop() }
-    servers = []
-    super.tearDown()
-  }
-
-  private func serve(_ handler: @escaping HTTPServer.Handler) throws -> HTTPServer {
-    let server = HTTPServer(handler: handler)
-    try server.start()
-    servers.append(server)
-    return server
-  }
-
-  private func client(_ base: URL, deadline: TimeInterval = 30) -> URLSessionClient {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.protocolClasses = [PlainHTTPProtocol.self]
-    configuration.timeoutIntervalForResource = deadline
-    return URLSessionClient(
-      baseURL: base, configuration: configuration, completionQueue: DispatchQueue(label: "plain"))
-  }
-
+final class PlainHTTPProtocolTests: LoopbackTestCase {
   private func failure(_ work: () async throws -> String) async -> URLError.Code? {
     do {
       _ = try await work()
@@ -47,7 +24,7 @@ final class PlainHTTPProtocolTests: XCTestCase {
       .respond(
         HTTPResponse(body: Data(text.utf8), chunkSize: 777, chunked: request.path == "/chunked"))
     }
-    let client = client(server.baseURL)
+    let client = client(server.baseURL, sockets: true)
     let plain = try await client.request(TextEndpoint(path: "plain"))
     let chunked = try await client.request(TextEndpoint(path: "chunked"))
     XCTAssertEqual(plain, text)
@@ -61,7 +38,7 @@ final class PlainHTTPProtocolTests: XCTestCase {
       return .respond(
         HTTPResponse(status: 418, headers: [("X-Test", "yes")], body: Data("tea".utf8)))
     }
-    let client = client(server.baseURL)
+    let client = client(server.baseURL, sockets: true)
     do {
       _ = try await client.request(TextEndpoint(failValidation: true, headers: ["X-Id": "7"]))
       XCTFail("validation must throw")
@@ -88,7 +65,7 @@ final class PlainHTTPProtocolTests: XCTestCase {
       default: return .respond(HTTPResponse(status: 404))
       }
     }
-    let content = try await client(origin.baseURL).request(
+    let content = try await client(origin.baseURL, sockets: true).request(
       TextEndpoint(headers: ["Authorization": "Bearer secret"]))
     XCTAssertEqual(content, "there")
     XCTAssertEqual(seen.values, ["moved Bearer secret", "other none"])
@@ -98,7 +75,9 @@ final class PlainHTTPProtocolTests: XCTestCase {
     let server = try serve { _ in
       .respond(HTTPResponse(status: 302, headers: [("Location", "/again")]))
     }
-    let code = await failure { try await client(server.baseURL).request(TextEndpoint()) }
+    let code = await failure {
+      try await client(server.baseURL, sockets: true).request(TextEndpoint())
+    }
     XCTAssertEqual(code, .httpTooManyRedirects)
   }
 
@@ -107,18 +86,23 @@ final class PlainHTTPProtocolTests: XCTestCase {
     let port = closed.port
     closed.stop()
     let refused = await failure {
-      try await client(URL(string: "http://127.0.0.1:\(port)")!).request(TextEndpoint())
+      try await client(URL(string: "http://127.0.0.1:\(port)")!, sockets: true).request(
+        TextEndpoint())
     }
     XCTAssertEqual(refused, .cannotConnectToHost)
 
     let dropping = try serve { _ in .drop }
-    let dropped = await failure { try await client(dropping.baseURL).request(TextEndpoint()) }
+    let dropped = await failure {
+      try await client(dropping.baseURL, sockets: true).request(TextEndpoint())
+    }
     XCTAssertEqual(dropped, .badServerResponse)
 
     let cutting = try serve { _ in
       .respond(HTTPResponse(body: Data(repeating: 65, count: 10_000), cutAfter: 100))
     }
-    let lost = await failure { try await client(cutting.baseURL).request(TextEndpoint()) }
+    let lost = await failure {
+      try await client(cutting.baseURL, sockets: true).request(TextEndpoint())
+    }
     XCTAssertEqual(lost, .networkConnectionLost)
   }
 
@@ -126,12 +110,12 @@ final class PlainHTTPProtocolTests: XCTestCase {
     let server = try serve { _ in .neverAnswer }
     let started = Date()
     let timedOut = await failure {
-      try await client(server.baseURL, deadline: 1).request(TextEndpoint())
+      try await client(server.baseURL, deadline: 1, sockets: true).request(TextEndpoint())
     }
     XCTAssertEqual(timedOut, .timedOut)
     XCTAssertLessThan(Date().timeIntervalSince(started), 2)
 
-    let hanging = client(server.baseURL)
+    let hanging = client(server.baseURL, sockets: true)
     let task = Task { try await hanging.request(TextEndpoint()) }
     task.cancel()
     let result = await task.result
@@ -154,7 +138,7 @@ final class PlainHTTPProtocolTests: XCTestCase {
 
   func testUploadTaskFailsClearlyAndAPostBodyIsSent() async throws {
     let server = try serve { request in .respond(HTTPResponse(body: request.body)) }
-    let client = client(server.baseURL)
+    let client = client(server.baseURL, sockets: true)
     do {
       _ = try await client.upload(TextUploadEndpoint(body: .data(Data("lost".utf8))))
       XCTFail("an upload task must not be sent without its body")

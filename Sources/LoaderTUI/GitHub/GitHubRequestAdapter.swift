@@ -20,16 +20,10 @@ final class GitHubRequestAdapter: BaseRequestAdapter, @unchecked Sendable {
     request.setValue(AppInfo.userAgent, forHTTPHeaderField: "User-Agent")
     request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
     request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
-    if let token, let url = request.url, Self.sameOrigin(url, baseURL) {
+    if let token, let url = request.url, url.hasSameOrigin(as: baseURL) {
       request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
     }
     return request
-  }
-
-  /// Whether a pagination URL still points at the API the token belongs to.
-  static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-    lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
-      && lhs.host?.lowercased() == rhs.host?.lowercased() && lhs.port == rhs.port
   }
 }
 
