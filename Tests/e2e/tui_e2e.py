@@ -118,6 +118,7 @@ def main():
             run_resize_storm()
             run_bad_terms()
             run_hostile_text()
+            run_colors()
     finally:
         tmux("kill-session", "-t", SESSION)
     print(f"e2e: {len(passed)} passed, {len(failures)} failed")
@@ -282,6 +283,26 @@ def run_hostile_text():
           b"\x1b]" not in data and b"\x07" not in data and "\u202e".encode() not in data
           and b"\xc2\x9b" not in data and b"\xc2\x85" not in data)
     finished(tag, files[0], files[1], files[2], 0)
+
+
+def run_colors():
+    for tag, env, arguments, expect_color in (
+        ("color", "", "--latency 0", True),
+        ("nocolor-env", "NO_COLOR=1", "--latency 0", False),
+        ("nocolor-flag", "", "--latency 0 --no-color", False),
+    ):
+        tmux("send-keys", "-t", SESSION, "clear", "Enter")
+        files = start(arguments, tag, env=env)
+        wait_for(f"{tag}: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
+        styled = tmux("capture-pane", "-t", SESSION, "-p", "-e")
+        # Foreground colours as tmux reports them: SGR 30-37, 90-97 or 38;…
+        colored = any(f"\x1b[{code}m" in styled or f";{code}m" in styled
+                      for code in list(range(30, 38)) + list(range(90, 98))) or "38;" in styled
+        check(f"{tag}: colour {'used' if expect_color else 'not used'}", colored == expect_color)
+        check(f"{tag}: bold still marks titles", "\x1b[1m" in styled or "[1;" in styled or ";1m" in styled)
+        tmux("send-keys", "-t", SESSION, "q")
+        wait_for(f"{tag}: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+        finished(tag, files[0], files[1], files[2], 0)
 
 
 def finished_stty(tag, before, after):
