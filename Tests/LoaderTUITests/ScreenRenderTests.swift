@@ -18,7 +18,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ input-mask-ios            Swift ★598 ││                                      │",
         "│ android-ktx         fork Kotlin ★101 ││                                      │",
         "└─────────────────────────── 1–3 of 4 ─┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ org ✓ 3s ago │ repos ✓ 3s ago            f r / x ? q",
+        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
       ])
   }
 
@@ -36,7 +36,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ Apexy                     Swift ★207 │",
         "│ input-mask-ios            Swift ★598 │",
         "└─────────────────────────── 1–2 of 4 ─┘",
-        " org ✓ 3s ago │ repos ✓ 3s ago   ? keys",
+        " org ✓ │ repos ✓            f r / x ? q",
       ])
     state.focus = .resultList
     XCTAssertEqual(
@@ -51,7 +51,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ ios-interview                   ★356 │",
         "│                                      │",
         "└──────────────────────────────────────┘",
-        " org ✓ 3s ago │ repos ✓ 3s ago   ? keys",
+        " org ✓ │ repos ✓            f r / x ? q",
       ])
   }
 
@@ -73,7 +73,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ organization:                        ││                                      │",
         "│ 中文仓库名称测试中文仓库名… Swift ★1 ││                                      │",
         "└─────────────────────────── 1–1 of 2 ─┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ org ✓  │ repos ✓                         f r / x ? q",
+        " built-in 127.0.0.1:8080 │ org ✓ │ repos ✓                          f r / x ? q",
       ])
     // Every row is exactly as wide as the terminal: nothing spilled past a border.
     for y in 0..<grid.height {
@@ -115,7 +115,7 @@ final class ScreenRenderTests: XCTestCase {
         "│         │ any key closes                                          │          │",
         "│         └─────────────────────────────────────────────────────────┘          │",
         "└──────────────────────────────────────┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ org ✓ 3s ago │ repos ✓ 3s ago            f r / x ? q",
+        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
       ])
   }
 
@@ -135,7 +135,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ input-mask-ios            Swift ★598 ││                                      │",
         "│ ios-interview                   ★356 ││                                      │",
         "└──────────────────────────────────────┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ org ✓ 3s ago │ repos ✓ 3s ago            f r / x ? q",
+        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
       ])
   }
 }

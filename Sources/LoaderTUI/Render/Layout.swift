@@ -72,14 +72,15 @@ enum Spinner {
   }
 }
 
-/// "just now", "5s ago", "3m ago", "2h ago".
+/// "just now", "20s ago", "3m ago", "2h ago": coarse on purpose, so an idle app redraws the
+/// status bar at most every ten seconds.
 enum Age {
   /// How long ago `date` was, coarsely.
   static func text(since date: Date, now: Date) -> String {
     let seconds = Int(now.timeIntervalSince(date))
     switch seconds {
-    case ..<1: return "just now"
-    case ..<60: return "\(seconds)s ago"
+    case ..<10: return "just now"
+    case ..<60: return "\(seconds / 10 * 10)s ago"
     case ..<3600: return "\(seconds / 60)m ago"
     default: return "\(seconds / 3600)h ago"
     }
@@ -88,7 +89,7 @@ enum Age {
   /// Seconds until `text(since:now:)` would read differently.
   static func nextChange(since date: Date, now: Date) -> TimeInterval {
     let elapsed = max(0, now.timeIntervalSince(date))
-    let step: Double = elapsed < 60 ? 1 : elapsed < 3600 ? 60 : 3600
+    let step: Double = elapsed < 60 ? 10 : elapsed < 3600 ? 60 : 3600
     return step - elapsed.truncatingRemainder(dividingBy: step)
   }
 }

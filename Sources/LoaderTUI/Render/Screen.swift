@@ -63,7 +63,9 @@ enum StatusBar {
         "f r / \(outage.isEmpty ? "" : "x ")? q ", "? keys ",
       ]
     // The longest left side that still leaves room for some key hint, else the shortest.
-    let lefts = [" \(state.source) │ " + loaders, " " + loaders]
+    let bare =
+      "org \(summary(state.organization, nil, state)) │ repos \(summary(state.repositories, nil, state)) "
+    let lefts = [" \(state.source) │ " + loaders, " " + loaders, " " + bare]
     let shortestHint = hints.map { TextWidth.of($0) }.min() ?? 0
     let left =
       lefts.first { TextWidth.of($0) + shortestHint <= rect.width } ?? lefts[lefts.count - 1]
@@ -84,7 +86,7 @@ enum StatusBar {
     switch loader {
     case .initial: return "–"
     case .loading: return "loading" + (age.map { " (ok \($0))" } ?? "")
-    case .success: return "✓ " + (age ?? "")
+    case .success: return "✓" + (age.map { " " + $0 } ?? "")
     case .failure: return "✗" + (age.map { " (ok \($0))" } ?? "")
     }
   }
