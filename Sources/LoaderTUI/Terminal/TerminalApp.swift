@@ -76,12 +76,17 @@ final class TerminalApp {
   }
 
   private func readInput() {
-    var available: Int32 = 0
-    if ioctl(STDIN_FILENO, UInt(FIONREAD), &available) == 0, available == 0 {
-      // Readable with nothing to read: the terminal is gone.
+    var terminalState = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
+    if poll(&terminalState, 1, 0) == 1, terminalState.revents & gone != 0 {
+      // The terminal hung up.
       shutdown(code: 129)
     }
-    for input in terminal.readInput() {
+    process(terminal.readInput())
+  }
+
+  private func process(_ inputs: [NcursesTerminal.Input]) {
+    for input in inputs {
       switch input {
       case .key(let key): handle(.key(key))
       case .resize: handle(.resize(terminal.size))
@@ -96,7 +101,8 @@ final class TerminalApp {
       if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
         terminal.resize(to: Size(columns: Int(size.ws_col), rows: Int(size.ws_row)))
       }
-      _ = terminal.readInput()
+      // resizeterm queued a KEY_RESIZE; keys typed meanwhile are handled, not dropped.
+      process(terminal.readInput())
       handle(.resize(terminal.size))
     default:
       shutdown(code: 128 + number)
