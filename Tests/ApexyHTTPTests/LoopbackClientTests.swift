@@ -103,15 +103,7 @@ final class LoopbackClientTests: LoopbackTestCase {
   }
 
   func testBodyOverTheLimitFailsWithTooLarge() async throws {
-    let server = try serve { _ in .respond(HTTPResponse(body: Data(repeating: 1, count: 10_000))) }
-    let configuration = URLSessionConfiguration.ephemeral
-    let client = URLSessionClient(
-      baseURL: server.baseURL, configuration: configuration, maximumResponseSize: 1_000)
-    do {
-      _ = try await client.request(TextEndpoint())
-      XCTFail("must fail")
-    } catch {
-      XCTAssertEqual(error as? ResponseTooLargeError, ResponseTooLargeError(limit: 1_000))
-    }
+    try await assertTooLarge(size: 10_000, sockets: false)
   }
+
 }

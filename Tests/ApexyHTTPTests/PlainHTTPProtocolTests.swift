@@ -123,17 +123,7 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
   }
 
   func testResponseLimitStopsTheTransfer() async throws {
-    let server = try serve { _ in .respond(HTTPResponse(body: Data(repeating: 1, count: 100_000))) }
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.protocolClasses = [PlainHTTPProtocol.self]
-    let client = URLSessionClient(
-      baseURL: server.baseURL, configuration: configuration, maximumResponseSize: 1_000)
-    do {
-      _ = try await client.request(TextEndpoint())
-      XCTFail("must fail")
-    } catch {
-      XCTAssertEqual(error as? ResponseTooLargeError, ResponseTooLargeError(limit: 1_000))
-    }
+    try await assertTooLarge(size: 100_000, sockets: true)
   }
 
   func testUploadTaskFailsClearlyAndAPostBodyIsSent() async throws {
