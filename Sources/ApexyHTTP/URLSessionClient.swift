@@ -210,10 +210,13 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
   }
 }
 
-/// Carries a value the compiler cannot prove `Sendable` across one queue hop.
-struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+/// Carries a value the compiler cannot prove `Sendable` across one queue hop; shared by the
+/// package's modules (`package` access), not part of the public API.
+package struct Unchecked<Value>: @unchecked Sendable {
+  /// The value carried.
+  package let value: Value
+  /// Wraps `value`.
+  package init(_ value: Value) { self.value = value }
 }
 
 /// Holds the progress of an async request so task cancellation can reach it.

@@ -1,3 +1,4 @@
+import ApexyHTTP
 import Foundation
 
 /// A loader that holds a `LoadingState` and tells its observers about every change.
@@ -164,10 +165,4 @@ final class StreamRegistry: @unchecked Sendable {
     }
     for entry in all.values { entry.finish() }
   }
-}
-
-/// Carries a value the compiler cannot prove `Sendable` across one queue hop.
-struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -54,7 +54,7 @@ open class WebLoader<Content>: ContentLoader<Content> {
         MainActor.assumeIsolated {
           // A released loader is never touched: its request was cancelled on release.
           guard let self else { return }
-          if self.inFlight.finish(token) {}
+          self.inFlight.finish(token)
           handleBox.value(self, resultBox.value)
         }
       }

@@ -33,7 +33,6 @@ struct PlainHTTPConnection {
       throw URLError(.cannotFindHost)
     }
     defer { freeaddrinfo(list) }
-    var refused = false
     var entry: UnsafeMutablePointer<addrinfo>? = first
     while let info = entry {
       entry = info.pointee.ai_next
@@ -45,12 +44,11 @@ struct PlainHTTPConnection {
       var one: Int32 = 1
       setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(4))
       if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
-      refused = refused || errno == ECONNREFUSED
       let timedOut = errno == EINPROGRESS || errno == ETIMEDOUT
       close(fd)
       if timedOut { throw URLError(.timedOut) }
     }
-    throw URLError(refused ? .cannotConnectToHost : .cannotConnectToHost)
+    throw URLError(.cannotConnectToHost)
   }
 
   /// The request line and headers; the connection closes after the response.

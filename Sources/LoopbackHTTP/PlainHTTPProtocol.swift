@@ -41,7 +41,7 @@ public final class PlainHTTPProtocol: URLProtocol {
       return
     }
     // The protocol object is used from this thread only until it reports, as URLProtocol asks.
-    let box = ProtocolBox(self)
+    let box = Unchecked(self)
     let thread = Thread { box.value.run() }
     thread.name = "PlainHTTPProtocol"
     thread.start()
@@ -155,10 +155,4 @@ extension PlainHTTPProtocol {
       "PlainHTTPProtocol cannot send an upload task's body; use a data task with httpBody, or leave it out of protocolClasses."
     }
   }
-}
-
-/// Hands the protocol object to the thread that performs its transfer.
-private struct ProtocolBox: @unchecked Sendable {
-  let value: PlainHTTPProtocol
-  init(_ value: PlainHTTPProtocol) { self.value = value }
 }

@@ -46,18 +46,12 @@ final class FakeClient: Client, @unchecked Sendable {
     let next = lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
     guard let next else { return }
     if let queue {
-      let box = UncheckedBox((next, result))
+      let box = Unchecked((next, result))
       queue.async { box.value.0.complete(box.value.1) }
     } else {
       next.complete(result)
     }
   }
-}
-
-/// Carries a value across one queue hop in tests.
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
 
 /// An endpoint whose content is whatever the fake client completes it with.

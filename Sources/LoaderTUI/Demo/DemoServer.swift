@@ -112,10 +112,6 @@ final class DemoServer: @unchecked Sendable {
     ready.unlock()
   }
 
-  private static func encode(_ object: Any) -> Data {
-    JSONText.data(object)
-  }
-
   private static func hostileBodies(_ repos: [[String: Any]], organization: [String: Any])
     -> (Data, [Data])
   {
@@ -127,9 +123,9 @@ final class DemoServer: @unchecked Sendable {
       repo["name"] = DemoFailure.hostile((repo["name"] as? String) ?? "", index: index)
       repo["description"] = DemoFailure.hostile("about", index: index + 3)
       repo["language"] = DemoFailure.hostile("Swift", index: index + 5)
-      return encode(repo)
+      return JSONText.data(repo)
     }
-    return (encode(organization), repositories)
+    return (JSONText.data(organization), repositories)
   }
 
   /// The latest requests received (at most 200), oldest first.
