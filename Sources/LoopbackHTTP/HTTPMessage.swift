@@ -25,11 +25,7 @@ public struct HTTPRequest: Sendable {
     guard parts.count == 3 else { return nil }
     let components = URLComponents(string: String(parts[1]))
     var headers: [String: String] = [:]
-    for line in lines {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-      headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    }
+    for header in HTTPHeaderLines.parse(lines) { headers[header.name.lowercased()] = header.value }
     return HTTPRequest(
       method: String(parts[0]),
       path: components?.path ?? String(parts[1]),

@@ -177,52 +177,27 @@ public final class HTTPServer: @unchecked Sendable {
   }
 
   private func write(_ data: Data, to fd: Int32) -> Bool {
-    data.withUnsafeBytes { raw -> Bool in
-      guard let base = raw.baseAddress else { return true }
-      var sent = 0
-      while sent < raw.count {
-        let count = Glibc.send(fd, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        sent += count
-      }
-      return true
-    }
+    (try? SocketStream(fd: fd).send(data)) != nil
   }
 }
 
 /// Reads requests from a socket: head up to the blank line, then `Content-Length` bytes.
 struct SocketReader {
-  let fd: Int32
-  private var buffer = Data()
+  private var stream: SocketStream
 
   init(fd: Int32) {
-    self.fd = fd
+    stream = SocketStream(fd: fd)
   }
 
   mutating func readRequest() -> HTTPRequest? {
-    let separator = Data("\r\n\r\n".utf8)
-    while buffer.range(of: separator) == nil {
-      guard buffer.count < 64 * 1024, fill() else { return nil }
-    }
-    let range = buffer.range(of: separator)!
-    let head = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
-    buffer = Data(buffer[range.upperBound...])
-    guard var request = HTTPRequest.parse(head: head) else { return nil }
+    guard let head = try? stream.read(until: Data("\r\n\r\n".utf8), limit: 64 * 1024),
+      var request = HTTPRequest.parse(head: String(decoding: head, as: UTF8.self))
+    else { return nil }
     let length = Int(request.headers["content-length"] ?? "0") ?? 0
-    while buffer.count < length {
-      guard fill() else { return nil }
+    while request.body.count < length {
+      guard let piece = try? stream.take(upTo: length - request.body.count) else { return nil }
+      request.body.append(piece)
     }
-    request.body = Data(buffer.prefix(length))
-    buffer = Data(buffer.dropFirst(length))
     return request
-  }
-
-  private mutating func fill() -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    guard count > 0 else { return false }
-    buffer.append(contentsOf: chunk[0..<count])
-    return true
   }
 }

@@ -15,11 +15,10 @@ struct PlainHTTPConnection {
     var headers: [String: String]
   }
 
-  let fd: Int32
-  private var buffer = Data()
+  private var stream: SocketStream
 
   init(fd: Int32) {
-    self.fd = fd
+    stream = SocketStream(fd: fd)
   }
 
   /// Connects to `host:port`; reads time out after `timeout` seconds of silence.
@@ -73,49 +72,31 @@ struct PlainHTTPConnection {
 
   /// Writes all of `data`.
   func send(_ data: Data) throws {
-    try data.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      var sent = 0
-      while sent < raw.count {
-        let count = Glibc.send(fd, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { throw Self.error(errno, default: .networkConnectionLost) }
-        sent += count
-      }
-    }
+    do { try stream.send(data) } catch { throw Self.error(error) }
   }
 
   /// Reads the status line and headers, skipping `100 Continue`.
   mutating func readHead() throws -> Head {
     while true {
-      let separator = Data("\r\n\r\n".utf8)
-      var sawBytes = !buffer.isEmpty
-      while buffer.range(of: separator) == nil {
-        guard buffer.count < 256 * 1024 else { throw URLError(.badServerResponse) }
-        guard try fill() else {
-          throw URLError(sawBytes ? .networkConnectionLost : .badServerResponse)
-        }
-        sawBytes = true
+      let head: Data?
+      do {
+        head = try stream.read(until: Data("\r\n\r\n".utf8), limit: 256 * 1024)
+      } catch {
+        throw Self.error(error)
       }
-      let range = buffer.range(of: separator)!
-      let text = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
-      buffer = Data(buffer[range.upperBound...])
-      var lines = text.components(separatedBy: "\r\n")
+      guard let head else {
+        // Nothing at all is a server that closed without answering; part of a head, a lost one.
+        throw URLError(stream.bufferedCount == 0 ? .badServerResponse : .networkConnectionLost)
+      }
+      var lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
       let statusLine = lines.removeFirst().split(separator: " ", maxSplits: 2)
       guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."),
         let status = Int(statusLine[1]), (100..<600).contains(status)
       else { throw URLError(.badServerResponse) }
       if status == 100 { continue }
       var headers: [String: String] = [:]
-      for line in lines {
-        guard let colon = line.firstIndex(of: ":") else { continue }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        if let existing = headers[name] {
-          headers[name] = existing + ", " + value
-        } else {
-          headers[name] = value
-        }
+      for header in HTTPHeaderLines.parse(lines) {
+        headers[header.name] = headers[header.name].map { $0 + ", " + header.value } ?? header.value
       }
       return Head(status: status, headers: headers)
     }
@@ -126,18 +107,16 @@ struct PlainHTTPConnection {
     func header(_ name: String) -> String? {
       headers.first { $0.key.lowercased() == name }?.value
     }
-    if header("transfer-encoding")?.lowercased().contains("chunked") == true {
-      try readChunked(deliver)
-    } else if let length = header("content-length").flatMap(Int.init), length >= 0 {
-      try readExactly(length, deliver)
-    } else {
-      while true {
-        if !buffer.isEmpty {
-          try deliver(buffer)
-          buffer = Data()
-        }
-        guard try fill() else { return }
+    do {
+      if header("transfer-encoding")?.lowercased().contains("chunked") == true {
+        try readChunked(deliver)
+      } else if let length = header("content-length").flatMap(Int.init), length >= 0 {
+        try readExactly(length, deliver)
+      } else {
+        while let piece = try stream.take(upTo: Int.max) { try deliver(piece) }
       }
+    } catch let failure as SocketStream.Failure {
+      throw Self.error(failure)
     }
   }
 
@@ -159,45 +138,26 @@ struct PlainHTTPConnection {
   private mutating func readExactly(_ count: Int, _ deliver: (Data) throws -> Void) throws {
     var remaining = count
     while remaining > 0 {
-      if buffer.isEmpty, try !fill() { throw URLError(.networkConnectionLost) }
-      let piece = buffer.prefix(remaining)
-      buffer = Data(buffer.dropFirst(piece.count))
+      guard let piece = try stream.take(upTo: remaining) else {
+        throw URLError(.networkConnectionLost)
+      }
       remaining -= piece.count
-      try deliver(Data(piece))
+      try deliver(piece)
     }
   }
 
   private mutating func readLine() throws -> String {
-    let newline = Data("\r\n".utf8)
-    while buffer.range(of: newline) == nil {
-      guard try fill() else { throw URLError(.networkConnectionLost) }
+    guard let line = try stream.read(until: Data("\r\n".utf8), limit: 64 * 1024) else {
+      throw URLError(.networkConnectionLost)
     }
-    let range = buffer.range(of: newline)!
-    let line = String(decoding: buffer[buffer.startIndex..<range.lowerBound], as: UTF8.self)
-    buffer = Data(buffer[range.upperBound...])
-    return line.trimmingCharacters(in: .whitespaces)
+    return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
   }
 
-  /// Reads more bytes; false at the end of the stream.
-  private mutating func fill() throws -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-      if count > 0 {
-        buffer.append(contentsOf: chunk[0..<count])
-        return true
-      }
-      if count == 0 { return false }
-      if errno == EINTR { continue }
-      throw Self.error(errno, default: .networkConnectionLost)
-    }
-  }
-
-  private static func error(_ code: Int32, default fallback: URLError.Code) -> URLError {
-    switch code {
-    case EAGAIN, EWOULDBLOCK, ETIMEDOUT: return URLError(.timedOut)
-    case ECONNRESET, EPIPE: return URLError(.networkConnectionLost)
-    default: return URLError(fallback)
+  private static func error(_ failure: SocketStream.Failure) -> URLError {
+    switch failure {
+    case .tooLong: return URLError(.badServerResponse)
+    case .system(EAGAIN), .system(EWOULDBLOCK), .system(ETIMEDOUT): return URLError(.timedOut)
+    case .system: return URLError(.networkConnectionLost)
     }
   }
 }
