@@ -79,10 +79,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    complete(task, response: task.response, error: error)
+  }
+
+  /// Completes a task with what arrived for it, unless it was completed already.
+  private func complete(_ task: URLSessionTask, response: URLResponse?, error: Error?) {
     guard let entry = lock.withLock({ entries.removeValue(forKey: task.taskIdentifier) }) else {
       return
     }
-    let response = entry.response ?? task.response
+    let response = entry.response ?? response
     if let limitError = entry.limitError {
       entry.completion(TaskOutcome(data: nil, response: response, error: limitError))
     } else {
@@ -102,6 +107,44 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   }
 
   // MARK: - Redirects and challenges
+
+  /// Foundation on Linux holds a 401 that names Basic or Digest as a challenge and, without a
+  /// credential, never delivers it; here the 401 reaches the endpoint, as it does on Darwin.
+  /// A forwarded delegate may still answer with a credential.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) {
+    #if canImport(FoundationNetworking)
+      let answer: (URLSession.AuthChallengeDisposition, URLCredential?) -> Void = {
+        disposition, credential in
+        if disposition == .useCredential, let credential {
+          completionHandler(.useCredential, credential)
+          return
+        }
+        self.complete(task, response: challenge.failureResponse, error: nil)
+        completionHandler(.cancelAuthenticationChallenge, nil)
+      }
+      if let forward = forward as? URLSessionTaskDelegate {
+        let answer = Unchecked(answer)
+        forward.urlSession(
+          session, task: task, didReceive: challenge, completionHandler: { answer.value($0, $1) })
+      } else {
+        answer(.performDefaultHandling, nil)
+      }
+    #else
+      guard let forward = forward as? URLSessionTaskDelegate,
+        forward.responds(
+          to: #selector(
+            URLSessionTaskDelegate.urlSession(_:task:didReceive:completionHandler:)))
+      else {
+        completionHandler(.performDefaultHandling, nil)
+        return
+      }
+      forward.urlSession?(
+        session, task: task, didReceive: challenge, completionHandler: completionHandler)
+    #endif
+  }
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask,

@@ -61,11 +61,32 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     queue.maxConcurrentOperationCount = 1
     queue.name = "ApexyHTTP.URLSessionClient"
     self.session = URLSession(
-      configuration: configuration, delegate: sessionDelegate, delegateQueue: queue)
+      configuration: Self.sessionConfiguration(configuration), delegate: sessionDelegate,
+      delegateQueue: queue)
   }
 
   deinit {
     session.finishTasksAndInvalidate()
+  }
+
+  /// The configuration the session gets: on Linux, a copy without `urlCache`.
+  ///
+  /// Foundation on Linux looks a data task up in its URL cache before loading it; a task
+  /// cancelled during that lookup can have its cancellation delivered after the task completed,
+  /// which traps the process. Without a cache the client cancels safely (and every request
+  /// reaches the server, which is what a loader's reload means).
+  private static func sessionConfiguration(
+    _ configuration: URLSessionConfiguration
+  ) -> URLSessionConfiguration {
+    #if canImport(FoundationNetworking)
+      guard configuration.urlCache != nil,
+        let copy = configuration.copy() as? URLSessionConfiguration
+      else { return configuration }
+      copy.urlCache = nil
+      return copy
+    #else
+      return configuration
+    #endif
   }
 
   // MARK: - Client

@@ -18,6 +18,11 @@ import Foundation
 /// `Authorization` when one leaves the scheme, host and port it started on. `Content-Length`,
 /// chunked and close-delimited bodies are read.
 public final class PlainHTTPProtocol: URLProtocol {
+  // Foundation on Linux cancels by calling `stopLoading()` and then reporting a cancellation
+  // to `client` from its own queue, while this protocol reports from its own thread. A report
+  // that reaches Foundation after the task ended makes it trap (the task is gone from its
+  // registry). So reports are made under `lock` and never after a stop, and `client` is `nil`
+  // for the cancellation once the task has completed.
   private let lock = NSLock()
   private var socket: Int32 = -1
   private var stopped = false
@@ -32,12 +37,21 @@ public final class PlainHTTPProtocol: URLProtocol {
     request
   }
 
+  /// The loading system's client; `nil` once the task has completed.
+  ///
+  /// Foundation reports a cancellation on the queue that also removes completed tasks, so a
+  /// task seen running here is still registered when that report arrives.
+  override public var client: URLProtocolClient? {
+    get { task?.state == .completed ? nil : super.client }
+    set { super.client = newValue }
+  }
+
   /// Sends the request on a thread of its own.
   override public func startLoading() {
     // Foundation keeps an upload task's body to itself; sending the request without it would
     // be silently wrong, so such a task fails at once.
     if task is URLSessionUploadTask {
-      client?.urlProtocol(self, didFailWithError: PlainHTTPProtocol.UploadUnsupported())
+      report { $0.urlProtocol(self, didFailWithError: PlainHTTPProtocol.UploadUnsupported()) }
       return
     }
     // The protocol object is used from this thread only until it reports, as URLProtocol asks.
@@ -56,7 +70,16 @@ public final class PlainHTTPProtocol: URLProtocol {
     if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
   }
 
-  private var isStopped: Bool { lock.withLock { stopped } }
+  /// Makes one report to the client unless the load was stopped; returns whether it did.
+  /// `stopLoading()` waits for a report in progress.
+  @discardableResult
+  private func report(_ call: (URLProtocolClient) -> Void) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !stopped, let client = super.client else { return false }
+    call(client)
+    return true
+  }
 
   // MARK: - Transfer
 
@@ -64,8 +87,7 @@ public final class PlainHTTPProtocol: URLProtocol {
     do {
       try transfer()
     } catch {
-      guard !isStopped else { return }
-      client?.urlProtocol(self, didFailWithError: error)
+      report { $0.urlProtocol(self, didFailWithError: error) }
     }
   }
 
@@ -99,16 +121,17 @@ public final class PlainHTTPProtocol: URLProtocol {
     let response = HTTPURLResponse(
       url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers)!
     if let next = redirect(request, head: head) { return next }
-    client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+    guard report({ $0.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed) })
+    else { throw URLError(.cancelled) }
     let bodyless = request.httpMethod == "HEAD" || head.status == 204 || head.status == 304
     if !bodyless {
       try connection.readBody(headers: head.headers) { chunk in
-        guard !self.isStopped else { throw URLError(.cancelled) }
-        self.client?.urlProtocol(self, didLoad: chunk)
+        guard self.report({ $0.urlProtocol(self, didLoad: chunk) }) else {
+          throw URLError(.cancelled)
+        }
       }
     }
-    guard !isStopped else { return nil }
-    client?.urlProtocolDidFinishLoading(self)
+    report { $0.urlProtocolDidFinishLoading(self) }
     return nil
   }
 

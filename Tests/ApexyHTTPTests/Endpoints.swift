@@ -53,3 +53,19 @@ struct TextUploadEndpoint: UploadEndpoint {
     String(decoding: body, as: UTF8.self)
   }
 }
+
+/// GETs a path and fails validation with the status and body of any non-2xx response.
+struct StatusEndpoint: Endpoint, URLRequestBuildable {
+  func makeRequest() throws -> URLRequest { get(URL(string: "greeting")!) }
+
+  func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
+    guard (200..<300).contains(response.statusCode) else {
+      throw TestError(
+        name: "\(response.statusCode) \(String(decoding: data ?? Data(), as: UTF8.self))")
+    }
+  }
+
+  func content(from response: URLResponse?, with body: Data) throws -> String {
+    String(decoding: body, as: UTF8.self)
+  }
+}

@@ -106,4 +106,11 @@ final class LoopbackClientTests: LoopbackTestCase {
     try await assertTooLarge(size: 10_000, sockets: false)
   }
 
+  func testAuthChallengeReachesTheEndpoint() async throws {
+    try await assertChallengeReachesTheEndpoint(sockets: false)
+  }
+
+  func testCancellingWhileAnswersArriveIsSafe() async throws {
+    try await assertCancellingWhileAnswersArrive(sockets: false)
+  }
 }

@@ -52,4 +52,72 @@ class LoopbackTestCase: XCTestCase {
       )
     }
   }
+
+  /// A 401 that names Basic or Digest reaches `validate` with its body at once, and the task
+  /// leaves the session.
+  func assertChallengeReachesTheEndpoint(
+    sockets: Bool, file: StaticString = #filePath, line: UInt = #line
+  ) async throws {
+    for scheme in ["Basic realm=\"GitHub\"", "Digest realm=\"api\", nonce=\"1\"", "Bearer"] {
+      let server = try serve { _ in
+        .respond(
+          HTTPResponse(
+            status: 401, headers: [("WWW-Authenticate", scheme)], body: Data("denied".utf8)))
+      }
+      let client = client(server.baseURL, deadline: 10, sockets: sockets)
+      let started = Date()
+      do {
+        _ = try await client.request(StatusEndpoint())
+        XCTFail("a 401 must fail validation", file: file, line: line)
+      } catch {
+        XCTAssertEqual(
+          error as? TestError, TestError(name: "401 denied"), scheme, file: file, line: line)
+      }
+      XCTAssertLessThan(Date().timeIntervalSince(started), 5, scheme, file: file, line: line)
+      await assertNoTasksLeft(client, file: file, line: line)
+    }
+  }
+
+  /// Cancelling requests just as their answers arrive completes each exactly once, as a
+  /// success or a cancellation, and leaves no task behind.
+  func assertCancellingWhileAnswersArrive(
+    sockets: Bool, file: StaticString = #filePath, line: UInt = #line
+  ) async throws {
+    let server = try serve { _ in .respond(HTTPResponse(body: Data("x".utf8))) }
+    let client = client(server.baseURL, sockets: sockets)
+    let outcomes = Recorder<String>()
+    for round in 0..<400 {
+      let done = expectation(description: "request \(round)")
+      let progress = client.request(TextEndpoint()) { result in
+        switch result {
+        case .success(let text): outcomes.append(text)
+        case .failure(let error): outcomes.append("\((error as? URLError)?.code ?? .unknown)")
+        }
+        done.fulfill()
+      }
+      // Spread the cancellations over the life of a request: before, during, after the answer.
+      usleep(useconds_t(round % 8) * 40)
+      progress.cancel()
+      await fulfillment(of: [done], timeout: 10)
+    }
+    XCTAssertEqual(outcomes.values.count, 400, file: file, line: line)
+    let unexpected = outcomes.values.filter { $0 != "x" && $0 != "\(URLError.Code.cancelled)" }
+    XCTAssertEqual(unexpected, [], file: file, line: line)
+    await assertNoTasksLeft(client, file: file, line: line)
+  }
+
+  /// Every task of the client's session has left it (Foundation removes them asynchronously).
+  func assertNoTasksLeft(
+    _ client: URLSessionClient, file: StaticString = #filePath, line: UInt = #line
+  ) async {
+    let deadline = Date().addingTimeInterval(5)
+    var left = 0
+    repeat {
+      left = await withCheckedContinuation { continuation in
+        client.session.getAllTasks { continuation.resume(returning: $0.count) }
+      }
+      if left > 0 { try? await Task.sleep(nanoseconds: 10_000_000) }
+    } while left > 0 && Date() < deadline
+    XCTAssertEqual(left, 0, "tasks still registered in the session", file: file, line: line)
+  }
 }

@@ -138,6 +138,14 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
     let echoed = try await client.request(PostEndpoint(body: "sent over sockets"))
     XCTAssertEqual(echoed, "sent over sockets")
   }
+
+  func testAuthChallengeReachesTheEndpoint() async throws {
+    try await assertChallengeReachesTheEndpoint(sockets: true)
+  }
+
+  func testCancellingWhileAnswersArriveIsSafe() async throws {
+    try await assertCancellingWhileAnswersArrive(sockets: true)
+  }
 }
 
 /// POSTs text as the request body.
