@@ -76,7 +76,7 @@ enum GitHubPath {
 /// JSON decoding that reports unreadable bodies as `GitHubError.unreadable`.
 enum GitHubJSON {
   /// Decodes `type`, or throws a `GitHubError.unreadable` naming what was wrong.
-  static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+  static func decode<T: JSONReadable>(_ type: T.Type, from body: Data) throws -> T {
     guard !body.isEmpty else { throw GitHubError.unreadable(detail: "the body is empty") }
     if let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
       first != UInt8(ascii: "{"), first != UInt8(ascii: "[")
@@ -87,28 +87,17 @@ enum GitHubJSON {
     if let offset = invalidUTF8Offset(body) {
       throw GitHubError.unreadable(detail: "the body is not valid UTF-8 (byte \(offset))")
     }
-    do {
-      return try JSONDecoder().decode(type, from: body)
-    } catch let error as DecodingError {
-      if case .dataCorrupted = error, let syntax = syntaxError(body) {
-        throw GitHubError.unreadable(detail: "the JSON is invalid: \(syntax)")
+    let result = body.withUnsafeBytes { raw in
+      Result { () throws(JSONReader.SyntaxError) in
+        try JSONReader.read(type, from: raw.bindMemory(to: UInt8.self))
       }
-      throw GitHubError.unreadable(detail: Self.detail(error))
     }
-  }
-
-  /// What the JSON parser says is wrong with `body` (where it ends early, or the offset).
-  private static func syntaxError(_ body: Data) -> String? {
-    do {
-      _ = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-      return nil
-    } catch {
-      let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      return description.map {
-        var text = TextSanitizer.clean(String($0.prefix(160))).lowercasedFirst
-        while text.hasSuffix(".") { text.removeLast() }
-        return text
-      }
+    switch result {
+    case .success(let read):
+      if let mismatch = read.mismatch { throw GitHubError.unreadable(detail: mismatch) }
+      return read.value
+    case .failure(let error):
+      throw GitHubError.unreadable(detail: "the JSON is invalid: \(error.detail)")
     }
   }
 
@@ -142,45 +131,6 @@ enum GitHubJSON {
       index += length
     }
     return nil
-  }
-
-  private static func detail(_ error: DecodingError) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-      let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-      return keys.isEmpty ? "the top level" : "field " + keys.joined(separator: ".")
-    }
-    switch error {
-    case .typeMismatch(let type, let context):
-      return "\(path(context)) is not \(describe(type))"
-    case .valueNotFound(let type, let context):
-      return "\(path(context)) is null, expected \(describe(type))"
-    case .keyNotFound(let key, let context):
-      let at = context.codingPath.isEmpty ? "" : " in \(path(context))"
-      return "field \"\(key.stringValue)\" is missing\(at)"
-    case .dataCorrupted(let context):
-      let underlying = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-      return
-        "the JSON is invalid or truncated (\(TextSanitizer.clean(String(underlying.prefix(120)))))"
-    @unknown default:
-      return "the JSON does not match"
-    }
-  }
-
-  private static func describe(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: return "a string"
-    case is Int.Type: return "a number"
-    case is Bool.Type: return "a boolean"
-    default: return "\(type)"
-    }
-  }
-}
-
-extension String {
-  /// The string with its first letter lowercased, to continue a sentence.
-  fileprivate var lowercasedFirst: String {
-    guard let first else { return self }
-    return first.lowercased() + dropFirst()
   }
 }
 

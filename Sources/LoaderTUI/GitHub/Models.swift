@@ -1,7 +1,7 @@
 import Foundation
 
 /// A GitHub organization as the app shows it.
-struct Organization: Sendable, Equatable, Decodable {
+struct Organization: Sendable, Equatable {
   /// The login used in URLs, for example `RedMadRobot`.
   var login: String
   /// The display name, when the organization set one.
@@ -14,11 +14,6 @@ struct Organization: Sendable, Equatable, Decodable {
   /// The name to show: the display name, else the login.
   var displayName: String { (name?.isEmpty == false ? name : nil) ?? login }
 
-  enum CodingKeys: String, CodingKey {
-    case login, name, description
-    case publicRepos = "public_repos"
-  }
-
   init(login: String, name: String?, description: String? = nil, publicRepos: Int? = nil) {
     self.login = TextSanitizer.clean(login)
     self.name = name.map(TextSanitizer.clean)
@@ -26,18 +21,35 @@ struct Organization: Sendable, Equatable, Decodable {
     self.publicRepos = publicRepos
   }
 
-  init(from decoder: Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      login: try container.decode(String.self, forKey: .login),
-      name: try container.decodeIfPresent(String.self, forKey: .name),
-      description: try container.decodeIfPresent(String.self, forKey: .description),
-      publicRepos: try container.decodeIfPresent(Int.self, forKey: .publicRepos))
+}
+
+extension Organization: JSONReadable {
+  /// Reads `login`, `name`, `description` and `public_repos`; other fields are skipped.
+  init(json reader: inout JSONReader) throws(JSONReader.SyntaxError) {
+    var login: String?
+    var sawLogin = false
+    var name: String?
+    var description: String?
+    var publicRepos: Int?
+    if try reader.readObject({ (key, reader) throws(JSONReader.SyntaxError) in
+      switch key {
+      case "login":
+        sawLogin = true
+        login = try reader.readString()
+      case "name": name = try reader.readString()
+      case "description": description = try reader.readString()
+      case "public_repos": publicRepos = try reader.readInt()
+      default: try reader.skipValue()
+      }
+    }), login == nil {
+      reader.missing("login", expected: "a string", wasNull: sawLogin)
+    }
+    self.init(login: login ?? "", name: name, description: description, publicRepos: publicRepos)
   }
 }
 
 /// A repository as the app shows it.
-struct Repository: Sendable, Equatable, Decodable {
+struct Repository: Sendable, Equatable {
   /// The repository name.
   var name: String
   /// The description, when there is one.
@@ -48,11 +60,6 @@ struct Repository: Sendable, Equatable, Decodable {
   var stargazersCount: Int
   /// Whether it is a fork.
   var fork: Bool
-
-  enum CodingKeys: String, CodingKey {
-    case name, description, language, fork
-    case stargazersCount = "stargazers_count"
-  }
 
   init(
     name: String, description: String? = nil, language: String? = nil, stargazersCount: Int = 0,
@@ -65,14 +72,35 @@ struct Repository: Sendable, Equatable, Decodable {
     self.fork = fork
   }
 
-  init(from decoder: Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
+}
+
+extension Repository: JSONReadable {
+  /// Reads `name`, `description`, `language`, `stargazers_count` and `fork`; other fields are
+  /// skipped.
+  init(json reader: inout JSONReader) throws(JSONReader.SyntaxError) {
+    var name: String?
+    var sawName = false
+    var description: String?
+    var language: String?
+    var stars: Int?
+    var fork: Bool?
+    if try reader.readObject({ (key, reader) throws(JSONReader.SyntaxError) in
+      switch key {
+      case "name":
+        sawName = true
+        name = try reader.readString()
+      case "description": description = try reader.readString()
+      case "language": language = try reader.readString()
+      case "stargazers_count": stars = try reader.readInt()
+      case "fork": fork = try reader.readBool()
+      default: try reader.skipValue()
+      }
+    }), name == nil {
+      reader.missing("name", expected: "a string", wasNull: sawName)
+    }
     self.init(
-      name: try container.decode(String.self, forKey: .name),
-      description: try container.decodeIfPresent(String.self, forKey: .description),
-      language: try container.decodeIfPresent(String.self, forKey: .language),
-      stargazersCount: try container.decodeIfPresent(Int.self, forKey: .stargazersCount) ?? 0,
-      fork: try container.decodeIfPresent(Bool.self, forKey: .fork) ?? false)
+      name: name ?? "", description: description, language: language,
+      stargazersCount: stars ?? 0, fork: fork ?? false)
   }
 }
 

@@ -1,0 +1,1 @@
+../../../Sources/LoaderTUI/GitHub/JSONReader.swift
