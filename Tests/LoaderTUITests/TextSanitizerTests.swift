@@ -56,6 +56,10 @@ final class TextSanitizerTests: XCTestCase {
     XCTAssertNil(GitHubJSON.invalidUTF8Offset(Data("日本語 🚀 café".utf8)))
     XCTAssertEqual(GitHubJSON.invalidUTF8Offset(Data([0x61, 0xED, 0xA0, 0x80])), 1, "surrogate")
     XCTAssertEqual(GitHubJSON.invalidUTF8Offset(Data([0x61, 0xE6, 0x97])), 1, "truncated")
+    let ascii = Data(String(repeating: "0123456789", count: 3).utf8)
+    XCTAssertEqual(GitHubJSON.invalidUTF8Offset(ascii + Data([0xFF]) + ascii), 30, "after ASCII")
+    XCTAssertNil(GitHubJSON.invalidUTF8Offset(ascii + Data("é🚀".utf8) + ascii))
+    XCTAssertEqual(GitHubJSON.invalidUTF8Offset(ascii + Data([0xF0, 0x9F])), 30, "cut at the end")
   }
 
   func testHeadlessTextAndJSONCarryNoControls() {

@@ -73,7 +73,9 @@ private func fuzzJSON(_ data: Data) {
 /// What the reader accepts as JSON, Foundation accepts too; what Foundation accepts, the reader
 /// accepts unless it has a trailing comma (allowed by Foundation, not by JSON).
 private func agreeWithFoundation(_ data: Data) {
-  guard String(validating: data, as: UTF8.self) != nil else { return }
+  let valid = String(validating: data, as: UTF8.self) != nil
+  precondition(valid == (GitHubJSON.invalidUTF8Offset(data) == nil), "UTF-8 check disagrees")
+  guard valid else { return }
   let foundation =
     (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
   let ours = data.withUnsafeBytes { raw in

@@ -103,34 +103,42 @@ enum GitHubJSON {
 
   /// The offset of the first byte that is not valid UTF-8, `nil` when all of it is.
   static func invalidUTF8Offset(_ data: Data) -> Int? {
-    // The standard library's validation is vectorised; the byte walk only finds the offset.
-    if String(validating: data, as: UTF8.self) != nil { return nil }
-    let bytes = [UInt8](data)
-    var index = 0
-    while index < bytes.count {
-      let lead = bytes[index]
-      let length: Int
-      switch lead {
-      case 0x00...0x7F: length = 1
-      case 0xC2...0xDF: length = 2
-      case 0xE0...0xEF: length = 3
-      case 0xF0...0xF4: length = 4
-      default: return index
+    data.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return nil }
+      let count = raw.count
+      var index = 0
+      while index < count {
+        // GitHub's JSON is mostly ASCII: skip it eight bytes at a time.
+        while index + 8 <= count,
+          (base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+          index += 8
+        }
+        guard index < count else { return nil }
+        let lead = raw[index]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: length = 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return index
+        }
+        guard index + length <= count else { return index }
+        for next in 1..<max(1, length) where raw[index + next] & 0xC0 != 0x80 {
+          return index
+        }
+        if length == 3 {
+          let second = raw[index + 1]
+          if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) { return index }
+        } else if length == 4 {
+          let second = raw[index + 1]
+          if (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F) { return index }
+        }
+        index += length
       }
-      guard index + length <= bytes.count else { return index }
-      for next in 1..<max(1, length) where bytes[index + next] & 0xC0 != 0x80 {
-        return index
-      }
-      if length == 3 {
-        let second = bytes[index + 1]
-        if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) { return index }
-      } else if length == 4 {
-        let second = bytes[index + 1]
-        if (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F) { return index }
-      }
-      index += length
+      return nil
     }
-    return nil
   }
 }
 
