@@ -88,31 +88,45 @@ struct JSONReader {
 
   /// Reads an array of `T`; a value that is not an array is skipped, recorded and read as empty.
   mutating func readArray<T: JSONReadable>(of type: T.Type) throws(SyntaxError) -> [T] {
+    var elements: [T] = []
+    _ = try readElements { (position, reader) throws(SyntaxError) in
+      reader.path.append("[\(position)]")
+      elements.append(try T(json: &reader))
+      reader.path.removeLast()
+    }
+    return elements
+  }
+
+  /// Calls `element` for each element of an array, with its position, the reader at the
+  /// element; the callback must consume it. A value that is not an array is skipped and
+  /// recorded.
+  private mutating func readElements(
+    _ element: (Int, inout JSONReader) throws(SyntaxError) -> Void
+  ) throws(SyntaxError) -> Bool {
     skipWhitespace()
     guard peek() == UInt8(ascii: "[") else {
       try mismatched("an array")
-      return []
+      return false
     }
     try enter()
     index += 1
-    var elements: [T] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "]") {
       index += 1
       depth -= 1
-      return elements
+      return true
     }
+    var position = 0
     while true {
-      path.append("[\(elements.count)]")
-      elements.append(try T(json: &self))
-      path.removeLast()
+      try element(position, &self)
+      position += 1
       skipWhitespace()
       switch peek() ?? 0 {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "]"):
         index += 1
         depth -= 1
-        return elements
+        return true
       default: throw unexpected("where ',' or ']' belongs")
       }
     }
@@ -122,54 +136,54 @@ struct JSONReader {
 
   /// A string, or `nil` for `null`; any other value is skipped and recorded.
   mutating func readString() throws(SyntaxError) -> String? {
-    skipWhitespace()
-    switch peek() ?? 0 {
-    case UInt8(ascii: "\""): return try scanString()
-    case UInt8(ascii: "n"):
-      try skipValue()
-      return nil
-    default:
-      try mismatched("a string")
-      return nil
+    try readScalar("a string", startsWith: { $0 == UInt8(ascii: "\"") }) {
+      (reader) throws(SyntaxError) in try reader.scanString()
     }
   }
 
   /// A whole number, or `nil` for `null`; any other value is skipped and recorded.
   mutating func readInt() throws(SyntaxError) -> Int? {
-    skipWhitespace()
-    switch peek() ?? 0 {
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      let start = index
-      let whole = try scanNumber()
-      guard whole, let value = Int(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-        record("is not a whole number in range")
+    try readScalar(
+      "a number", startsWith: { $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) }
+    ) {
+      (reader) throws(SyntaxError) in
+      let start = reader.index
+      let whole = try reader.scanNumber()
+      let text = String(decoding: reader.bytes[start..<reader.index], as: UTF8.self)
+      guard whole, let value = Int(text) else {
+        reader.record("is not a whole number in range")
         return nil
       }
       return value
-    case UInt8(ascii: "n"):
-      try skipValue()
-      return nil
-    default:
-      try mismatched("a number")
-      return nil
     }
   }
 
   /// A boolean, or `nil` for `null`; any other value is skipped and recorded.
   mutating func readBool() throws(SyntaxError) -> Bool? {
-    skipWhitespace()
-    switch peek() ?? 0 {
-    case UInt8(ascii: "t"), UInt8(ascii: "f"):
-      let value = peek() == UInt8(ascii: "t")
-      try skipValue()
+    try readScalar("a boolean", startsWith: { $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "f") })
+    {
+      (reader) throws(SyntaxError) in
+      let value = reader.peek() == UInt8(ascii: "t")
+      try reader.skipValue()
       return value
-    case UInt8(ascii: "n"):
-      try skipValue()
-      return nil
-    default:
-      try mismatched("a boolean")
-      return nil
     }
+  }
+
+  /// Reads a value that starts with a byte `startsWith` accepts; `null` reads as `nil`, and
+  /// anything else is skipped and recorded as not being `expected`.
+  private mutating func readScalar<T>(
+    _ expected: String, startsWith: (UInt8) -> Bool,
+    _ read: (inout JSONReader) throws(SyntaxError) -> T?
+  ) throws(SyntaxError) -> T? {
+    skipWhitespace()
+    let byte = peek() ?? 0
+    if startsWith(byte) { return try read(&self) }
+    if byte == UInt8(ascii: "n") {
+      try literal("null")
+    } else {
+      try mismatched(expected)
+    }
+    return nil
   }
 
   /// Records that a required field of the current object was absent or `null`.
@@ -190,26 +204,7 @@ struct JSONReader {
     case UInt8(ascii: "{"):
       _ = try readObject { (_, reader) throws(SyntaxError) in try reader.skipValue() }
     case UInt8(ascii: "["):
-      try enter()
-      index += 1
-      skipWhitespace()
-      if peek() == UInt8(ascii: "]") {
-        index += 1
-        depth -= 1
-        return
-      }
-      while true {
-        try skipValue()
-        skipWhitespace()
-        switch peek() ?? 0 {
-        case UInt8(ascii: ","): index += 1
-        case UInt8(ascii: "]"):
-          index += 1
-          depth -= 1
-          return
-        default: throw unexpected("where ',' or ']' belongs")
-        }
-      }
+      _ = try readElements { (_, reader) throws(SyntaxError) in try reader.skipValue() }
     case UInt8(ascii: "t"): try literal("true")
     case UInt8(ascii: "f"): try literal("false")
     case UInt8(ascii: "n"): try literal("null")
