@@ -11,7 +11,7 @@ enum DemoFailureMode: String, Sendable, CaseIterable {
   case badGateway = "502"
   /// `404 Not Found`.
   case notFound = "404"
-  /// `401 Bad credentials`.
+  /// `401 Bad credentials` with a `WWW-Authenticate: Basic` challenge.
   case unauthorized = "401"
   /// `403` with `x-ratelimit-remaining: 0` and a reset time.
   case rateLimit = "rate-limit"
@@ -72,7 +72,10 @@ enum DemoFailure {
     case .notFound:
       return status(404, "Not Found")
     case .unauthorized:
-      return status(401, "Bad credentials")
+      // The challenge matters: Foundation on Linux holds such a 401 until the deadline unless
+      // the client answers it (see SessionDelegate).
+      return status(
+        401, "Bad credentials", headers: [("WWW-Authenticate", #"Basic realm="GitHub""#)])
     case .rateLimit:
       let reset = Int(now.timeIntervalSince1970) + 1_800
       return status(
