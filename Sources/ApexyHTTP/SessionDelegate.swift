@@ -53,6 +53,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   ) {
     let tooLarge: Bool = lock.withLock {
       entries[dataTask.taskIdentifier]?.response = response
+      // A new response (an authentication retry) starts a new body.
+      entries[dataTask.taskIdentifier]?.data = Data()
       guard let limit = maximumResponseSize, response.expectedContentLength > Int64(limit) else {
         return false
       }
@@ -110,7 +112,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
   /// Foundation on Linux holds a 401 that names Basic or Digest as a challenge and, without a
   /// credential, never delivers it; here the 401 reaches the endpoint, as it does on Darwin.
-  /// A forwarded delegate may still answer with a credential.
+  /// A forwarded delegate may still answer a Basic challenge with a credential.
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
     completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
@@ -118,7 +120,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     #if canImport(FoundationNetworking)
       let answer: (URLSession.AuthChallengeDisposition, URLCredential?) -> Void = {
         disposition, credential in
-        if disposition == .useCredential, let credential {
+        // Foundation on Linux can only answer Basic with a credential; it traps on any other.
+        if disposition == .useCredential, let credential,
+          challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
+        {
           completionHandler(.useCredential, credential)
           return
         }

@@ -114,3 +114,41 @@ final class LoopbackClientTests: LoopbackTestCase {
     try await assertCancellingWhileAnswersArrive(sockets: false)
   }
 }
+
+/// Answers every authentication challenge with one Basic credential.
+private final class CredentialDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) {
+    completionHandler(
+      .useCredential, URLCredential(user: "octo", password: "cat", persistence: .forSession))
+  }
+}
+
+extension LoopbackClientTests {
+  func testDelegateCredentialAnswersBasicAndOtherSchemesReachValidate() async throws {
+    let server = try serve { request in
+      if request.headers["authorization"] == "Basic b2N0bzpjYXQ=" {
+        return .respond(HTTPResponse(body: Data("welcome".utf8)))
+      }
+      let scheme =
+        request.path == "/greeting" ? "Basic realm=\"api\"" : "Digest realm=\"api\", nonce=\"1\""
+      return .respond(
+        HTTPResponse(status: 401, headers: [("WWW-Authenticate", scheme)], body: Data("no".utf8)))
+    }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForResource = 10
+    let client = URLSessionClient(
+      baseURL: server.baseURL, configuration: configuration, delegate: CredentialDelegate(),
+      completionQueue: DispatchQueue(label: "credential"))
+    let welcomed = try await client.request(StatusEndpoint())
+    XCTAssertEqual(welcomed, "welcome")
+    do {
+      _ = try await client.request(TextEndpoint(path: "digest", failValidation: true))
+      XCTFail("a Digest 401 must reach validate")
+    } catch {
+      XCTAssertEqual(error as? TestError, TestError(name: "validate 401"))
+    }
+  }
+}
