@@ -39,8 +39,10 @@ enum ErrorMessage {
 
   private static func describe(_ error: URLError, host: String, timeout: TimeInterval) -> String {
     switch error.code {
-    case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
+    case .cannotConnectToHost:
       return "Cannot connect to \(host): is the server running?"
+    case .cannotFindHost, .dnsLookupFailed:
+      return "Cannot find \(host): check the address and the network connection."
     case .timedOut:
       return "Timed out after \(Int(timeout)) s waiting for \(host)."
     case .networkConnectionLost:
