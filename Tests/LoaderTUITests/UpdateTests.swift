@@ -95,6 +95,25 @@ final class UpdateTests: XCTestCase {
     XCTAssertEqual(state.visibleRepositories(.result).count, 4)
   }
 
+  func testContentArrivingUnderAFilterIsFilteredIgnoringCase() {
+    var state = Fixture.state()
+    _ = press(&state, .character("/"), .character("K"), .character("T"), .enter)
+    XCTAssertEqual(state.visibleRepositories(.result), [])
+    _ = update(
+      &state,
+      .loadersChanged(
+        organization: .success(content: Fixture.organization),
+        repositories: .success(content: Fixture.repositories), at: Fixture.now))
+    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
+    XCTAssertEqual(state.visibleRepositories(.fetch).map(\.name), ["android-ktx"])
+    _ = update(
+      &state,
+      .loadersChanged(
+        organization: .success(content: Fixture.organization),
+        repositories: .loading(cache: nil), at: Fixture.now))
+    XCTAssertEqual(state.visibleRepositories(.result), [], "no content, nothing listed")
+  }
+
   func testHelpOpensAndAnyKeyClosesIt() {
     var state = Fixture.state()
     _ = press(&state, .character("?"))

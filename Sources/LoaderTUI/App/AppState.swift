@@ -23,9 +23,9 @@ struct Size: Sendable, Equatable {
 /// Everything the screen shows, changed only by `update`.
 struct AppState: Sendable {
   /// The organization loader's state.
-  var organization: LoadingState<Organization> = .initial
+  var organization: LoadingState<Organization> = .initial { didSet { refreshVisible() } }
   /// The repositories loader's state.
-  var repositories: LoadingState<[Repository]> = .initial
+  var repositories: LoadingState<[Repository]> = .initial { didSet { refreshVisible() } }
   /// When each loader last succeeded.
   var organizationSucceededAt: Date?
   /// When the repositories loader last succeeded.
@@ -39,7 +39,7 @@ struct AppState: Sendable {
   /// The first list row shown, per pane.
   var scroll: [PaneID: Int] = [.fetch: 0, .result: 0]
   /// The list filter (case-insensitive substring of the name).
-  var filter = ""
+  var filter = "" { didSet { refreshVisible() } }
   /// Whether keys go into the filter.
   var isEditingFilter = false
   /// Whether the key help is shown.
@@ -71,14 +71,37 @@ struct AppState: Sendable {
   /// Whether anything is loading, so the spinner must tick.
   var isLoading: Bool { organization.isLoading || repositories.isLoading }
 
+  /// A state with nothing loaded yet.
+  init(
+    now: Date, size: Size, source: String, org: String, host: String, timeout: TimeInterval,
+    canToggleOutage: Bool
+  ) {
+    self.now = now
+    self.size = size
+    self.source = source
+    self.org = org
+    self.host = host
+    self.timeout = timeout
+    self.canToggleOutage = canToggleOutage
+  }
+
+  /// The repositories each pane lists after the filter; filtered when the filter or the
+  /// content changes, never per frame.
+  private var visibleFetch: [Repository] = []
+  private var visibleResult: [Repository] = []
+
   /// The repositories a pane lists, after the filter.
   func visibleRepositories(_ pane: PaneID) -> [Repository] {
-    let all: [Repository]
-    switch pane {
-    case .fetch: all = merged.content?.repositories ?? []
-    case .result: all = repositories.content ?? []
-    }
+    pane == .fetch ? visibleFetch : visibleResult
+  }
+
+  private mutating func refreshVisible() {
+    visibleFetch = Self.filtered(merged.content?.repositories ?? [], by: filter)
+    visibleResult = Self.filtered(repositories.content ?? [], by: filter)
+  }
+
+  private static func filtered(_ all: [Repository], by filter: String) -> [Repository] {
     guard !filter.isEmpty else { return all }
-    return all.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+    return all.filter { $0.name.range(of: filter, options: .caseInsensitive) != nil }
   }
 }
