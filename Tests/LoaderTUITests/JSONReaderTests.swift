@@ -75,6 +75,17 @@ final class JSONReaderTests: XCTestCase {
     XCTAssertEqual(detail(deep), "the JSON is invalid: it nests deeper than 512 levels")
   }
 
+  /// The built-in server's JSON writer escapes what JSON requires and reads back unchanged.
+  func testTheServersWriterRoundTrips() throws {
+    let text = "quote \" backslash \\ newline \n tab \t bell \u{7} é 🚀 \u{202E}"
+    let value: [Any] = [["name": text, "stargazers_count": 7, "fork": false, "language": NSNull()]]
+    let data = JSONText.data(value)
+    let parsed = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+    XCTAssertEqual(parsed?.first?["name"] as? String, text)
+    let read = try GitHubJSON.decode([Repository].self, from: data)
+    XCTAssertEqual(read, [Repository(name: text, stargazersCount: 7)])
+  }
+
   /// The reader accepts what Foundation's JSON parser accepts, on a corpus of edge cases, except
   /// trailing commas: Foundation allows them, JSON (RFC 8259) and this reader do not.
   func testAgreesWithJSONSerializationOnWhatIsJSON() {

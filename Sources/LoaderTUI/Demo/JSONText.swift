@@ -5,58 +5,65 @@ import Foundation
 enum JSONText {
   /// The JSON text of `value`, UTF-8 encoded.
   static func data(_ value: Any) -> Data {
-    var text = ""
-    text.reserveCapacity(4_096)
-    write(value, into: &text)
-    return Data(text.utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(4_096)
+    write(value, into: &bytes)
+    return Data(bytes)
   }
 
-  private static func write(_ value: Any, into text: inout String) {
+  private static func write(_ value: Any, into bytes: inout [UInt8]) {
     switch value {
     case let string as String:
-      writeString(string, into: &text)
+      writeString(string, into: &bytes)
     case let bool as Bool:
-      text += bool ? "true" : "false"
+      bytes += (bool ? "true" : "false").utf8
     case let int as Int:
-      text += String(int)
+      bytes += String(int).utf8
     case let double as Double:
-      text += String(double)
+      bytes += String(double).utf8
     case let array as [Any]:
-      text += "["
+      bytes.append(UInt8(ascii: "["))
       for (index, element) in array.enumerated() {
-        if index > 0 { text += "," }
-        write(element, into: &text)
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        write(element, into: &bytes)
       }
-      text += "]"
+      bytes.append(UInt8(ascii: "]"))
     case let object as [String: Any]:
-      text += "{"
+      bytes.append(UInt8(ascii: "{"))
       for (index, key) in object.keys.sorted().enumerated() {
-        if index > 0 { text += "," }
-        writeString(key, into: &text)
-        text += ":"
-        write(object[key]!, into: &text)
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        writeString(key, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        write(object[key]!, into: &bytes)
       }
-      text += "}"
+      bytes.append(UInt8(ascii: "}"))
     default:
-      text += "null"
+      bytes += "null".utf8
     }
   }
 
-  private static func writeString(_ string: String, into text: inout String) {
-    text += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
+  private static func writeString(_ string: String, into bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    // Most fixture strings need no escape: copy their bytes in one go.
+    let utf8 = string.utf8
+    if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    {
+      bytes += utf8
+    } else {
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): bytes += #"\""#.utf8
+        case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+        case 0x0A: bytes += #"\n"#.utf8
+        case 0x0D: bytes += #"\r"#.utf8
+        case 0x09: bytes += #"\t"#.utf8
+        case 0x00..<0x20:
+          let hex = String(byte, radix: 16)
+          bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+        default: bytes.append(byte)
+        }
       }
     }
-    text += "\""
+    bytes.append(UInt8(ascii: "\""))
   }
 }
