@@ -116,6 +116,7 @@ def main():
         if os.environ.get("E2E_ONLY") != "signals":
             run_crash()
             run_resize_storm()
+            run_key_storm()
             run_bad_terms()
             run_hostile_text()
             run_colors()
@@ -213,7 +214,7 @@ def run_crash():
 def run_resize_storm():
     tag = "storm"
     tmux("send-keys", "-t", SESSION, "clear", "Enter")
-    files = start("--latency 0", tag)
+    files = start("--latency 0.02", tag)
     wait_for("storm: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
     tmux("send-keys", "-t", SESSION, "f")
     wait_for("storm: loaded", lambda l: "Repositories:" in "\n".join(l))
@@ -231,6 +232,26 @@ def run_resize_storm():
           "┌ Result" in lines[0] and "Apexy" in "\n".join(lines), lines)
     tmux("send-keys", "-t", SESSION, "q")
     wait_for("storm: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+    finished(tag, files[0], files[1], files[2], 0)
+
+
+def run_key_storm():
+    """Fetch and reload pressed 120 times while requests are in flight: presses during a load
+    join it, and the app settles with both lists, still running."""
+    tag = "keys"
+    tmux("send-keys", "-t", SESSION, "clear", "Enter")
+    files = start("--latency 0.02", tag)
+    wait_for("keys: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
+    for index in range(120):
+        tmux("send-keys", "-t", SESSION, "f" if index % 2 == 0 else "r")
+    lines = wait_for("keys: settles with both lists",
+                     lambda l: all("Apexy" in p for p in panes(l)) and "repos ✓" in l[-1])
+    pid = open(files[3]).read().strip()
+    alive = subprocess.run(["kill", "-0", pid], capture_output=True).returncode == 0
+    check("120 fetches and reloads while loading: still running, both lists shown",
+          alive and all("Apexy" in p for p in panes(lines)), lines)
+    tmux("send-keys", "-t", SESSION, "q")
+    wait_for("keys: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
     finished(tag, files[0], files[1], files[2], 0)
 
 
