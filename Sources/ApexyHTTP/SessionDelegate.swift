@@ -110,8 +110,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
   // MARK: - Redirects and challenges
 
-  /// Foundation on Linux holds a 401 that names Basic or Digest as a challenge and, without a
-  /// credential, never delivers it; here the 401 reaches the endpoint, as it does on Darwin.
+  /// Foundation on Linux holds a 401 whose `WWW-Authenticate` it can parse (Basic) as a challenge
+  /// and, without a credential, never delivers it; here the 401 reaches the endpoint, as it
+  /// does on Darwin.
   /// A forwarded delegate may still answer a Basic challenge with a credential.
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
