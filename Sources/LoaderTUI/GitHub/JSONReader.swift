@@ -51,45 +51,27 @@ struct JSONReader {
   mutating func readObject(
     _ field: (String, inout JSONReader) throws(SyntaxError) -> Void
   ) throws(SyntaxError) -> Bool {
-    skipWhitespace()
-    guard peek() == UInt8(ascii: "{") else {
-      try mismatched("an object")
-      return false
-    }
-    try enter()
-    index += 1
-    skipWhitespace()
-    if peek() == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return true
-    }
-    while true {
-      skipWhitespace()
-      guard peek() == UInt8(ascii: "\"") else { throw unexpected("where a field name belongs") }
-      let key = try scanString()
-      skipWhitespace()
-      guard peek() == UInt8(ascii: ":") else { throw unexpected("where ':' belongs") }
-      index += 1
-      path.append(key)
-      try field(key, &self)
-      path.removeLast()
-      skipWhitespace()
-      switch peek() ?? 0 {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        depth -= 1
-        return true
-      default: throw unexpected("where ',' or '}' belongs")
+    try readContainer(open: "{", close: "}", expected: "an object") {
+      (_, reader) throws(SyntaxError) in
+      reader.skipWhitespace()
+      guard reader.peek() == UInt8(ascii: "\"") else {
+        throw reader.unexpected("where a field name belongs")
       }
+      let key = try reader.scanString()
+      reader.skipWhitespace()
+      guard reader.peek() == UInt8(ascii: ":") else { throw reader.unexpected("where ':' belongs") }
+      reader.index += 1
+      reader.path.append(key)
+      try field(key, &reader)
+      reader.path.removeLast()
     }
   }
 
   /// Reads an array of `T`; a value that is not an array is skipped, recorded and read as empty.
   mutating func readArray<T: JSONReadable>(of type: T.Type) throws(SyntaxError) -> [T] {
     var elements: [T] = []
-    _ = try readElements { (position, reader) throws(SyntaxError) in
+    _ = try readContainer(open: "[", close: "]", expected: "an array") {
+      (position, reader) throws(SyntaxError) in
       reader.path.append("[\(position)]")
       elements.append(try T(json: &reader))
       reader.path.removeLast()
@@ -97,37 +79,38 @@ struct JSONReader {
     return elements
   }
 
-  /// Calls `element` for each element of an array, with its position, the reader at the
-  /// element; the callback must consume it. A value that is not an array is skipped and
-  /// recorded.
-  private mutating func readElements(
-    _ element: (Int, inout JSONReader) throws(SyntaxError) -> Void
+  /// Calls `item` for each member of an object or element of an array, with its position; the
+  /// callback must consume it. A value that is not such a container is skipped and recorded as
+  /// not being `expected`.
+  private mutating func readContainer(
+    open: Unicode.Scalar, close: Unicode.Scalar, expected: String,
+    _ item: (Int, inout JSONReader) throws(SyntaxError) -> Void
   ) throws(SyntaxError) -> Bool {
     skipWhitespace()
-    guard peek() == UInt8(ascii: "[") else {
-      try mismatched("an array")
+    guard peek() == UInt8(ascii: open) else {
+      try mismatched(expected)
       return false
     }
     try enter()
     index += 1
     skipWhitespace()
-    if peek() == UInt8(ascii: "]") {
+    if peek() == UInt8(ascii: close) {
       index += 1
       depth -= 1
       return true
     }
     var position = 0
     while true {
-      try element(position, &self)
+      try item(position, &self)
       position += 1
       skipWhitespace()
       switch peek() ?? 0 {
       case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "]"):
+      case UInt8(ascii: close):
         index += 1
         depth -= 1
         return true
-      default: throw unexpected("where ',' or ']' belongs")
+      default: throw unexpected("where ',' or '\(close)' belongs")
       }
     }
   }
@@ -204,7 +187,9 @@ struct JSONReader {
     case UInt8(ascii: "{"):
       _ = try readObject { (_, reader) throws(SyntaxError) in try reader.skipValue() }
     case UInt8(ascii: "["):
-      _ = try readElements { (_, reader) throws(SyntaxError) in try reader.skipValue() }
+      _ = try readContainer(open: "[", close: "]", expected: "an array") {
+        (_, reader) throws(SyntaxError) in try reader.skipValue()
+      }
     case UInt8(ascii: "t"): try literal("true")
     case UInt8(ascii: "f"): try literal("false")
     case UInt8(ascii: "n"): try literal("null")
