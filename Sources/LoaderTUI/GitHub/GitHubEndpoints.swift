@@ -45,7 +45,7 @@ struct RepositoriesPageEndpoint: Endpoint {
   /// The page undecoded, with its `Link: rel="next"`: the loader asks for the next page first
   /// and decodes this one meanwhile.
   func content(from response: URLResponse?, with body: Data) throws -> RepositoriesPage {
-    let link = (response as? HTTPURLResponse)?.fields.header("link")
+    let link = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link")
     return RepositoriesPage(body: body, next: link.flatMap(LinkHeader.next))
   }
 }
