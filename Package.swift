@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The package graph is the architecture: each module is one layer, named for its role.
 let package = Package(
   name: "loader-tui",
   products: [
     .library(name: "ApexyHTTP", targets: ["ApexyHTTP"]),
     .library(name: "ApexyLoader", targets: ["ApexyLoader"]),
+    .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     .executable(name: "loader-tui", targets: ["LoaderTUI"]),
   ],
   targets: [
@@ -15,19 +17,32 @@ let package = Package(
       name: "CNcurses",
       providers: [.apt(["libncursesw5-dev"])]
     ),
+    // Apexy's network layer and ApexyLoader's loaders.
     .target(name: "ApexyHTTP"),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
+    // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
+    // GitHub's API: models, endpoints, the shared loaders, errors, pagination, the sanitizer.
+    .target(name: "GitHubAPI", dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),
+    // The built-in GitHub-shaped server and its fixtures.
+    .target(name: "DemoAPI", dependencies: ["LoopbackHTTP"]),
+    // The app without I/O: state, events, update, layout, rendering into a grid, the event loop.
+    .target(name: "AppCore", dependencies: ["ApexyLoader", "GitHubAPI"]),
+    // The executable: the ncurses backend, the command line and main.
     .executableTarget(
       name: "LoaderTUI",
-      dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "CNcurses"]
+      dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppCore", "CNcurses"]
     ),
+    // In-process micro benchmarks that bench/run.sh drives.
+    .executableTarget(name: "LoaderBench", dependencies: ["ApexyLoader", "GitHubAPI", "AppCore"]),
     .testTarget(name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
       name: "ApexyLoaderTests", dependencies: ["ApexyLoader", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
       name: "LoaderTUITests",
-      dependencies: ["LoaderTUI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]
+      dependencies: [
+        "LoaderTUI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "GitHubAPI", "DemoAPI", "AppCore",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

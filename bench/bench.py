@@ -16,6 +16,7 @@ import time
 import urllib.request
 
 BINARY = os.path.abspath(sys.argv[1])
+BENCH_BINARY = os.path.join(os.path.dirname(BINARY), "LoaderBench")
 QUICK = "--quick" in sys.argv
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -258,7 +259,7 @@ def scale():
 # MARK: - In-process figures
 
 def in_process():
-    output = subprocess.run([BINARY, "self-bench"], check=True, capture_output=True, text=True)
+    output = subprocess.run([BENCH_BINARY], check=True, capture_output=True, text=True)
     figures = {json.loads(line)["figure"]: json.loads(line) for line in output.stdout.splitlines()}
     render = figures["render"]
     ratio = render["large_ns"] / render["small_ns"]

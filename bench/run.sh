@@ -12,4 +12,5 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 flags=(-c release --static-swift-stdlib --scratch-path .build/bench)
 swift build "${flags[@]}" --product loader-tui 2>&1 | tail -n 1
+swift build "${flags[@]}" --product LoaderBench 2>&1 | tail -n 1
 python3 bench/bench.py "$(swift build "${flags[@]}" --show-bin-path)/loader-tui" "$@"

@@ -1,4 +1,7 @@
+import AppCore
+import DemoAPI
 import Foundation
+import GitHubAPI
 
 MainActor.assumeIsolated {
   Launcher.main(

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import AppCore
+@testable import DemoAPI
+@testable import GitHubAPI
 @testable import LoaderTUI
 
 /// Every bad response, for each route, on the first fetch (no cache) and on a fetch after a

@@ -2,6 +2,9 @@ import ApexyLoader
 import Foundation
 import XCTest
 
+@testable import AppCore
+@testable import DemoAPI
+@testable import GitHubAPI
 @testable import LoaderTUI
 
 /// The shared loaders against the built-in server with zero latency.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import AppCore
+@testable import DemoAPI
+@testable import GitHubAPI
 @testable import LoaderTUI
 
 /// Headless mode, run as a user runs it: through the real binary against the built-in server.

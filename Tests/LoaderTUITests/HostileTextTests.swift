@@ -2,6 +2,9 @@ import ApexyLoader
 import Foundation
 import XCTest
 
+@testable import AppCore
+@testable import DemoAPI
+@testable import GitHubAPI
 @testable import LoaderTUI
 
 /// Control characters from the server, through the real binary and through the renderer.

@@ -1,6 +1,9 @@
 import ApexyLoader
 import XCTest
 
+@testable import AppCore
+@testable import DemoAPI
+@testable import GitHubAPI
 @testable import LoaderTUI
 
 /// Each pane in every loading state, as the lines a person reads.

@@ -3,6 +3,9 @@ import Foundation
 import LoopbackHTTP
 import XCTest
 
+@testable import AppCore
+@testable import DemoAPI
+@testable import GitHubAPI
 @testable import LoaderTUI
 
 #if canImport(FoundationNetworking)

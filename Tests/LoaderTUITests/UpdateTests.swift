@@ -1,6 +1,9 @@
 import ApexyLoader
 import XCTest
 
+@testable import AppCore
+@testable import DemoAPI
+@testable import GitHubAPI
 @testable import LoaderTUI
 
 /// Keys and loader changes → state and commands.

@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 
 /// Which property this run checks, from FUZZ_TARGET.
 private let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "sanitizer"
@@ -67,37 +68,4 @@ private func fuzzJSON(_ data: Data) {
     preconditionFailure("unexpected \(error)")
   }
   _ = try? GitHubJSON.decode(Organization.self, from: data)
-  agreeWithFoundation(data)
-}
-
-/// What the reader accepts as JSON, Foundation accepts too; what Foundation accepts, the reader
-/// accepts unless it has a trailing comma (allowed by Foundation, not by JSON).
-private func agreeWithFoundation(_ data: Data) {
-  let valid = String(validating: data, as: UTF8.self) != nil
-  precondition(valid == (GitHubJSON.invalidUTF8Offset(data) == nil), "UTF-8 check disagrees")
-  guard valid else { return }
-  let foundation =
-    (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
-  let ours = data.withUnsafeBytes { raw in
-    Result { () throws(JSONReader.SyntaxError) in
-      try JSONReader.read(AnyJSON.self, from: raw.bindMemory(to: UInt8.self))
-    }
-  }
-  switch ours {
-  case .success: precondition(foundation, "accepted what Foundation rejects")
-  case .failure(let error):
-    guard foundation else { return }
-    let trailingComma =
-      (error.detail.hasPrefix("unexpected ']'") && error.detail.hasSuffix("where a value belongs"))
-      || (error.detail.hasPrefix("unexpected '}'")
-        && error.detail.hasSuffix("where a field name belongs"))
-    precondition(trailingComma, "rejected what Foundation accepts: \(error.detail)")
-  }
-}
-
-/// Any JSON value, checked and skipped.
-private struct AnyJSON: JSONReadable {
-  init(json reader: inout JSONReader) throws(JSONReader.SyntaxError) {
-    try reader.skipValue()
-  }
 }

@@ -1,4 +1,7 @@
+import AppCore
+import DemoAPI
 import Foundation
+import GitHubAPI
 
 /// Turns arguments into an `Invocation`: pure, no I/O.
 enum ArgumentParser {
@@ -7,7 +10,6 @@ enum ArgumentParser {
     var options = Options()
     var rest = arguments[...]
     var serveDemo = false
-    if rest.first == "self-bench" { return .selfBench }
     if rest.first == "serve-demo" {
       serveDemo = true
       rest.removeFirst()

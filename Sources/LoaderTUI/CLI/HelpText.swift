@@ -1,3 +1,5 @@
+import GitHubAPI
+
 /// The `--help` text: every flag, the keys, examples.
 enum HelpText {
   /// The whole help text.
@@ -7,7 +9,6 @@ enum HelpText {
     USAGE
       loader-tui [options]                  the app (headless when stdout is not a terminal)
       loader-tui serve-demo [--port N]      the built-in GitHub-shaped server alone
-      loader-tui self-bench                 in-process benchmarks, as JSON (see bench/run.sh)
 
     DATA SOURCE (default: the built-in server on 127.0.0.1, no network needed)
       --github                  use the real GitHub API, https://api.github.com

@@ -1,4 +1,7 @@
+import AppCore
+import DemoAPI
 import Foundation
+import GitHubAPI
 
 /// Where the data comes from.
 enum DataSource: Sendable, Equatable {
@@ -50,24 +53,4 @@ struct Options: Sendable, Equatable {
   var rounds = 1
   /// Headless: print times since start.
   var timestamps = true
-}
-
-/// What the command line asks for.
-enum Invocation: Sendable, Equatable {
-  /// Run the app (terminal or headless).
-  case run(Options)
-  /// Run the built-in server alone.
-  case serveDemo(Options)
-  /// Print help.
-  case help
-  /// Print the version.
-  case version
-  /// Run the in-process benchmarks (`bench/run.sh` uses it).
-  case selfBench
-}
-
-/// A command line that cannot be understood; exit code 2.
-struct UsageError: Error, Equatable, CustomStringConvertible {
-  /// A one-line explanation that says what to do.
-  let description: String
 }

@@ -1,5 +1,8 @@
+import AppCore
 import CNcurses
+import DemoAPI
 import Foundation
+import GitHubAPI
 
 #if canImport(Glibc)
   import Glibc

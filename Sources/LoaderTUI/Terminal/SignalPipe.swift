@@ -1,4 +1,7 @@
+import AppCore
+import DemoAPI
 import Foundation
+import GitHubAPI
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,8 @@
 import ApexyLoader
+import AppCore
+import DemoAPI
 import Foundation
+import GitHubAPI
 
 #if canImport(Glibc)
   import Glibc

@@ -1,1 +1,0 @@
-../../../Sources/LoaderTUI/GitHub/GitHubError.swift

@@ -1,1 +1,0 @@
-../../../Sources/LoaderTUI/GitHub/TextSanitizer.swift

@@ -1,0 +1,89 @@
+import ApexyLoader
+import Foundation
+import GitHubAPI
+
+/// Everything the screen shows, changed only by `update`.
+public struct AppState: Sendable {
+  /// The organization loader's state.
+  public var organization: LoadingState<Organization> = .initial { didSet { refreshVisible() } }
+  /// The repositories loader's state.
+  public var repositories: LoadingState<[Repository]> = .initial { didSet { refreshVisible() } }
+  /// When each loader last succeeded.
+  public var organizationSucceededAt: Date?
+  /// When the repositories loader last succeeded.
+  public var repositoriesSucceededAt: Date?
+  /// The time of the latest event.
+  public var now: Date
+  /// The terminal size.
+  public var size: Size
+  /// The focused element.
+  public var focus: Focus = .fetchButton
+  /// The first list row shown, per pane.
+  public var scroll: [PaneID: Int] = [.fetch: 0, .result: 0]
+  /// The list filter (case-insensitive substring of the name).
+  public var filter = "" { didSet { refreshVisible() } }
+  /// Whether keys go into the filter.
+  public var isEditingFilter = false
+  /// Whether the key help is shown.
+  public var showHelp = false
+  /// The spinner frame counter.
+  public var spinnerFrame = 0
+  /// A short name of the data source for the status bar.
+  public var source: String
+  /// The organization login.
+  public var org: String
+  /// `host:port` of the API, for error messages.
+  public var host: String
+  /// The request deadline in seconds, for error messages.
+  public var timeout: TimeInterval
+  /// Whether the `x` outage toggle exists (built-in server only).
+  public var canToggleOutage: Bool
+  /// Whether the simulated outage is on.
+  public var outage = false
+  /// A transient one-line notice (for example after `x`).
+  public var notice: String?
+
+  /// The Fetch pane's state: organization and repositories merged.
+  public var merged: LoadingState<OrganizationRepositories> {
+    organization.merge(repositories) {
+      OrganizationRepositories(organization: $0, repositories: $1)
+    }
+  }
+
+  /// Whether anything is loading, so the spinner must tick.
+  public var isLoading: Bool { organization.isLoading || repositories.isLoading }
+
+  /// A state with nothing loaded yet.
+  public init(
+    now: Date, size: Size, source: String, org: String, host: String, timeout: TimeInterval,
+    canToggleOutage: Bool
+  ) {
+    self.now = now
+    self.size = size
+    self.source = source
+    self.org = org
+    self.host = host
+    self.timeout = timeout
+    self.canToggleOutage = canToggleOutage
+  }
+
+  /// The repositories each pane lists after the filter; filtered when the filter or the
+  /// content changes, never per frame.
+  private var visibleFetch: [Repository] = []
+  private var visibleResult: [Repository] = []
+
+  /// The repositories a pane lists, after the filter.
+  public func visibleRepositories(_ pane: PaneID) -> [Repository] {
+    pane == .fetch ? visibleFetch : visibleResult
+  }
+
+  private mutating func refreshVisible() {
+    visibleFetch = Self.filtered(merged.content?.repositories ?? [], by: filter)
+    visibleResult = Self.filtered(repositories.content ?? [], by: filter)
+  }
+
+  private static func filtered(_ all: [Repository], by filter: String) -> [Repository] {
+    guard !filter.isEmpty else { return all }
+    return all.filter { $0.name.range(of: filter, options: .caseInsensitive) != nil }
+  }
+}

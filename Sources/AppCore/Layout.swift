@@ -1,0 +1,69 @@
+import Foundation
+import GitHubAPI
+
+/// Where the panes, the tab bar and the status bar go for a terminal size.
+public enum Layout {
+  /// Below this size the app shows a "terminal too small" notice instead.
+  public static let minimum = Size(columns: 24, rows: 7)
+  /// From this width up, the panes stand side by side.
+  public static let wideFrom = 72
+
+  /// The places of everything on screen.
+  public struct Frame: Equatable {
+    /// The visible panes and their rectangles (one in narrow terminals).
+    public var panes: [(id: PaneID, rect: Rect)]
+    /// The tab bar, in narrow terminals.
+    public var tabBar: Rect?
+    /// The status bar: the last row.
+    public var statusBar: Rect
+
+    /// Creates a value from its parts.
+    public init(panes: [(id: PaneID, rect: Rect)], tabBar: Rect? = nil, statusBar: Rect) {
+      self.panes = panes
+      self.tabBar = tabBar
+      self.statusBar = statusBar
+    }
+
+    /// Frames are equal when their panes, tab bar and status bar are.
+    public static func == (lhs: Frame, rhs: Frame) -> Bool {
+      lhs.panes.map(\.id) == rhs.panes.map(\.id) && lhs.panes.map(\.rect) == rhs.panes.map(\.rect)
+        && lhs.tabBar == rhs.tabBar && lhs.statusBar == rhs.statusBar
+    }
+  }
+
+  /// Whether the terminal is too small to lay out.
+  public static func isTooSmall(_ size: Size) -> Bool {
+    size.columns < minimum.columns || size.rows < minimum.rows
+  }
+
+  /// The frame for a size and the focused pane (shown alone in narrow terminals).
+  public static func frame(_ size: Size, focused: PaneID) -> Frame {
+    let status = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
+    let body = size.rows - 1
+    if size.columns >= wideFrom {
+      let left = size.columns / 2
+      return Frame(
+        panes: [
+          (.fetch, Rect(x: 0, y: 0, width: left, height: body)),
+          (.result, Rect(x: left, y: 0, width: size.columns - left, height: body)),
+        ],
+        tabBar: nil, statusBar: status)
+    }
+    return Frame(
+      panes: [(focused, Rect(x: 0, y: 1, width: size.columns, height: body - 1))],
+      tabBar: Rect(x: 0, y: 0, width: size.columns, height: 1), statusBar: status)
+  }
+
+  /// The rectangle a pane has, whether or not it is visible now.
+  public static func rect(_ size: Size, _ pane: PaneID) -> Rect {
+    let frame = frame(size, focused: pane)
+    return frame.panes.first { $0.id == pane }!.rect
+  }
+
+  /// How many list rows a pane shows in the current state.
+  public static func listHeight(_ state: AppState, _ pane: PaneID) -> Int {
+    guard !isTooSmall(state.size) else { return 1 }
+    let inner = rect(state.size, pane).content
+    return max(1, inner.height - PaneView.header(state, pane, width: inner.width).count)
+  }
+}

@@ -1,0 +1,48 @@
+import ApexyLoader
+import Foundation
+import GitHubAPI
+
+/// The bottom row: data source, each loader's state and age, key hints or a notice.
+public enum StatusBar {
+  /// Draws the status bar.
+  public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
+    grid.fill(rect, style: .statusBar)
+    let loaders =
+      "org \(summary(state.organization, state.organizationSucceededAt, state))"
+      + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state)) "
+    let outage = state.canToggleOutage ? "x outage  " : ""
+    let hints =
+      state.notice.map { [$0 + " "] }
+      ?? [
+        "f fetch  r reload  / filter  \(outage)? keys  q quit ",
+        "f r / \(outage.isEmpty ? "" : "x ")? q ", "? keys ",
+      ]
+    // The longest left side that still leaves room for some key hint, else the shortest.
+    let bare =
+      "org \(summary(state.organization, nil, state)) │ repos \(summary(state.repositories, nil, state)) "
+    let lefts = [" \(state.source) │ " + loaders, " " + loaders, " " + bare]
+    let shortestHint = hints.map { TextWidth.of($0) }.min() ?? 0
+    let left =
+      lefts.first { TextWidth.of($0) + shortestHint <= rect.width } ?? lefts[lefts.count - 1]
+    let used = grid.put(
+      TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
+    let room = rect.width - used
+    if let right = hints.first(where: { TextWidth.of($0) <= room }) {
+      grid.put(right, x: rect.right + 1 - TextWidth.of(right), y: rect.y, style: .statusBar)
+    }
+  }
+
+  /// "–", "loading", "✓ 3s ago" or "✗ (ok 2m ago)". The status bar does not animate: the
+  /// panes' spinners already do, and each animated cell costs bytes on every frame.
+  public static func summary<T>(_ loader: LoadingState<T>, _ succeeded: Date?, _ state: AppState)
+    -> String
+  {
+    let age = succeeded.map { Age.text(since: $0, now: state.now) }
+    switch loader {
+    case .initial: return "–"
+    case .loading: return "loading" + (age.map { " (ok \($0))" } ?? "")
+    case .success: return "✓" + (age.map { " " + $0 } ?? "")
+    case .failure: return "✗" + (age.map { " (ok \($0))" } ?? "")
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import ApexyLoader
+import Foundation
+import GitHubAPI
+
+/// Which state a transition line is about.
+public enum TransitionSubject: String, Sendable {
+  case organization, repositories, merged
+}
+
+/// One state change, as headless mode prints it.
+public struct Transition: Sendable {
+  /// Seconds since start.
+  public var time: TimeInterval
+  /// The fetch round, from 1.
+  public var round: Int
+  /// Which state changed.
+  public var subject: TransitionSubject
+  /// `initial`, `loading`, `success` or `failure`.
+  public var kind: String
+  /// The one-line error, for failures.
+  public var error: String?
+  /// The organization's name, when the content (or cache) has one.
+  public var organization: String?
+  /// Repository names, when the content (or cache) has them.
+  public var repositories: [String]?
+
+  /// Creates a value from its parts.
+  public init(
+    time: TimeInterval, round: Int, subject: TransitionSubject, kind: String, error: String? = nil,
+    organization: String? = nil, repositories: [String]? = nil
+  ) {
+    self.time = time
+    self.round = round
+    self.subject = subject
+    self.kind = kind
+    self.error = error
+    self.organization = organization
+    self.repositories = repositories
+  }
+}

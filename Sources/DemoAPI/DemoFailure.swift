@@ -1,0 +1,103 @@
+import Foundation
+import LoopbackHTTP
+
+/// Builds the misbehaving replies.
+public enum DemoFailure {
+  /// The headers of every JSON answer.
+  public static let jsonHeaders = [
+    (name: "Content-Type", value: "application/json; charset=utf-8"),
+    (name: "X-GitHub-Api-Version-Selected", value: "2022-11-28"),
+  ]
+
+  /// The reply for a failing request in `mode`, or `nil` when the mode changes the content
+  /// rather than the reply (pagination, redirects, hostile text) and the route serves normally.
+  public static func reply(_ mode: DemoFailureMode, route: DemoServer.Route, now: Date)
+    -> HTTPReply?
+  {
+    switch mode {
+    case .unavailable:
+      return status(503, "Service Unavailable (simulated outage)")
+    case .internalError:
+      return status(500, "Server Error")
+    case .badGateway:
+      return status(502, "Bad Gateway")
+    case .notFound:
+      return status(404, "Not Found")
+    case .unauthorized:
+      // The challenge matters: Foundation on Linux holds such a 401 until the deadline unless
+      // the client answers it (see SessionDelegate).
+      return status(
+        401, "Bad credentials", headers: [("WWW-Authenticate", #"Basic realm="GitHub""#)])
+    case .rateLimit:
+      let reset = Int(now.timeIntervalSince1970) + 1_800
+      return status(
+        403, "API rate limit exceeded for 127.0.0.1.",
+        headers: [
+          ("x-ratelimit-limit", "60"), ("x-ratelimit-remaining", "0"),
+          ("x-ratelimit-reset", "\(reset)"),
+        ])
+    case .retryAfter:
+      return status(
+        429, "You have exceeded a secondary rate limit.", headers: [("retry-after", "30")])
+    case .html:
+      return body(
+        "<!DOCTYPE html><html><body><h1>Unicorn! We're having a problem.</h1></body></html>",
+        type: "text/html; charset=utf-8")
+    case .truncated:
+      return body(#"[{"name":"Apexy","description":"The library for organizing a net"#)
+    case .wrongTypes:
+      return body(
+        route == .organization ? #"{"login":42,"name":["Red Mad Robot"]}"# : #"[{"name":42}]"#)
+    case .empty:
+      return .respond(HTTPResponse(status: 200, headers: jsonHeaders, body: Data()))
+    case .invalidUTF8:
+      var data = Data(#"[{"name":"Ape"#.utf8)
+      data.append(contentsOf: [0xC3, 0x28, 0xFF])
+      data.append(contentsOf: Data(#"xy","stargazers_count":1,"fork":false}]"#.utf8))
+      return .respond(HTTPResponse(status: 200, headers: jsonHeaders, body: data))
+    case .drop:
+      return .drop
+    case .hang:
+      return .neverAnswer
+    case .slowBody:
+      let data = Data(repeating: UInt8(ascii: " "), count: 4_096)
+      return .respond(
+        HTTPResponse(headers: jsonHeaders, body: data, chunkSize: 1, chunkPause: 0.2))
+    case .reset:
+      let data = Data(repeating: UInt8(ascii: " "), count: 64 * 1024)
+      return .respond(HTTPResponse(headers: jsonHeaders, body: data, cutAfter: 1_000))
+    case .huge:
+      let data = Data(repeating: UInt8(ascii: " "), count: 12 * 1024 * 1024)
+      return .respond(HTTPResponse(headers: jsonHeaders, body: data))
+    case .linkLoop, .endlessPages, .redirect, .crossOrigin, .hostileText:
+      return nil
+    }
+  }
+
+  /// A GitHub-style JSON error.
+  public static func status(
+    _ code: Int, _ message: String, headers: [(name: String, value: String)] = []
+  ) -> HTTPReply {
+    let text =
+      #"{"message":"\#(message)","documentation_url":"https://docs.github.com/rest","status":"\#(code)"}"#
+    return .respond(
+      HTTPResponse(status: code, headers: jsonHeaders + headers, body: Data(text.utf8)))
+  }
+
+  private static func body(_ text: String, type: String? = nil) -> HTTPReply {
+    var headers = jsonHeaders
+    if let type { headers[0] = (name: "Content-Type", value: type) }
+    return .respond(HTTPResponse(headers: headers, body: Data(text.utf8)))
+  }
+
+  /// Text with every kind of control a hostile server might send, and some length.
+  public static func hostile(_ base: String, index: Int) -> String {
+    let kinds = [
+      "\u{1B}[2J\u{1B}[31m", "\u{1B}]0;pwned\u{07}", "\u{1B}]8;;https://evil.example\u{1B}\\",
+      "\u{07}\u{08}\u{7F}", "\u{9B}1m\u{85}", "\u{202E}", "\u{2066}\u{2069}", "\u{200B}\u{FEFF}",
+    ]
+    let kind = kinds[index % kinds.count]
+    return base + kind + "-" + String(index)
+      + (index == 0 ? String(repeating: "x", count: 2_000) : "")
+  }
+}

@@ -1,0 +1,38 @@
+import ApexyHTTP
+import ApexyLoader
+import Foundation
+
+/// The pages of one load, decoded in order on a background queue while the next ones arrive.
+public final class DecodedPages: @unchecked Sendable {
+  private let lock = NSLock()
+  private var repositories: [Repository] = []
+  private var error: Error?
+
+  /// The first decoding error so far, if any.
+  public var firstError: Error? { lock.withLock { error } }
+
+  /// Decodes `page` after the pages before it.
+  public func decode(_ page: RepositoriesPage, on queue: DispatchQueue) {
+    queue.async { [self] in
+      guard firstError == nil else { return }
+      do {
+        let decoded = try page.repositories()
+        lock.withLock { repositories += decoded }
+      } catch {
+        lock.withLock { self.error = error }
+      }
+    }
+  }
+
+  /// Hands every repository, in order, or the first error, to `done` on the main actor.
+  public func collect(
+    on queue: DispatchQueue, _ done: @escaping @MainActor (Result<[Repository], Error>) -> Void
+  ) {
+    queue.async { [self] in
+      let result: Result<[Repository], Error> = lock.withLock {
+        error.map { .failure($0) } ?? .success(repositories)
+      }
+      DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import ApexyHTTP
+import Foundation
+
+/// One clear line for any error the app can meet, never a raw `NSError` dump.
+public enum ErrorMessage {
+  /// The line to show for `error`; `host` names the server for connection errors.
+  public static func line(for error: Error, host: String, timeout: TimeInterval) -> String {
+    let text: String
+    switch error {
+    case let error as GitHubError: text = describe(error)
+    case let error as URLError: text = describe(error, host: host, timeout: timeout)
+    case let error as ResponseTooLargeError: text = error.description
+    default: text = "\(error)"
+    }
+    return TextSanitizer.clean(text)
+  }
+
+  private static func describe(_ error: GitHubError) -> String {
+    switch error {
+    case .notFound(let org):
+      return "Organization \"\(org)\" was not found: it does not exist or is private (HTTP 404)."
+    case .unauthorized(let message):
+      return "The token was rejected (HTTP 401: \(message)); check GITHUB_TOKEN."
+    case .rateLimited(let status, let reset):
+      let when = reset.map { "at \(clock($0)) (local time)" } ?? "later"
+      return "Rate limit hit (HTTP \(status)); it resets \(when). Set GITHUB_TOKEN to raise it."
+    case .retryAfter(let status, let seconds):
+      return "Too many requests (HTTP \(status)); retry in \(seconds) s."
+    case .server(let status, let message):
+      return "Server error (HTTP \(status): \(message)); try again later."
+    case .status(let status, let message):
+      return "Request failed (HTTP \(status): \(message))."
+    case .unreadable(let detail):
+      return "The response could not be read: \(detail)."
+    case .paginationStopped(let reason):
+      return "Pagination stopped: \(reason)."
+    }
+  }
+
+  private static func describe(_ error: URLError, host: String, timeout: TimeInterval) -> String {
+    switch error.code {
+    case .cannotConnectToHost:
+      return "Cannot connect to \(host): is the server running?"
+    case .cannotFindHost, .dnsLookupFailed:
+      return "Cannot find \(host): check the address and the network connection."
+    case .timedOut:
+      return "Timed out after \(Int(timeout)) s waiting for \(host)."
+    case .networkConnectionLost:
+      return "The connection to \(host) was lost in the middle of the response."
+    case .notConnectedToInternet:
+      return "No network connection."
+    case .cancelled:
+      return "The request was cancelled."
+    case .badServerResponse:
+      return "\(host) closed the connection without a valid HTTP response."
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+      return "The TLS connection to \(host) failed."
+    default:
+      return "Network error talking to \(host) (URLError \(error.code.rawValue))."
+    }
+  }
+
+  /// Local wall-clock time, for example `14:05`.
+  public static func clock(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm"
+    formatter.timeZone = .current
+    return formatter.string(from: date)
+  }
+}

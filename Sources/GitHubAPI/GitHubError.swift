@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Why a GitHub request failed, with what the app needs to say it in one line.
+public enum GitHubError: Error, Equatable {
+  /// The organization (or its repository list) does not exist or is private.
+  case notFound(org: String)
+  /// The token was rejected.
+  case unauthorized(message: String)
+  /// The rate limit is used up until `reset`.
+  case rateLimited(status: Int, reset: Date?)
+  /// The server asked to wait this many seconds.
+  case retryAfter(status: Int, seconds: Int)
+  /// The server failed (5xx).
+  case server(status: Int, message: String)
+  /// Any other status code.
+  case status(Int, message: String)
+  /// The body could not be read as the expected JSON.
+  case unreadable(detail: String)
+  /// Pagination was stopped early.
+  case paginationStopped(reason: String)
+
+  /// The status code, when the error came from one.
+  public var statusCode: Int? {
+    switch self {
+    case .notFound: return 404
+    case .unauthorized: return 401
+    case .rateLimited(let status, _), .retryAfter(let status, _): return status
+    case .server(let status, _), .status(let status, _): return status
+    case .unreadable, .paginationStopped: return nil
+    }
+  }
+
+  /// Turns a non-2xx response into the matching error; `nil` for success.
+  public static func check(_ response: HTTPURLResponseFields, body: Data?, org: String)
+    -> GitHubError?
+  {
+    let status = response.statusCode
+    guard !(200..<300).contains(status) else { return nil }
+    let message = serverMessage(body) ?? HTTPStatus.reason(status)
+    if status == 403 || status == 429 {
+      if response.header("x-ratelimit-remaining") == "0" {
+        let reset = response.header("x-ratelimit-reset").flatMap(TimeInterval.init)
+        return .rateLimited(status: status, reset: reset.map { Date(timeIntervalSince1970: $0) })
+      }
+      if let seconds = response.header("retry-after").flatMap(Int.init) {
+        return .retryAfter(status: status, seconds: seconds)
+      }
+    }
+    switch status {
+    case 404: return .notFound(org: org)
+    case 401: return .unauthorized(message: message)
+    case 500..<600: return .server(status: status, message: message)
+    default: return .status(status, message: message)
+    }
+  }
+
+  /// GitHub's `message` field from an error body, cleaned for display.
+  public static func serverMessage(_ body: Data?) -> String? {
+    guard let body, !body.isEmpty,
+      let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+      let message = object["message"] as? String
+    else { return nil }
+    return TextSanitizer.clean(String(message.prefix(200)))
+  }
+}

@@ -1,0 +1,16 @@
+import ApexyHTTP
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Path escaping for organization logins.
+public enum GitHubPath {
+  /// The login percent-encoded for use as one path segment.
+  public static func escape(_ segment: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "/?#")
+    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+  }
+}

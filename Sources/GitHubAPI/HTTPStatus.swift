@@ -1,0 +1,13 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Reason phrases for the status codes the app names.
+public enum HTTPStatus {
+  /// The standard reason phrase, for example "Not Found".
+  public static func reason(_ status: Int) -> String {
+    HTTPURLResponse.localizedString(forStatusCode: status).capitalized
+  }
+}

@@ -1,0 +1,25 @@
+import ApexyHTTP
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A page of repositories, not yet decoded, and where the next one is.
+public struct RepositoriesPage: Sendable, Equatable {
+  /// The JSON body.
+  public var body: Data
+  /// The next page's URL, `nil` on the last page.
+  public var next: URL?
+
+  /// Creates a value from its parts.
+  public init(body: Data, next: URL? = nil) {
+    self.body = body
+    self.next = next
+  }
+
+  /// The repositories on this page.
+  public func repositories() throws -> [Repository] {
+    try GitHubJSON.decode([Repository].self, from: body)
+  }
+}

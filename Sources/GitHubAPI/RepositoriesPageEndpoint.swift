@@ -1,0 +1,41 @@
+import ApexyHTTP
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One page of `GET orgs/{org}/repos`, with the URL of the next page from the `Link` header.
+public struct RepositoriesPageEndpoint: Endpoint {
+  /// The organization login, for error messages.
+  public let org: String
+  /// The page URL: relative for the first page, the `Link` URL for the next ones.
+  public let url: URL
+
+  /// Creates a value from its parts.
+  public init(org: String, url: URL) {
+    self.org = org
+    self.url = url
+  }
+
+  /// The first page, 100 repositories a page.
+  public static func firstPage(org: String) -> RepositoriesPageEndpoint {
+    let path = "orgs/\(GitHubPath.escape(org))/repos?per_page=100&page=1"
+    return RepositoriesPageEndpoint(org: org, url: URL(string: path)!)
+  }
+
+  /// The request for this page.
+  public func makeRequest() throws -> URLRequest { URLRequest(url: url) }
+
+  /// Turns a non-2xx answer into a `GitHubError`.
+  public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
+    if let error = GitHubError.check(response.fields, body: data, org: org) { throw error }
+  }
+
+  /// The page undecoded, with its `Link: rel="next"`: the loader asks for the next page first
+  /// and decodes this one meanwhile.
+  public func content(from response: URLResponse?, with body: Data) throws -> RepositoriesPage {
+    let link = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link")
+    return RepositoriesPage(body: body, next: link.flatMap(LinkHeader.next))
+  }
+}

@@ -1,0 +1,54 @@
+import ApexyHTTP
+import ApexyLoader
+import Foundation
+import LoopbackHTTP
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Builds one client and one instance of each loader, and hands the same instances to everyone.
+@MainActor
+public final class GitHubContainer {
+  /// The configuration it was built from.
+  public let configuration: GitHubConfiguration
+  /// The one client.
+  public let client: URLSessionClient
+  /// The one organization loader.
+  public let organizationLoader: OrganizationLoader
+  /// The one repositories loader.
+  public let repositoriesLoader: RepositoriesLoader
+
+  /// Builds the client and the loaders.
+  public init(configuration: GitHubConfiguration) {
+    self.configuration = configuration
+    let session = URLSessionConfiguration.ephemeral
+    session.timeoutIntervalForRequest = configuration.timeout
+    session.timeoutIntervalForResource = configuration.timeout
+    session.httpAdditionalHeaders = ["User-Agent": AppInfo.userAgent]
+    // Plain-HTTP requests (the built-in server) go over sockets: Foundation's libcurl path
+    // keeps a core busy while a request waits for its response.
+    session.protocolClasses = [PlainHTTPProtocol.self] + (session.protocolClasses ?? [])
+    client = URLSessionClient(
+      requestAdapter: GitHubRequestAdapter(
+        baseURL: configuration.baseURL, token: configuration.token),
+      configuration: session, completionQueue: .main,
+      maximumResponseSize: configuration.maximumResponseSize)
+    organizationLoader = OrganizationLoader(apiClient: client, org: configuration.org)
+    repositoriesLoader = RepositoriesLoader(
+      apiClient: client, org: configuration.org, pageCap: configuration.pageCap)
+  }
+
+  /// `host:port` of the API, for messages.
+  public var hostDescription: String {
+    let url = configuration.baseURL
+    return [url.host, url.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
+  }
+
+  /// The merged state the Fetch pane shows: organization and repositories together.
+  public var mergedState: LoadingState<OrganizationRepositories> {
+    organizationLoader.state.merge(repositoriesLoader.state) {
+      OrganizationRepositories(organization: $0, repositories: $1)
+    }
+  }
+}

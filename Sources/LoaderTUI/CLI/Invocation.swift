@@ -1,0 +1,17 @@
+import AppCore
+import DemoAPI
+import Foundation
+import GitHubAPI
+
+/// What the command line asks for.
+enum Invocation: Sendable, Equatable {
+  /// Run the app (terminal or headless).
+  case run(Options)
+  /// Run the built-in server alone.
+  case serveDemo(Options)
+  /// Print help.
+  case help
+  /// Print the version.
+  case version
+  /// Run the in-process benchmarks (`bench/run.sh` uses it).
+}
