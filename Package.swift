@@ -39,10 +39,12 @@ let package = Package(
     .testTarget(
       name: "ApexyLoaderTests", dependencies: ["ApexyLoader", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
+      name: "GitHubAPITests",
+      dependencies: ["GitHubAPI", "DemoAPI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),
+    .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "GitHubAPI", "ApexyLoader"]),
+    .testTarget(
       name: "LoaderTUITests",
-      dependencies: [
-        "LoaderTUI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "GitHubAPI", "DemoAPI", "AppCore",
-      ]
+      dependencies: ["LoaderTUI", "GitHubAPI", "DemoAPI", "AppCore", "ApexyLoader"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -3,7 +3,7 @@ import Foundation
 import GitHubAPI
 
 /// A line of a pane: text in one style.
-public struct Line: Equatable {
+public struct PaneLine: Equatable {
   /// The text of the line.
   public var text: String
   /// The style it is drawn in.

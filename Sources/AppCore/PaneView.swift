@@ -10,15 +10,15 @@ public enum PaneView {
   }
 
   /// The lines above the list, for a pane in a state and an inner width.
-  public static func header(_ state: AppState, _ pane: PaneID, width: Int) -> [Line] {
-    var lines: [Line] = []
+  public static func header(_ state: AppState, _ pane: PaneID, width: Int) -> [PaneLine] {
+    var lines: [PaneLine] = []
     let status: (isLoading: Bool, error: Error?, hasContent: Bool, isInitial: Bool)
     let heading: String
     switch pane {
     case .fetch:
       let button = state.focus == .fetchButton ? Style.focusButton : .button
-      lines.append(Line(text: "[ Fetch ]", style: button))
-      lines.append(Line(text: "", style: .plain))
+      lines.append(PaneLine(text: "[ Fetch ]", style: button))
+      lines.append(PaneLine(text: "", style: .plain))
       let merged = state.merged
       status = (merged.isLoading, merged.error, merged.content != nil, isInitial(merged))
       let name = merged.content?.organization.displayName ?? state.org
@@ -33,11 +33,11 @@ public enum PaneView {
     }
     func add(_ text: String, _ style: Style, maxLines: Int) {
       for line in TextWrap.wrap(text, width: width, maxLines: maxLines) {
-        lines.append(Line(text: line, style: style))
+        lines.append(PaneLine(text: line, style: style))
       }
     }
     if status.isLoading {
-      lines.append(Line(text: "\(Spinner.frame(state.spinnerFrame)) Loading…", style: .spinner))
+      lines.append(PaneLine(text: "\(Spinner.frame(state.spinnerFrame)) Loading…", style: .spinner))
     } else if let error = status.error {
       let message = ErrorMessage.line(for: error, host: state.host, timeout: state.timeout)
       add("✗ " + message, .error, maxLines: 3)
@@ -53,7 +53,8 @@ public enum PaneView {
       if !state.filter.isEmpty || state.isEditingFilter {
         let cursor = state.isEditingFilter ? "▏" : ""
         let count = state.visibleRepositories(pane).count
-        lines.append(Line(text: "Filter: \(state.filter)\(cursor)  (\(count) shown)", style: .dim))
+        lines.append(
+          PaneLine(text: "Filter: \(state.filter)\(cursor)  (\(count) shown)", style: .dim))
       }
     }
     return lines

@@ -37,7 +37,7 @@ public enum StatusBar {
   public static func summary<T>(_ loader: LoadingState<T>, _ succeeded: Date?, _ state: AppState)
     -> String
   {
-    let age = succeeded.map { Age.text(since: $0, now: state.now) }
+    let age = succeeded.map { AgeLabel.text(since: $0, now: state.now) }
     switch loader {
     case .initial: return "–"
     case .loading: return "loading" + (age.map { " (ok \($0))" } ?? "")

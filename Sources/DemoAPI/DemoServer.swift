@@ -134,13 +134,13 @@ public final class DemoServer: @unchecked Sendable {
     -> (Data, [Data])
   {
     var organization = organization
-    organization["name"] = DemoFailure.hostile("Red Mad Robot", index: 1)
-    organization["description"] = DemoFailure.hostile("desc", index: 2)
+    organization["name"] = DemoFailureReply.hostile("Red Mad Robot", index: 1)
+    organization["description"] = DemoFailureReply.hostile("desc", index: 2)
     let repositories = repos.enumerated().map { index, repo -> Data in
       var repo = repo
-      repo["name"] = DemoFailure.hostile((repo["name"] as? String) ?? "", index: index)
-      repo["description"] = DemoFailure.hostile("about", index: index + 3)
-      repo["language"] = DemoFailure.hostile("Swift", index: index + 5)
+      repo["name"] = DemoFailureReply.hostile((repo["name"] as? String) ?? "", index: index)
+      repo["description"] = DemoFailureReply.hostile("about", index: index + 3)
+      repo["language"] = DemoFailureReply.hostile("Swift", index: index + 5)
       return JSONText.data(repo)
     }
     return (JSONText.data(organization), repositories)
@@ -168,27 +168,27 @@ public final class DemoServer: @unchecked Sendable {
     if path.hasPrefix("/redirected/") { path.removeFirst("/redirected".count) }
     let parts = path.split(separator: "/").map(String.init)
     guard request.method == "GET", parts.count >= 2, parts[0] == "orgs" else {
-      return DemoFailure.status(404, "Not Found")
+      return DemoFailureReply.status(404, "Not Found")
     }
     let route: Route
     switch parts.count {
     case 2: route = .organization
     case 3 where parts[2] == "repos": route = .repositories
-    default: return DemoFailure.status(404, "Not Found")
+    default: return DemoFailureReply.status(404, "Not Found")
     }
     let round = self.round
     if route == .repositories, request.queryValue("page") ?? "1" == "1" {
       waitForOrganization(round: round)
     }
     let mode: DemoFailureMode? = isFailing(route, round: round) ? options.failureMode : nil
-    if let mode, let reply = DemoFailure.reply(mode, route: route, now: Date()) {
+    if let mode, let reply = DemoFailureReply.reply(mode, route: route, now: Date()) {
       return delayed(reply, by: latency(route, pages: 1))
     }
     if redirecting, request.path == path, let mode, mode == .redirect || mode == .crossOrigin {
       return redirect(request, mode: mode)
     }
     guard parts[1].lowercased() == options.login.lowercased() else {
-      return delayed(DemoFailure.status(404, "Not Found"), by: latency(route, pages: 1))
+      return delayed(DemoFailureReply.status(404, "Not Found"), by: latency(route, pages: 1))
     }
     switch route {
     case .organization:
@@ -297,6 +297,6 @@ public final class DemoServer: @unchecked Sendable {
   }
 
   private func json(_ body: Data, delay: TimeInterval) -> HTTPResponse {
-    HTTPResponse(status: 200, headers: DemoFailure.jsonHeaders, body: body, delay: delay)
+    HTTPResponse(status: 200, headers: DemoFailureReply.jsonHeaders, body: body, delay: delay)
   }
 }

@@ -9,7 +9,7 @@ import LoopbackHTTP
 
 /// Builds one client and one instance of each loader, and hands the same instances to everyone.
 @MainActor
-public final class GitHubContainer {
+public final class SharedLoaders {
   /// The configuration it was built from.
   public let configuration: GitHubConfiguration
   /// The one client.

@@ -5,7 +5,6 @@ import XCTest
 @testable import AppCore
 @testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// Control characters from the server, through the real binary and through the renderer.
 final class HostileTextTests: XCTestCase {
@@ -43,14 +42,33 @@ final class HostileTextTests: XCTestCase {
   }
 
   func testRenderedGridHoldsNoControlCharacter() {
-    var state = Fixture.state(columns: 100, rows: 20)
-    let names = (0..<8).map { DemoFailure.hostile("repo", index: $0) }
+    var state = AppState(
+      now: Date(), size: Size(columns: 100, rows: 20), source: "built-in", org: "x",
+      host: "127.0.0.1:8080", timeout: 15, canToggleOutage: true)
+    let names = (0..<8).map { DemoFailureReply.hostile("repo", index: $0) }
     let repositories = names.map { Repository(name: $0, description: $0, language: $0) }
     state.organization = .success(
-      content: Organization(login: "x", name: DemoFailure.hostile("Org", index: 1)))
+      content: Organization(login: "x", name: DemoFailureReply.hostile("Org", index: 1)))
     state.repositories = .success(content: repositories)
     let grid = Screen.render(state)
     for line in grid.lines { assertNoControls(line) }
     XCTAssertTrue(grid.lines.joined().contains("repo^[[2J^[[31m-0"))
+  }
+
+  func testHeadlessTextAndJSONCarryNoControls() {
+    let transition = Transition(
+      time: 0, round: 1, subject: .merged, kind: "failure", error: "bad\u{1B}[0m",
+      organization: "Org\u{07}", repositories: ["a\u{1B}]0;x\u{07}"])
+    let text = TransitionFormatter.text(transition, timestamps: false)
+    XCTAssertEqual(text, "merged       Failure: bad^[[0m, cache Org^G: 1 repository (a^[]0;x^G)")
+    let json = TransitionFormatter.json(transition, timestamps: false)
+    XCTAssertFalse(json.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    XCTAssertTrue(json.contains(#"\u001b"#) || json.contains(#"\u001B"#), json)
+  }
+
+  func testTheGridNeverHoldsAControl() {
+    var grid = Grid(width: 20, height: 1)
+    grid.put("a\u{1B}b\u{7}c", x: 0, y: 0, style: .plain)
+    XCTAssertEqual(grid.lines, ["abc"])
   }
 }

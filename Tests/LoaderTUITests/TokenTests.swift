@@ -77,7 +77,7 @@ final class TokenTests: XCTestCase {
     let server = DemoServer(options: options)
     let url = try server.start()
     defer { server.stop() }
-    let container = GitHubContainer(
+    let container = SharedLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token))
     container.organizationLoader.load()
     for await state in container.organizationLoader.states where !state.isLoading {

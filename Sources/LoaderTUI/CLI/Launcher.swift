@@ -20,10 +20,10 @@ enum Launcher {
     }
     switch invocation {
     case .help:
-      Output.line(HelpText.text)
+      StandardOutput.line(HelpText.text)
       exit(0)
     case .version:
-      Output.line("loader-tui \(AppInfo.version)")
+      StandardOutput.line("loader-tui \(AppInfo.version)")
       exit(0)
     case .serveDemo(let options):
       serveDemo(options)
@@ -62,7 +62,7 @@ enum Launcher {
       baseURL: baseURL, org: options.org, token: options.source == .demo ? nil : token,
       timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
       pageCap: options.pageCap)
-    let container = GitHubContainer(configuration: configuration)
+    let container = SharedLoaders(configuration: configuration)
 
     if !options.headless {
       let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -82,7 +82,7 @@ enum Launcher {
           "Cannot start the terminal UI: \(reason). Run without --interactive for headless output.",
           code: 2)
       }
-      Output.error("loader-tui: \(reason); printing state changes instead (--headless).")
+      StandardOutput.error("loader-tui: \(reason); printing state changes instead (--headless).")
     }
     HeadlessRunner(container: container, demo: demo, options: options).run()
   }
@@ -91,8 +91,8 @@ enum Launcher {
     let server = DemoServer(options: demoOptions(options))
     do {
       let url = try server.start(port: options.port)
-      Output.line("Serving the built-in GitHub-shaped API at \(url.absoluteString)")
-      Output.line("Try: loader-tui --base-url \(url.absoluteString)   (Ctrl-C stops)")
+      StandardOutput.line("Serving the built-in GitHub-shaped API at \(url.absoluteString)")
+      StandardOutput.line("Try: loader-tui --base-url \(url.absoluteString)   (Ctrl-C stops)")
     } catch {
       fail("\(error)", code: 1)
     }
@@ -114,7 +114,7 @@ enum Launcher {
 
   /// Prints `message` on stderr and exits with `code`.
   static func fail(_ message: String, code: Int32) -> Never {
-    Output.error("loader-tui: \(message)")
+    StandardOutput.error("loader-tui: \(message)")
     exit(code)
   }
 }

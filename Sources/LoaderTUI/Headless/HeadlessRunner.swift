@@ -12,7 +12,7 @@ import GitHubAPI
 /// then a summary; exits 0 when the final merged state is success, 1 otherwise.
 @MainActor
 final class HeadlessRunner {
-  private let container: GitHubContainer
+  private let container: SharedLoaders
   private let demo: DemoServer?
   private let options: Options
   private let start = Date()
@@ -22,7 +22,7 @@ final class HeadlessRunner {
   private var lines = 0
 
   /// Prepares the runner over the shared container.
-  init(container: GitHubContainer, demo: DemoServer?, options: Options) {
+  init(container: SharedLoaders, demo: DemoServer?, options: Options) {
     self.container = container
     self.demo = demo
     self.options = options
@@ -106,7 +106,7 @@ final class HeadlessRunner {
       options.json
       ? TransitionFormatter.json(transition, timestamps: options.timestamps)
       : TransitionFormatter.text(transition, timestamps: options.timestamps)
-    Output.line(line)
+    StandardOutput.line(line)
     lines += 1
   }
 
@@ -150,10 +150,10 @@ final class HeadlessRunner {
       }
       let data =
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-      Output.line(String(decoding: data, as: UTF8.self))
+      StandardOutput.line(String(decoding: data, as: UTF8.self))
     } else {
-      Output.line(TextSanitizer.clean(text))
+      StandardOutput.line(TextSanitizer.clean(text))
     }
-    if let error { Output.error("loader-tui: \(error)") }
+    if let error { StandardOutput.error("loader-tui: \(error)") }
   }
 }

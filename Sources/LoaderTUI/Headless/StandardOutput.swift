@@ -9,7 +9,7 @@ import GitHubAPI
 #endif
 
 /// Unbuffered, line-at-a-time output, so a pipe sees each line as it happens.
-enum Output {
+enum StandardOutput {
   /// Writes a line to standard output.
   static func line(_ text: String) {
     write(STDOUT_FILENO, text + "\n")

@@ -12,7 +12,7 @@ import GitHubAPI
 /// performs the commands, and draws `Screen.render(state)` through the ncurses backend.
 @MainActor
 final class TerminalApp {
-  private let container: GitHubContainer
+  private let container: SharedLoaders
   private let demo: DemoServer?
   private let terminal: NcursesTerminal
   private var state: AppState
@@ -22,7 +22,7 @@ final class TerminalApp {
   private var ageWake: DispatchWorkItem?
 
   /// Starts ncurses and prepares the app; throws when the terminal cannot be used.
-  init(container: GitHubContainer, demo: DemoServer?, source: String, colors: Bool) throws {
+  init(container: SharedLoaders, demo: DemoServer?, source: String, colors: Bool) throws {
     self.container = container
     self.demo = demo
     terminal = try NcursesTerminal(colors: colors)
@@ -143,7 +143,7 @@ final class TerminalApp {
     ageWake?.cancel()
     let dates = [state.organizationSucceededAt, state.repositoriesSucceededAt].compactMap { $0 }
     guard !dates.isEmpty else { return }
-    let delay = dates.map { Age.nextChange(since: $0, now: state.now) }.min()!
+    let delay = dates.map { AgeLabel.nextChange(since: $0, now: state.now) }.min()!
     let wake = DispatchWorkItem { [unowned self] in
       MainActor.assumeIsolated { self.handle(.tick(Date())) }
     }

@@ -2,9 +2,7 @@ import ApexyLoader
 import XCTest
 
 @testable import AppCore
-@testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// Each pane in every loading state, as the lines a person reads.
 final class PaneRenderTests: XCTestCase {

@@ -2,9 +2,7 @@ import ApexyLoader
 import XCTest
 
 @testable import AppCore
-@testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// Whole screens: wide and narrow layouts, wide characters, tiny terminals, help and filter.
 final class ScreenRenderTests: XCTestCase {

@@ -2,10 +2,8 @@ import ApexyLoader
 import Foundation
 import XCTest
 
-@testable import AppCore
 @testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// The shared loaders against the built-in server with zero latency.
 @MainActor
@@ -34,7 +32,7 @@ final class GitHubLoaderTests: XCTestCase {
     var options = DemoServer.Options()
     options.maximumPageSize = 7
     let (server, url) = try serve(options)
-    let container = GitHubContainer(
+    let container = SharedLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
     container.repositoriesLoader.load()
     container.organizationLoader.load()
@@ -53,7 +51,7 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testRequestsCarryGitHubHeadersAndTheToken() async throws {
     let (server, url) = try serve()
-    let container = GitHubContainer(
+    let container = SharedLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: "t0ken"))
     container.organizationLoader.load()
     _ = await settle(container.organizationLoader)
@@ -66,7 +64,7 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testNoTokenMeansNoAuthorization() async throws {
     let (server, url) = try serve()
-    let container = GitHubContainer(
+    let container = SharedLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
     container.organizationLoader.load()
     _ = await settle(container.organizationLoader)
@@ -75,7 +73,7 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testUnknownOrganizationIsATypedNotFound() async throws {
     let (_, url) = try serve()
-    let container = GitHubContainer(configuration: GitHubConfiguration(baseURL: url, org: "nobody"))
+    let container = SharedLoaders(configuration: GitHubConfiguration(baseURL: url, org: "nobody"))
     container.organizationLoader.load()
     let state = await settle(container.organizationLoader)
     XCTAssertEqual(state.error as? GitHubError, .notFound(org: "nobody"))
@@ -86,7 +84,7 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testOutageFailsAndKeepsTheCacheThenRecovers() async throws {
     let (server, url) = try serve()
-    let container = GitHubContainer(
+    let container = SharedLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
     let loader = container.repositoriesLoader
     loader.load()
@@ -109,7 +107,7 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testBothPanesObserveTheSameLoaderInstances() async throws {
     let (_, url) = try serve()
-    let container = GitHubContainer(
+    let container = SharedLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
     var fetchPaneSaw: [Bool] = []
     var resultPaneSaw: [Bool] = []

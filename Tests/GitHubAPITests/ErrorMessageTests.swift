@@ -1,10 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AppCore
 @testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// Transport errors read as one line that says what to check.
 final class ErrorMessageTests: XCTestCase {

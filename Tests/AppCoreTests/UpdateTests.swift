@@ -2,9 +2,7 @@ import ApexyLoader
 import XCTest
 
 @testable import AppCore
-@testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// Keys and loader changes → state and commands.
 final class UpdateTests: XCTestCase {

@@ -2,9 +2,7 @@ import ApexyLoader
 import Foundation
 
 @testable import AppCore
-@testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// Values the app tests share: a fixed clock, a small organization, states to render.
 enum Fixture {

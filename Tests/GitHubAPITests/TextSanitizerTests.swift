@@ -1,10 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AppCore
 @testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// Server text never reaches the terminal or the output with its controls intact.
 final class TextSanitizerTests: XCTestCase {
@@ -63,22 +61,5 @@ final class TextSanitizerTests: XCTestCase {
     XCTAssertEqual(GitHubJSON.invalidUTF8Offset(ascii + Data([0xFF]) + ascii), 30, "after ASCII")
     XCTAssertNil(GitHubJSON.invalidUTF8Offset(ascii + Data("é🚀".utf8) + ascii))
     XCTAssertEqual(GitHubJSON.invalidUTF8Offset(ascii + Data([0xF0, 0x9F])), 30, "cut at the end")
-  }
-
-  func testHeadlessTextAndJSONCarryNoControls() {
-    let transition = Transition(
-      time: 0, round: 1, subject: .merged, kind: "failure", error: "bad\u{1B}[0m",
-      organization: "Org\u{07}", repositories: ["a\u{1B}]0;x\u{07}"])
-    let text = TransitionFormatter.text(transition, timestamps: false)
-    XCTAssertEqual(text, "merged       Failure: bad^[[0m, cache Org^G: 1 repository (a^[]0;x^G)")
-    let json = TransitionFormatter.json(transition, timestamps: false)
-    XCTAssertFalse(json.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
-    XCTAssertTrue(json.contains(#"\u001b"#) || json.contains(#"\u001B"#), json)
-  }
-
-  func testTheGridNeverHoldsAControl() {
-    var grid = Grid(width: 20, height: 1)
-    grid.put("a\u{1B}b\u{7}c", x: 0, y: 0, style: .plain)
-    XCTAssertEqual(grid.lines, ["abc"])
   }
 }

@@ -3,7 +3,7 @@ import GitHubAPI
 
 /// "just now", "20s ago", "3m ago", "2h ago": coarse on purpose, so an idle app redraws the
 /// status bar at most every ten seconds.
-public enum Age {
+public enum AgeLabel {
   /// How long ago `date` was, coarsely.
   public static func text(since date: Date, now: Date) -> String {
     let seconds = Int(now.timeIntervalSince(date))

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackHTTP
 
 /// Builds the misbehaving replies.
-public enum DemoFailure {
+public enum DemoFailureReply {
   /// The headers of every JSON answer.
   public static let jsonHeaders = [
     (name: "Content-Type", value: "application/json; charset=utf-8"),

@@ -1,10 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AppCore
 @testable import DemoAPI
 @testable import GitHubAPI
-@testable import LoaderTUI
 
 /// The JSON reader the GitHub models are read with: values, paths in errors, strict syntax.
 final class JSONReaderTests: XCTestCase {
