@@ -41,7 +41,8 @@ let package = Package(
     .testTarget(
       name: "GitHubAPITests",
       dependencies: ["GitHubAPI", "DemoAPI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),
-    .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "GitHubAPI", "ApexyLoader"]),
+    .testTarget(
+      name: "AppCoreTests", dependencies: ["AppCore", "GitHubAPI", "ApexyLoader", "ApexyHTTP"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: ["LoaderTUI", "GitHubAPI", "DemoAPI", "AppCore", "ApexyLoader"]

@@ -15,10 +15,10 @@ public enum AgeLabel {
     }
   }
 
-  /// Seconds until `text(since:now:)` would read differently.
-  public static func nextChange(since date: Date, now: Date) -> TimeInterval {
+  /// The moment `text(since:now:)` will next read differently, on the exact step boundary.
+  public static func nextChangeDate(since date: Date, now: Date) -> Date {
     let elapsed = max(0, now.timeIntervalSince(date))
     let step: Double = elapsed < 60 ? 10 : elapsed < 3600 ? 60 : 3600
-    return step - elapsed.truncatingRemainder(dividingBy: step)
+    return date.addingTimeInterval(((elapsed / step).rounded(.down) + 1) * step)
   }
 }

@@ -3,14 +3,16 @@ import Foundation
 import GitHubAPI
 
 /// Everything that can change the app's state; time arrives inside events.
-public enum AppEvent: Sendable {
+public enum AppEvent: Sendable, Equatable {
   /// A key was pressed.
   case key(Key)
-  /// The spinner timer fired.
+  /// A timer the app asked for fired (spinner frame or a status-bar age that changes).
   case tick(Date)
   /// The terminal was resized.
   case resize(Size)
   /// A loader changed; carries both states so the panes see the same instances' values.
   case loadersChanged(
     organization: LoadingState<Organization>, repositories: LoadingState<[Repository]>, at: Date)
+  /// The app must end: a signal arrived or the terminal hung up.
+  case stop(exitCode: Int32)
 }

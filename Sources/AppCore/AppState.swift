@@ -3,11 +3,11 @@ import Foundation
 import GitHubAPI
 
 /// Everything the screen shows, changed only by `update`.
-public struct AppState: Sendable {
+public struct AppState: Sendable, Equatable {
   /// The organization loader's state.
-  public var organization: LoadingState<Organization> = .initial { didSet { refreshVisible() } }
+  public private(set) var organization: LoadingState<Organization> = .initial
   /// The repositories loader's state.
-  public var repositories: LoadingState<[Repository]> = .initial { didSet { refreshVisible() } }
+  public private(set) var repositories: LoadingState<[Repository]> = .initial
   /// When each loader last succeeded.
   public var organizationSucceededAt: Date?
   /// When the repositories loader last succeeded.
@@ -21,7 +21,7 @@ public struct AppState: Sendable {
   /// The first list row shown, per pane.
   public var scroll: [PaneID: Int] = [.fetch: 0, .result: 0]
   /// The list filter (case-insensitive substring of the name).
-  public var filter = "" { didSet { refreshVisible() } }
+  public private(set) var filter = ""
   /// Whether keys go into the filter.
   public var isEditingFilter = false
   /// Whether the key help is shown.
@@ -42,12 +42,12 @@ public struct AppState: Sendable {
   public var outage = false
   /// A transient one-line notice (for example after `x`).
   public var notice: String?
+  /// When the app asked to be woken (spinner frame or an age that changes), if it did.
+  public var pendingWake: Date?
 
   /// The Fetch pane's state: organization and repositories merged.
   public var merged: LoadingState<OrganizationRepositories> {
-    organization.merge(repositories) {
-      OrganizationRepositories(organization: $0, repositories: $1)
-    }
+    OrganizationRepositories.merged(organization, repositories)
   }
 
   /// Whether anything is loading, so the spinner must tick.
@@ -67,14 +67,30 @@ public struct AppState: Sendable {
     self.canToggleOutage = canToggleOutage
   }
 
-  /// The repositories each pane lists after the filter; filtered when the filter or the
-  /// content changes, never per frame.
+  /// The repositories each pane lists after the filter; recomputed when the loaders or the
+  /// filter change, never per frame.
   private var visibleFetch: [Repository] = []
   private var visibleResult: [Repository] = []
 
   /// The repositories a pane lists, after the filter.
   public func visibleRepositories(_ pane: PaneID) -> [Repository] {
     pane == .fetch ? visibleFetch : visibleResult
+  }
+
+  /// Takes both loaders' states at once and filters their lists once.
+  public mutating func setLoaders(
+    organization: LoadingState<Organization>, repositories: LoadingState<[Repository]>
+  ) {
+    self.organization = organization
+    self.repositories = repositories
+    refreshVisible()
+  }
+
+  /// Sets the filter and filters both lists once.
+  public mutating func setFilter(_ filter: String) {
+    guard filter != self.filter else { return }
+    self.filter = filter
+    refreshVisible()
   }
 
   private mutating func refreshVisible() {

@@ -1,8 +1,6 @@
-import ApexyLoader
 import Foundation
-import GitHubAPI
 
-/// Effects `update` asks the runtime to perform.
+/// Effects `update` asks the runtime to perform; the runtime decides nothing by itself.
 public enum Command: Sendable, Equatable {
   /// Load the organization and the repositories, as the Fetch button does.
   case fetchBoth
@@ -10,6 +8,10 @@ public enum Command: Sendable, Equatable {
   case reloadRepositories
   /// Turn the simulated outage of the built-in server on or off.
   case setOutage(Bool)
-  /// Leave the app.
-  case quit
+  /// Send one `.tick` at this time, replacing any wake asked for before.
+  case wake(at: Date)
+  /// Forget the wake asked for before: nothing on screen changes with time.
+  case cancelWake
+  /// Leave the app with this exit code.
+  case quit(exitCode: Int32)
 }

@@ -64,6 +64,6 @@ public enum Layout {
   public static func listHeight(_ state: AppState, _ pane: PaneID) -> Int {
     guard !isTooSmall(state.size) else { return 1 }
     let inner = rect(state.size, pane).content
-    return max(1, inner.height - PaneView.header(state, pane, width: inner.width).count)
+    return max(1, inner.height - PaneHeader.lines(state, pane, width: inner.width).count)
   }
 }

@@ -9,57 +9,6 @@ public enum PaneView {
     pane == .fetch ? "Fetch" : "Result"
   }
 
-  /// The lines above the list, for a pane in a state and an inner width.
-  public static func header(_ state: AppState, _ pane: PaneID, width: Int) -> [PaneLine] {
-    var lines: [PaneLine] = []
-    let status: (isLoading: Bool, error: Error?, hasContent: Bool, isInitial: Bool)
-    let heading: String
-    switch pane {
-    case .fetch:
-      let button = state.focus == .fetchButton ? Style.focusButton : .button
-      lines.append(PaneLine(text: "[ Fetch ]", style: button))
-      lines.append(PaneLine(text: "", style: .plain))
-      let merged = state.merged
-      status = (merged.isLoading, merged.error, merged.content != nil, isInitial(merged))
-      let name = merged.content?.organization.displayName ?? state.org
-      heading = "Repositories of the \(name) organization:"
-    case .result:
-      let repositories = state.repositories
-      status = (
-        repositories.isLoading, repositories.error, repositories.content != nil,
-        isInitial(repositories)
-      )
-      heading = "Repositories:"
-    }
-    func add(_ text: String, _ style: Style, maxLines: Int) {
-      for line in TextWrap.wrap(text, width: width, maxLines: maxLines) {
-        lines.append(PaneLine(text: line, style: style))
-      }
-    }
-    if status.isLoading {
-      lines.append(PaneLine(text: "\(Spinner.frame(state.spinnerFrame)) Loading…", style: .spinner))
-    } else if let error = status.error {
-      let message = ErrorMessage.line(for: error, host: state.host, timeout: state.timeout)
-      add("✗ " + message, .error, maxLines: 3)
-    } else if status.isInitial {
-      let prompt =
-        pane == .fetch
-        ? "Press f or Enter to fetch \(state.org) and its repositories."
-        : "Nothing loaded yet. Press r to load the repositories, or f to fetch both."
-      add(prompt, .dim, maxLines: 3)
-    }
-    if status.hasContent {
-      add(heading, .heading, maxLines: 2)
-      if !state.filter.isEmpty || state.isEditingFilter {
-        let cursor = state.isEditingFilter ? "▏" : ""
-        let count = state.visibleRepositories(pane).count
-        lines.append(
-          PaneLine(text: "Filter: \(state.filter)\(cursor)  (\(count) shown)", style: .dim))
-      }
-    }
-    return lines
-  }
-
   /// Draws a pane with its border, header and the visible part of its list.
   public static func draw(_ state: AppState, _ pane: PaneID, in rect: Rect, into grid: inout Grid) {
     let focused = state.focus.pane == pane
@@ -67,7 +16,7 @@ public enum PaneView {
       rect, title: title(pane), style: focused ? .focusBorder : .border, into: &grid)
     let inner = rect.content
     guard inner.width > 0, inner.height > 0 else { return }
-    let header = header(state, pane, width: inner.width)
+    let header = PaneHeader.lines(state, pane, width: inner.width)
     for (row, line) in header.prefix(inner.height).enumerated() {
       grid.put(
         TextWidth.truncate(line.text, to: inner.width), x: inner.x, y: inner.y + row,
@@ -83,7 +32,8 @@ public enum PaneView {
       grid.put(TextWidth.truncate(text, to: inner.width), x: inner.x, y: listTop, style: .dim)
       return
     }
-    let first = min(state.scroll[pane] ?? 0, max(0, repositories.count - height))
+    // `update` keeps the scroll within the list; drawing trusts it.
+    let first = state.scroll[pane] ?? 0
     let shown = repositories[first..<min(repositories.count, first + height)]
     for (offset, repository) in shown.enumerated() {
       row(repository, width: inner.width, x: inner.x, y: listTop + offset, into: &grid)
@@ -115,10 +65,5 @@ public enum PaneView {
 
   private static func hasContent(_ state: AppState, _ pane: PaneID) -> Bool {
     pane == .fetch ? state.merged.content != nil : state.repositories.content != nil
-  }
-
-  private static func isInitial<T>(_ state: LoadingState<T>) -> Bool {
-    if case .initial = state { return true }
-    return false
   }
 }

@@ -2,17 +2,30 @@ import ApexyLoader
 import Foundation
 import GitHubAPI
 
-/// Applies one event to the state and returns the commands it asks for. Pure: no I/O.
+/// Applies one event to the state and returns every effect it asks for, timers and quitting
+/// included. Pure: no I/O, no clock (time arrives inside events).
 public func update(_ state: inout AppState, _ event: AppEvent) -> [Command] {
+  var commands = apply(&state, event)
+  if commands.contains(where: { if case .quit = $0 { return true } else { return false } }) {
+    return commands
+  }
+  clampScroll(&state)
+  commands += scheduleWake(&state)
+  return commands
+}
+
+private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   switch event {
   case .tick(let now):
     state.now = now
+    if let wake = state.pendingWake, now >= wake { state.pendingWake = nil }
     if state.isLoading { state.spinnerFrame &+= 1 }
     return []
   case .resize(let size):
     state.size = size
-    clampScroll(&state)
     return []
+  case .stop(let exitCode):
+    return [.quit(exitCode: exitCode)]
   case .loadersChanged(let organization, let repositories, let now):
     state.now = now
     if case .success = organization, !isSuccess(state.organization) {
@@ -21,18 +34,31 @@ public func update(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     if case .success = repositories, !isSuccess(state.repositories) {
       state.repositoriesSucceededAt = now
     }
-    state.organization = organization
-    state.repositories = repositories
-    clampScroll(&state)
+    state.setLoaders(organization: organization, repositories: repositories)
     return []
   case .key(let key):
     if state.isEditingFilter { return editFilter(&state, key) }
     if state.showHelp {
       state.showHelp = false
-      return key == .interrupt || key == .character("q") ? [.quit] : []
+      return key == .interrupt || key == .character("q") ? [.quit(exitCode: 0)] : []
     }
     return press(&state, key)
   }
+}
+
+/// The one timer: a spinner frame while anything loads, else the moment a status-bar age
+/// ("20s ago") would read differently, else none.
+private func scheduleWake(_ state: inout AppState) -> [Command] {
+  let desired: Date?
+  if state.isLoading {
+    desired = state.pendingWake ?? state.now.addingTimeInterval(Spinner.interval)
+  } else {
+    desired = [state.organizationSucceededAt, state.repositoriesSucceededAt]
+      .compactMap { $0.map { AgeLabel.nextChangeDate(since: $0, now: state.now) } }.min()
+  }
+  guard desired != state.pendingWake else { return [] }
+  state.pendingWake = desired
+  return [desired.map { .wake(at: $0) } ?? .cancelWake]
 }
 
 private func isSuccess<T>(_ state: LoadingState<T>) -> Bool {
@@ -48,7 +74,7 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
   case .character("r"):
     return [.reloadRepositories]
   case .character("q"), .escape, .interrupt:
-    return [.quit]
+    return [.quit(exitCode: 0)]
   case .character("?"):
     state.showHelp = true
   case .character("x"):
@@ -89,17 +115,17 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
 private func editFilter(_ state: inout AppState, _ key: Key) -> [Command] {
   switch key {
   case .escape:
-    state.filter = ""
+    state.setFilter("")
     state.isEditingFilter = false
   case .enter:
     state.isEditingFilter = false
   case .interrupt:
-    return [.quit]
+    return [.quit(exitCode: 0)]
   case .backspace:
-    if !state.filter.isEmpty { state.filter.removeLast() }
+    state.setFilter(String(state.filter.dropLast()))
   case .character(let character):
     let clean = TextSanitizer.clean(String(character))
-    if state.filter.count < 64 { state.filter += clean }
+    if state.filter.count < 64 { state.setFilter(state.filter + clean) }
   default:
     break
   }
@@ -121,7 +147,6 @@ private func scroll(_ state: inout AppState, by step: Int) {
   if state.focus == .fetchButton, step > 0 { state.focus = .fetchList }
   let current = state.scroll[pane] ?? 0
   state.scroll[pane] = current + step
-  clampScroll(&state)
 }
 
 private func clampScroll(_ state: inout AppState) {

@@ -45,10 +45,11 @@ public final class SharedLoaders {
     return [url.host, url.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
   }
 
-  /// The merged state the Fetch pane shows: organization and repositories together.
-  public var mergedState: LoadingState<OrganizationRepositories> {
-    organizationLoader.state.merge(repositoriesLoader.state) {
-      OrganizationRepositories(organization: $0, repositories: $1)
-    }
+  /// The two loaders, with the Fetch button's order and their merged state.
+  public var pair: LoaderPair {
+    LoaderPair(organization: organizationLoader, repositories: repositoriesLoader)
   }
+
+  /// The merged state the Fetch pane shows: organization and repositories together.
+  public var mergedState: LoadingState<OrganizationRepositories> { pair.mergedState }
 }

@@ -50,7 +50,8 @@ enum SelfBench {
         name: "repository-\($0)", description: "Description \($0)", language: "Swift",
         stargazersCount: $0)
     }
-    state.repositories = .success(content: repositories)
+    state.setLoaders(
+      organization: state.organization, repositories: .success(content: repositories))
     state.focus = .resultList
     state.scroll[.result] = count / 2
     return state

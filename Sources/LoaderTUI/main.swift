@@ -1,9 +1,11 @@
-import AppCore
-import DemoAPI
 import Foundation
-import GitHubAPI
 
-MainActor.assumeIsolated {
-  Launcher.main(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-}
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let code = await Launcher.main(
+  Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+// Every line went out with write(2) and the terminal is restored already; `exit` would spend
+// milliseconds in exit handlers (libcurl's and OpenSSL's teardown) a finished process needs not.
+_exit(code)

@@ -15,8 +15,7 @@ final class PaneRenderTests: XCTestCase {
     repositories: LoadingState<[Repository]>
   ) -> [String] {
     var state = Fixture.state()
-    state.organization = organization
-    state.repositories = repositories
+    state.setLoaders(organization: organization, repositories: repositories)
     var grid = Grid(width: 40, height: 8)
     PaneView.draw(state, pane, in: Rect(x: 0, y: 0, width: 40, height: 8), into: &grid)
     return grid.lines

@@ -58,11 +58,13 @@ final class ScreenRenderTests: XCTestCase {
 
   func testWideCharactersAreMeasuredAndNeverSplitOrSpilled() {
     var state = Fixture.state(columns: 80, rows: 8)
-    state.repositories = .success(content: [
+    let repositories: LoadingState<[Repository]> = .success(content: [
       Repository(name: "中文仓库名称测试中文仓库名称测试中文仓库名称", language: "Swift", stargazersCount: 1),
       Repository(name: "emoji 🚀🚀🚀 rocket 🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀", language: "Go", stargazersCount: 2),
     ])
-    state.organization = .success(content: Organization(login: "x", name: "日本語の組織"))
+    state.setLoaders(
+      organization: .success(content: Organization(login: "x", name: "日本語の組織")),
+      repositories: repositories)
     let grid = Screen.render(state)
     XCTAssertEqual(
       grid.lines,

@@ -26,8 +26,8 @@ final class UpdateTests: XCTestCase {
         organization: .success(content: Fixture.organization),
         repositories: .loading(cache: Fixture.repositories), at: Fixture.now))
     XCTAssertTrue(state.merged.isLoading, "the Fetch pane's merged state loads too")
-    let fetch = PaneView.header(state, .fetch, width: 38).map(\.text)
-    let result = PaneView.header(state, .result, width: 38).map(\.text)
+    let fetch = PaneHeader.lines(state, .fetch, width: 38).map(\.text)
+    let result = PaneHeader.lines(state, .result, width: 38).map(\.text)
     XCTAssertTrue(fetch.contains("⠋ Loading…"))
     XCTAssertTrue(result.contains("⠋ Loading…"))
     XCTAssertEqual(state.visibleRepositories(.fetch), Fixture.repositories, "cache stays listed")
@@ -37,7 +37,7 @@ final class UpdateTests: XCTestCase {
   func testQuitKeys() {
     for key in [Key.character("q"), .escape, .interrupt] {
       var state = Fixture.state()
-      XCTAssertEqual(press(&state, key), [.quit], "\(key)")
+      XCTAssertEqual(press(&state, key), [.quit(exitCode: 0)], "\(key)")
     }
   }
 
@@ -137,7 +137,7 @@ final class UpdateTests: XCTestCase {
     var state = Fixture.loaded()
     _ = update(&state, .tick(Fixture.now.addingTimeInterval(1)))
     XCTAssertEqual(state.spinnerFrame, 0)
-    state.repositories = .loading(cache: nil)
+    state.setLoaders(organization: state.organization, repositories: .loading(cache: nil))
     _ = update(&state, .tick(Fixture.now.addingTimeInterval(2)))
     _ = update(&state, .tick(Fixture.now.addingTimeInterval(3)))
     XCTAssertEqual(state.spinnerFrame, 2)
@@ -167,5 +167,64 @@ final class UpdateTests: XCTestCase {
     _ = update(&state, .resize(Size(columns: 40, rows: 12)))
     XCTAssertEqual(state.size, Size(columns: 40, rows: 12))
     XCTAssertEqual(Screen.render(state).lines.first, "[Fetch]  Result   Tab switches")
+  }
+
+  // MARK: - Whole next state and commands
+
+  func testFilterKeyChangesOnlyTheEditingFlag() {
+    var state = Fixture.loaded()
+    var expected = state
+    let commands = update(&state, .key(.character("/")))
+    expected.isEditingFilter = true
+    XCTAssertEqual(state, expected)
+    XCTAssertEqual(commands, [])
+  }
+
+  func testTypingInTheFilterSetsItAndResetsScrolling() {
+    var state = Fixture.loaded(columns: 80, rows: 8)
+    _ = update(&state, .key(.character("/")))
+    state.scroll[.result] = 1
+    var expected = state
+    let commands = update(&state, .key(.character("i")))
+    expected.setFilter("i")
+    expected.scroll = [.fetch: 0, .result: 0]
+    XCTAssertEqual(state, expected)
+    XCTAssertEqual(commands, [])
+  }
+
+  func testStartingToLoadAsksForSpinnerTicksAndStoppingForTheAgeWake() {
+    var state = Fixture.state()
+    var expected = state
+    let loading = update(
+      &state,
+      .loadersChanged(
+        organization: .loading(cache: nil), repositories: .loading(cache: nil), at: Fixture.now))
+    expected.setLoaders(organization: .loading(cache: nil), repositories: .loading(cache: nil))
+    expected.pendingWake = Fixture.now.addingTimeInterval(Spinner.interval)
+    XCTAssertEqual(state, expected)
+    XCTAssertEqual(loading, [.wake(at: Fixture.now.addingTimeInterval(Spinner.interval))])
+    XCTAssertEqual(update(&state, .key(.character("j"))), [], "a key keeps the pending tick")
+    let done = update(
+      &state,
+      .loadersChanged(
+        organization: .success(content: Fixture.organization),
+        repositories: .success(content: Fixture.repositories),
+        at: Fixture.now.addingTimeInterval(2)))
+    XCTAssertEqual(done, [.wake(at: Fixture.now.addingTimeInterval(12))], "when 'just now' ends")
+    XCTAssertEqual(state.organizationSucceededAt, Fixture.now.addingTimeInterval(2))
+  }
+
+  func testNothingLoadedAsksForNoTimerAtAll() {
+    var state = Fixture.state()
+    XCTAssertEqual(update(&state, .key(.character("j"))), [])
+    XCTAssertEqual(update(&state, .tick(Fixture.now)), [])
+    XCTAssertNil(state.pendingWake)
+  }
+
+  func testAStopEventQuitsWithItsCode() {
+    var state = Fixture.loaded()
+    let before = state
+    XCTAssertEqual(update(&state, .stop(exitCode: 129)), [.quit(exitCode: 129)])
+    XCTAssertEqual(state, before)
   }
 }

@@ -47,9 +47,10 @@ final class HostileTextTests: XCTestCase {
       host: "127.0.0.1:8080", timeout: 15, canToggleOutage: true)
     let names = (0..<8).map { DemoFailureReply.hostile("repo", index: $0) }
     let repositories = names.map { Repository(name: $0, description: $0, language: $0) }
-    state.organization = .success(
-      content: Organization(login: "x", name: DemoFailureReply.hostile("Org", index: 1)))
-    state.repositories = .success(content: repositories)
+    state.setLoaders(
+      organization: .success(
+        content: Organization(login: "x", name: DemoFailureReply.hostile("Org", index: 1))),
+      repositories: .success(content: repositories))
     let grid = Screen.render(state)
     for line in grid.lines { assertNoControls(line) }
     XCTAssertTrue(grid.lines.joined().contains("repo^[[2J^[[31m-0"))

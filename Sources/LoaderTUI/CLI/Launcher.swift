@@ -7,38 +7,39 @@ import GitHubAPI
   import Glibc
 #endif
 
-/// Reads the command line and the environment, picks the mode and runs it.
+/// Reads the command line and the environment, picks the mode and runs it; returns the exit
+/// code, which `main` alone turns into the process's exit.
 @MainActor
 enum Launcher {
-  /// Runs the program for `arguments` (without the program name); never returns.
-  static func main(_ arguments: [String], environment: [String: String]) -> Never {
+  /// Runs the program for `arguments` (without the program name); returns the exit code.
+  static func main(_ arguments: [String], environment: [String: String]) async -> Int32 {
     let invocation: Invocation
     do {
       invocation = try ArgumentParser.parse(arguments)
     } catch {
-      fail(error.description, code: 2)
+      return fail(error.description, code: 2)
     }
     switch invocation {
     case .help:
       StandardOutput.line(HelpText.text)
-      exit(0)
+      return 0
     case .version:
       StandardOutput.line("loader-tui \(AppInfo.version)")
-      exit(0)
+      return 0
     case .serveDemo(let options):
-      serveDemo(options)
+      return await serveDemo(options)
     case .run(let options):
-      run(options, environment: environment)
+      return await run(options, environment: environment)
     }
   }
 
-  private static func run(_ options: Options, environment: [String: String]) -> Never {
+  private static func run(_ options: Options, environment: [String: String]) async -> Int32 {
     SignalPipe.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
     let token: String?
     do {
       token = try TokenSource.token(options: options, environment: environment)
     } catch {
-      fail(error.description, code: 2)
+      return fail(error.description, code: 2)
     }
     if let token { TextSanitizer.redact(token) }
     var demo: DemoServer?
@@ -50,7 +51,7 @@ enum Launcher {
       do {
         baseURL = try server.start()
       } catch {
-        fail("The built-in server could not start: \(error).", code: 1)
+        return fail("The built-in server could not start: \(error).", code: 1)
       }
       demo = server
       sourceLabel = "built-in \(baseURL.host ?? ""):\(baseURL.port ?? 0)"
@@ -58,11 +59,12 @@ enum Launcher {
       baseURL = url
       sourceLabel = url.host ?? url.absoluteString
     }
+    defer { demo?.stop() }
     let configuration = GitHubConfiguration(
       baseURL: baseURL, org: options.org, token: options.source == .demo ? nil : token,
       timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
       pageCap: options.pageCap)
-    let container = SharedLoaders(configuration: configuration)
+    let loaders = SharedLoaders(configuration: configuration)
 
     if !options.headless {
       let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -71,37 +73,40 @@ enum Launcher {
       if terminal {
         do {
           let app = try TerminalApp(
-            container: container, demo: demo, source: sourceLabel, colors: colors)
-          app.run()
+            loaders: loaders, demo: demo, source: sourceLabel, colors: colors)
+          return await app.run()
         } catch {
           reason = "\(error)"
         }
       }
       if options.interactive {
-        fail(
+        return fail(
           "Cannot start the terminal UI: \(reason). Run without --interactive for headless output.",
           code: 2)
       }
       StandardOutput.error("loader-tui: \(reason); printing state changes instead (--headless).")
     }
-    HeadlessRunner(container: container, demo: demo, options: options).run()
+    return await HeadlessRunner(container: loaders, demo: demo, options: options).run()
   }
 
-  private static func serveDemo(_ options: Options) -> Never {
+  private static func serveDemo(_ options: Options) async -> Int32 {
     let server = DemoServer(options: demoOptions(options))
     do {
       let url = try server.start(port: options.port)
       StandardOutput.line("Serving the built-in GitHub-shaped API at \(url.absoluteString)")
       StandardOutput.line("Try: loader-tui --base-url \(url.absoluteString)   (Ctrl-C stops)")
     } catch {
-      fail("\(error)", code: 1)
+      return fail("\(error)", code: 1)
     }
     SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
-    SignalPipe.handler = { number in
-      server.stop()
-      exit(128 + number)
+    let number = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
+      SignalPipe.handler = { number in
+        SignalPipe.handler = nil
+        done.resume(returning: number)
+      }
     }
-    dispatchMain()
+    server.stop()
+    return 128 + number
   }
 
   private static func demoOptions(_ options: Options) -> DemoServer.Options {
@@ -112,9 +117,9 @@ enum Launcher {
       failingRoutes: options.failingRoutes, failingRounds: options.failingRounds)
   }
 
-  /// Prints `message` on stderr and exits with `code`.
-  static func fail(_ message: String, code: Int32) -> Never {
+  /// Prints `message` on stderr and returns `code`, for `return fail(…)`.
+  static func fail(_ message: String, code: Int32) -> Int32 {
     StandardOutput.error("loader-tui: \(message)")
-    exit(code)
+    return code
   }
 }

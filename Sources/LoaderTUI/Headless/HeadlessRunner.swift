@@ -9,10 +9,12 @@ import GitHubAPI
 #endif
 
 /// Prints every state change of the two loaders and of their merge, fetching `rounds` times,
-/// then a summary; exits 0 when the final merged state is success, 1 otherwise.
+/// then a summary; its exit code is 0 when the final merged state is success, 1 otherwise.
 @MainActor
 final class HeadlessRunner {
   private let container: SharedLoaders
+  private var finished: CheckedContinuation<Int32, Never>?
+  private var exitCode: Int32?
   private let demo: DemoServer?
   private let options: Options
   private let start = Date()
@@ -28,8 +30,8 @@ final class HeadlessRunner {
     self.options = options
   }
 
-  /// Starts the first fetch and runs until the last round settles; never returns.
-  func run() -> Never {
+  /// Starts the first fetch and runs until the last round settles; returns the exit code.
+  func run() async -> Int32 {
     SignalPipe.handler = { [unowned self] number in
       guard number != SIGWINCH else { return }
       self.finish(code: 128 + number)
@@ -48,18 +50,24 @@ final class HeadlessRunner {
       },
     ]
     fetch()
-    dispatchMain()
+    let code: Int32
+    if let exitCode {
+      code = exitCode
+    } else {
+      code = await withCheckedContinuation { finished = $0 }
+    }
+    observations = []
+    SignalPipe.handler = nil
+    return code
   }
 
   private func fetch() {
     demo?.round = round
-    // The Fetch button's order: repositories, then organization.
-    container.repositoriesLoader.load()
-    container.organizationLoader.load()
+    container.pair.fetchBoth()
   }
 
   private func mergedChanged() {
-    let merged = container.mergedState
+    let merged = container.pair.mergedState
     emitMerged(merged)
     guard !merged.isLoading, !container.organizationLoader.state.isLoading,
       !container.repositoriesLoader.state.isLoading
@@ -111,15 +119,14 @@ final class HeadlessRunner {
   }
 
   private func finish(code: Int32?) {
-    guard let code = code ?? finalCode() else { return }
-    demo?.stop()
-    // Every line went out with write(2) already; `exit` would spend milliseconds in exit
-    // handlers (libcurl's and OpenSSL's teardown) that a process about to end does not need.
-    _exit(code)
+    guard exitCode == nil, let code = code ?? finalCode() else { return }
+    exitCode = code
+    finished?.resume(returning: code)
+    finished = nil
   }
 
   private func finalCode() -> Int32? {
-    let merged = container.mergedState
+    let merged = container.pair.mergedState
     let elapsed = String(format: "%.3fs", Date().timeIntervalSince(start))
     let rounds = options.rounds == 1 ? "1 round" : "\(options.rounds) rounds"
     let time = options.timestamps ? " in \(elapsed)" : ""

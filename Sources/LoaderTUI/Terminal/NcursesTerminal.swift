@@ -8,10 +8,10 @@ import GitHubAPI
   import Glibc
 #endif
 
-/// The ncurses backend: draws grids (only the cells that changed) and reads keys.
+/// The ncurses backend: writes the cells a grid diff names and reads keys.
 /// The only file that knows ncurses exists.
 @MainActor
-final class NcursesTerminal {
+final class NcursesTerminal: TerminalBackend {
   /// Why the terminal could not be used.
   struct Unusable: Error, CustomStringConvertible {
     /// A one-line explanation.
@@ -25,7 +25,6 @@ final class NcursesTerminal {
   }
 
   private var screen: OpaquePointer?
-  private var drawn: Grid?
   private let colors: Bool
 
   /// Starts ncurses on the controlling terminal; throws instead of exiting on a bad `TERM`.
@@ -73,22 +72,12 @@ final class NcursesTerminal {
   /// Tells ncurses the terminal now has `rows` × `columns` (after SIGWINCH).
   func resize(to size: Size) {
     resizeterm(Int32(size.rows), Int32(size.columns))
-    drawn = nil
   }
 
-  /// Draws `grid`, writing only the cells that differ from the last drawn grid.
-  func draw(_ grid: Grid) {
-    let full = drawn.map { $0.width != grid.width || $0.height != grid.height } ?? true
-    if full { erase() }
-    for y in 0..<grid.height {
-      for x in 0..<grid.width {
-        let cell = grid[x, y]
-        if !full, let drawn, drawn[x, y] == cell { continue }
-        if cell.text.isEmpty { continue }
-        put(cell, x: x, y: y)
-      }
-    }
-    drawn = grid
+  /// Writes the cells `diff` names, after clearing the screen when it asks.
+  func draw(_ diff: GridDiff) {
+    if diff.clearsScreen { erase() }
+    for change in diff.changes { put(change.cell, x: change.x, y: change.y) }
     refresh()
   }
 
@@ -101,7 +90,6 @@ final class NcursesTerminal {
       if result == cncurses_err() { break }
       if result == KEY_CODE_YES {
         if Int32(code) == cncurses_key_resize() {
-          drawn = nil
           inputs.append(.resize)
         } else if let key = Self.functionKey(Int32(code)) {
           inputs.append(.key(key))

@@ -1,0 +1,119 @@
+import ApexyLoader
+import Foundation
+import GitHubAPI
+
+/// The one serial event loop: takes one event at a time, calls `update`, performs the commands
+/// it returned, then draws one frame. Loader observers only enqueue events.
+@MainActor
+public final class AppLoop {
+  /// The state after the last event.
+  public private(set) var state: AppState
+  /// The exit code, once a command asked to quit.
+  public private(set) var exitCode: Int32?
+
+  private let terminal: any TerminalBackend
+  private let loaders: LoaderPair
+  private let scheduler: any WakeScheduler
+  private let clock: () -> Date
+  private let setOutage: (Bool) -> Void
+  private var queue: [AppEvent] = []
+  private var isRunning = false
+  private var drawn: Grid?
+  private var observations: [LoaderObservation] = []
+  private var finished: CheckedContinuation<Int32, Never>?
+
+  /// A loop over `loaders` drawing on `terminal`; `clock` stamps loader changes.
+  public init(
+    state: AppState, terminal: any TerminalBackend, loaders: LoaderPair,
+    scheduler: any WakeScheduler, clock: @escaping () -> Date,
+    setOutage: @escaping (Bool) -> Void = { _ in }
+  ) {
+    self.state = state
+    self.terminal = terminal
+    self.loaders = loaders
+    self.scheduler = scheduler
+    self.clock = clock
+    self.setOutage = setOutage
+  }
+
+  /// Observes the loaders and draws the first frame.
+  public func start() {
+    let organization = loaders.organization
+    let repositories = loaders.repositories
+    let changed = { [weak self] in
+      guard let self else { return }
+      self.send(
+        .loadersChanged(
+          organization: organization.state, repositories: repositories.state, at: self.clock()))
+    }
+    observations = [organization.observe(changed), repositories.observe(changed)]
+    draw()
+  }
+
+  /// Runs until a command quits; returns its exit code.
+  public func run() async -> Int32 {
+    start()
+    if let exitCode { return exitCode }
+    return await withCheckedContinuation { finished = $0 }
+  }
+
+  /// Queues an event; when the loop is idle, handles it and everything it led to, in order.
+  public func send(_ event: AppEvent) {
+    guard exitCode == nil else { return }
+    queue.append(event)
+    guard !isRunning else { return }
+    isRunning = true
+    defer { isRunning = false }
+    while exitCode == nil, !queue.isEmpty {
+      step(queue.removeFirst())
+    }
+  }
+
+  /// Forgets what is on screen, so the next frame repaints every cell.
+  public func invalidate() {
+    drawn = nil
+  }
+
+  // MARK: - One event
+
+  private func step(_ event: AppEvent) {
+    if case .resize = event { drawn = nil }
+    for command in update(&state, event) {
+      perform(command)
+      if exitCode != nil { return }
+    }
+    draw()
+  }
+
+  private func perform(_ command: Command) {
+    switch command {
+    case .fetchBoth:
+      loaders.fetchBoth()
+    case .reloadRepositories:
+      loaders.repositories.load()
+    case .setOutage(let on):
+      setOutage(on)
+    case .wake(let date):
+      scheduler.schedule(at: date) { [weak self] in
+        guard let self else { return }
+        self.send(.tick(self.clock()))
+      }
+    case .cancelWake:
+      scheduler.cancel()
+    case .quit(let code):
+      exitCode = code
+      queue.removeAll()
+      scheduler.cancel()
+      observations = []
+      terminal.close()
+      finished?.resume(returning: code)
+      finished = nil
+    }
+  }
+
+  private func draw() {
+    let grid = Screen.render(state)
+    terminal.draw(grid.diff(from: drawn))
+    drawn = grid
+  }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// What the event loop draws on: the real terminal, or a fake one in tests.
+@MainActor
+public protocol TerminalBackend: AnyObject {
+  /// The terminal size now.
+  var size: Size { get }
+  /// Writes the changed cells; a diff that clears the screen repaints everything.
+  func draw(_ diff: GridDiff)
+  /// Gives the terminal back to the shell, exactly as it was.
+  func close()
+}
