@@ -15,8 +15,8 @@ public struct Transition: Sendable {
   public var round: Int
   /// Which state changed.
   public var subject: TransitionSubject
-  /// `initial`, `loading`, `success` or `failure`.
-  public var kind: String
+  /// Which of `LoadingState`'s four cases the state is in.
+  public var stateCase: StateCase
   /// The one-line error, for failures.
   public var error: String?
   /// The organization's name, when the content (or cache) has one.
@@ -26,15 +26,31 @@ public struct Transition: Sendable {
 
   /// Creates a value from its parts.
   public init(
-    time: TimeInterval, round: Int, subject: TransitionSubject, kind: String, error: String? = nil,
+    time: TimeInterval, round: Int, subject: TransitionSubject, stateCase: StateCase,
+    error: String? = nil,
     organization: String? = nil, repositories: [String]? = nil
   ) {
     self.time = time
     self.round = round
     self.subject = subject
-    self.kind = kind
+    self.stateCase = stateCase
     self.error = error
     self.organization = organization
     self.repositories = repositories
+  }
+}
+
+/// The four cases of `LoadingState`, by name, as headless output prints them.
+public enum StateCase: String, Sendable, Equatable {
+  case initial, loading, success, failure
+
+  /// The case of `state`.
+  public init<T>(_ state: LoadingState<T>) {
+    switch state {
+    case .initial: self = .initial
+    case .loading: self = .loading
+    case .success: self = .success
+    case .failure: self = .failure
+    }
   }
 }

@@ -12,16 +12,10 @@ public enum TransitionFormatter {
     _ state: LoadingState<T>, subject: TransitionSubject, time: TimeInterval, round: Int,
     errorLine: (Error) -> String, describe: (T) -> (String?, [String]?)
   ) -> Transition {
-    let kind: String
-    switch state {
-    case .initial: kind = "initial"
-    case .loading: kind = "loading"
-    case .success: kind = "success"
-    case .failure: kind = "failure"
-    }
     let content = state.content.map(describe)
     return Transition(
-      time: time, round: round, subject: subject, kind: kind, error: state.error.map(errorLine),
+      time: time, round: round, subject: subject, stateCase: StateCase(state),
+      error: state.error.map(errorLine),
       organization: content?.0, repositories: content?.1)
   }
 
@@ -31,11 +25,11 @@ public enum TransitionFormatter {
     let subject = transition.subject.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
     let content = describeContent(transition)
     let body: String
-    switch transition.kind {
-    case "initial": body = "Initial"
-    case "loading": body = "Loading: cache \(content ?? "nil")"
-    case "success": body = "Success: \(content ?? "nil")"
-    default:
+    switch transition.stateCase {
+    case .initial: body = "Initial"
+    case .loading: body = "Loading: cache \(content ?? "nil")"
+    case .success: body = "Success: \(content ?? "nil")"
+    case .failure:
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }
       body = "Failure: \(error), cache \(content ?? "nil")"
@@ -46,7 +40,8 @@ public enum TransitionFormatter {
   /// One JSON object per line: time, round, state, case, error and content.
   public static func json(_ transition: Transition, timestamps: Bool) -> String {
     var object: [String: Any] = [
-      "round": transition.round, "state": transition.subject.rawValue, "case": transition.kind,
+      "round": transition.round, "state": transition.subject.rawValue,
+      "case": transition.stateCase.rawValue,
       "error": transition.error ?? NSNull(),
     ]
     if timestamps { object["time"] = (transition.time * 1000).rounded() / 1000 }

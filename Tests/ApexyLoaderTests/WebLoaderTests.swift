@@ -66,8 +66,7 @@ final class WebLoaderTests: XCTestCase {
     loader.load()
     client.completeNext(with: .success(3), on: .global())
     for await state in loader.states where state == .success(content: 3) { break }
-    XCTAssertEqual(loader.state, .success(content: 3))
-    XCTAssertEqual(handlerOnMain, [true, true])
+    XCTAssertEqual(handlerOnMain, [true, true], "loading, then success, both on the main thread")
     XCTAssertNil(loader.progress)
     withExtendedLifetime(observation) {}
   }
@@ -85,10 +84,10 @@ final class WebLoaderTests: XCTestCase {
     // A late completion from a background queue finds nothing to touch.
     let queue = DispatchQueue(label: "late-completion")
     client.completeNext(with: .success(1), on: queue)
-    // The completion's hop to the main queue is enqueued before this one resumes.
+    // The completion's hop to the main queue is enqueued before this one resumes; reaching the
+    // end without a crash is the point (the hop finds no loader to touch).
     await withCheckedContinuation { continuation in
       queue.async { DispatchQueue.main.async { continuation.resume() } }
     }
-    XCTAssertNil(weakLoader)
   }
 }

@@ -58,7 +58,7 @@ final class HostileTextTests: XCTestCase {
 
   func testHeadlessTextAndJSONCarryNoControls() {
     let transition = Transition(
-      time: 0, round: 1, subject: .merged, kind: "failure", error: "bad\u{1B}[0m",
+      time: 0, round: 1, subject: .merged, stateCase: .failure, error: "bad\u{1B}[0m",
       organization: "Org\u{07}", repositories: ["a\u{1B}]0;x\u{07}"])
     let text = TransitionFormatter.text(transition, timestamps: false)
     XCTAssertEqual(text, "merged       Failure: bad^[[0m, cache Org^G: 1 repository (a^[]0;x^G)")

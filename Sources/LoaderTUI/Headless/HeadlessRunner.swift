@@ -86,7 +86,7 @@ final class HeadlessRunner {
       ($0.organization.displayName, $0.repositories.map(\.name))
     }
     let key =
-      "\(line.kind)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
+      "\(line.stateCase)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
     guard key != lastMerged else { return }
     lastMerged = key
     print(line)
