@@ -32,4 +32,20 @@ public enum Key: Sendable, Equatable {
   case end
   /// Ctrl-C.
   case interrupt
+  /// Delete (forward).
+  case delete
+  /// Insert.
+  case insert
+  /// A function key, F1 to F12.
+  case function(Int)
+  /// Alt (or Meta) with a character: ESC, then the character.
+  case alt(Character)
+  /// Ctrl-L: repaint the whole screen.
+  case repaint
+  /// Ctrl-Z: suspend to the shell.
+  case suspend
+  /// Ctrl-U: clear the line.
+  case clearLine
+  /// Ctrl-W: delete the word before the caret.
+  case deleteWord
 }
