@@ -17,6 +17,7 @@ let package = Package(
     ),
     .target(name: "ApexyHTTP"),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
+    .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
     .executableTarget(
       name: "LoaderTUI",
@@ -24,7 +25,8 @@ let package = Package(
     ),
     .testTarget(name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
-      name: "ApexyLoaderTests", dependencies: ["ApexyLoader", "ApexyHTTP", "LoopbackHTTP"]),
+      name: "ApexyLoaderTests",
+      dependencies: ["ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: ["LoaderTUI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]
