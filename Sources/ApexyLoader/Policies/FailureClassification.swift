@@ -39,12 +39,17 @@ extension RetryPolicy {
   public static func classify(_ response: HTTPURLResponse, now: Date) -> FailureClassification {
     let status = response.statusCode
     let retryAfter = response.header("Retry-After").flatMap { retryAfterDate($0, now: now) }
-    let limit = RateLimit(response: response)
-    let exhausted = limit.map { $0.remaining <= 0 } ?? false
+    let remaining = response.header("x-ratelimit-remaining").flatMap {
+      Int($0.trimmingCharacters(in: .whitespaces))
+    }
+    let exhausted = remaining.map { $0 <= 0 } ?? false
     let isRateLimit = status == 403 && (exhausted || retryAfter != nil)
     guard transientStatuses.contains(status) || isRateLimit else { return .permanent }
     var notBefore = retryAfter
-    if exhausted, let reset = limit?.reset, reset > now {
+    let reset = response.header("x-ratelimit-reset").flatMap {
+      TimeInterval($0.trimmingCharacters(in: .whitespaces))
+    }.map { Date(timeIntervalSince1970: $0) }
+    if exhausted, let reset, reset > now {
       notBefore = max(notBefore ?? reset, reset)
     }
     return .transient(notBefore: notBefore)

@@ -20,7 +20,7 @@ final class PolicyRequest<E: Endpoint> {
   }
 
   /// Cancelling it cancels the attempt in flight or the wait for the next one.
-  let progress = Progress(totalUnitCount: 1)
+  let progress = CancellingProgress()
 
   private let endpoint: ObservedEndpoint<E>
   private let client: Client
@@ -47,13 +47,7 @@ final class PolicyRequest<E: Endpoint> {
 
   /// Sends the first attempt.
   func start() {
-    progress.cancellationHandler = { [self] in
-      if Thread.isMainThread {
-        MainActor.assumeIsolated { self.cancel() }
-      } else {
-        DispatchQueue.main.async { MainActor.assumeIsolated { self.cancel() } }
-      }
-    }
+    progress.onCancel = { [self] in cancel() }
     attempt()
   }
 
@@ -127,9 +121,40 @@ final class PolicyRequest<E: Endpoint> {
   private func complete(_ result: Result<E.Content, Error>) {
     guard !isDone else { return }
     isDone = true
-    progress.cancellationHandler = nil
+    progress.onCancel = nil
     progress.completedUnitCount = 1
     if retries > 0 { hooks.retry(nil) }
     hooks.finish(result)
+  }
+}
+
+/// A progress whose `cancel()` reaches its owner at once when called on the main thread
+/// (Foundation calls `cancellationHandler` later, on another queue), and soon after otherwise.
+final class CancellingProgress: Progress, @unchecked Sendable {
+  private let lock = NSLock()
+  private var handler: Unchecked<@MainActor () -> Void>?
+
+  /// A progress of one unit.
+  init() {
+    super.init(parent: nil, userInfo: nil)
+    totalUnitCount = 1
+  }
+
+  /// Runs on the main actor when the progress is cancelled, unless cleared first.
+  var onCancel: (@MainActor () -> Void)? {
+    get { lock.withLock { handler?.value } }
+    set { lock.withLock { handler = newValue.map(Unchecked.init) } }
+  }
+
+  override func cancel() {
+    super.cancel()
+    let run: @Sendable () -> Void = { [self] in
+      MainActor.assumeIsolated {
+        let handler = onCancel
+        onCancel = nil
+        handler?()
+      }
+    }
+    if Thread.isMainThread { run() } else { DispatchQueue.main.async(execute: run) }
   }
 }
