@@ -82,6 +82,8 @@ final class ScriptedClient: Client, @unchecked Sendable {
 /// `GET {path}`, its body read as a UTF-8 string; any non-2xx status fails validation.
 struct TextPathEndpoint: Endpoint {
   let path: String
+  /// Counts the bodies decoded, when given.
+  var decodes: Counter?
 
   func makeRequest() throws -> URLRequest { URLRequest(url: URL(string: path)!) }
 
@@ -92,6 +94,7 @@ struct TextPathEndpoint: Endpoint {
   }
 
   func content(from response: URLResponse?, with body: Data) throws -> String {
+    decodes?.increment()
     guard let text = String(data: body, encoding: .utf8), !text.isEmpty else {
       throw DecodeError()
     }
@@ -106,3 +109,13 @@ struct StatusError: Error, Equatable {
 
 /// An unreadable body.
 struct DecodeError: Error, Equatable {}
+
+/// A count shared across queues.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+
+  func increment() { lock.withLock { count += 1 } }
+}

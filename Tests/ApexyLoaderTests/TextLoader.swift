@@ -7,6 +7,8 @@ import Foundation
 @MainActor
 final class TextLoader: WebLoader<String>, ContentLoading {
   let path: String
+  /// How many bodies the loader decoded.
+  let decodes = Counter()
 
   init(client: Client, path: String = "text", scheduler: ManualScheduler, policies: LoaderPolicies)
   {
@@ -18,7 +20,7 @@ final class TextLoader: WebLoader<String>, ContentLoading {
 
   func load() {
     guard startLoading() else { return }
-    request(TextPathEndpoint(path: path))
+    request(TextPathEndpoint(path: path, decodes: decodes))
   }
 }
 
