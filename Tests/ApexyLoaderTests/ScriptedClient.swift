@@ -56,12 +56,13 @@ final class ScriptedClient: Client, @unchecked Sendable {
     return Progress(totalUnitCount: 1)
   }
 
-  /// Answers the oldest request with an HTTP response; returns the request it answered.
+  /// Answers the oldest request (to `path`, when given) with an HTTP response; returns the
+  /// request it answered.
   @discardableResult
-  func respond(status: Int = 200, headers: [String: String] = [:], body: String = "")
-    -> URLRequest?
-  {
-    guard let next = takeNext() else { return nil }
+  func respond(
+    to path: String? = nil, status: Int = 200, headers: [String: String] = [:], body: String = ""
+  ) -> URLRequest? {
+    guard let next = takeNext(path) else { return nil }
     let url = next.request.url ?? URL(string: "http://localhost/")!
     let response = HTTPURLResponse(
       url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
@@ -74,8 +75,11 @@ final class ScriptedClient: Client, @unchecked Sendable {
     takeNext()?.answer(nil, Data(), error)
   }
 
-  private func takeNext() -> Sent? {
-    lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
+  private func takeNext(_ path: String? = nil) -> Sent? {
+    lock.withLock {
+      let index = pending.firstIndex { path == nil || $0.request.url?.absoluteString == path }
+      return index.map { pending.remove(at: $0) }
+    }
   }
 }
 
