@@ -121,5 +121,7 @@ final class Counter: @unchecked Sendable {
 
   var value: Int { lock.withLock { count } }
 
-  func increment() { lock.withLock { count += 1 } }
+  func increment() { add(1) }
+
+  func add(_ amount: Int) { lock.withLock { count += amount } }
 }
