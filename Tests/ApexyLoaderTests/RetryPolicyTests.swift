@@ -31,6 +31,17 @@ final class RetryPolicyTests: XCTestCase {
     }
     let limited = failure(403, ["x-ratelimit-remaining": "0"])
     XCTAssertEqual(RetryPolicy.classify(limited, now: now), .transient(notBefore: nil))
+    let secondary = failure(403, ["Retry-After": "60"])
+    XCTAssertEqual(
+      RetryPolicy.classify(secondary, now: now), .transient(notBefore: now.addingTimeInterval(60)))
+  }
+
+  func testTheLaterOfRetryAfterAndTheResetIsWaitedFor() {
+    let reset = "\(Int(now.timeIntervalSince1970) + 40)"
+    let both = failure(
+      429, ["Retry-After": "10", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset])
+    XCTAssertEqual(
+      RetryPolicy.classify(both, now: now), .transient(notBefore: now.addingTimeInterval(40)))
   }
 
   func testClientErrorsDecodingAndCancellationAreNeverRetried() {
