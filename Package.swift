@@ -16,8 +16,9 @@ let package = Package(
       providers: [.apt(["libncursesw5-dev"])]
     ),
     .target(name: "ApexyHTTP"),
-    .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
+    // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
+    .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
     .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
     .executableTarget(
       name: "LoaderTUI",
