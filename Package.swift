@@ -19,6 +19,8 @@ let package = Package(
     ),
     // Apexy's network layer and ApexyLoader's loaders.
     .target(name: "ApexyHTTP"),
+    // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
+    .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
@@ -37,7 +39,8 @@ let package = Package(
     .executableTarget(name: "LoaderBench", dependencies: ["ApexyLoader", "GitHubAPI", "AppCore"]),
     .testTarget(name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
-      name: "ApexyLoaderTests", dependencies: ["ApexyLoader", "ApexyHTTP", "LoopbackHTTP"]),
+      name: "ApexyLoaderTests",
+      dependencies: ["ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
       name: "GitHubAPITests",
       dependencies: ["GitHubAPI", "DemoAPI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),

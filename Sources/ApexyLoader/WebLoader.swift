@@ -14,6 +14,27 @@ open class WebLoader<Content>: ContentLoader<Content> {
 
   private let inFlight = InFlight()
 
+  // MARK: - Policies (see WebLoader+Policies.swift)
+
+  /// What the loader does beyond sending each request once; all off by default.
+  public var policies = LoaderPolicies() {
+    didSet { scheduleRefresh() }
+  }
+  /// The clock and timers the policies run on.
+  public var scheduler: LoaderScheduler = MainQueueScheduler()
+  /// The retry being waited for while the state stays `.loading`; `nil` when none is.
+  public internal(set) var retryStatus: RetryStatus?
+  /// When the server last confirmed the content, and whether by `304 Not Modified`.
+  public internal(set) var freshness = Freshness()
+  /// What the last response said (status, rate limit, poll interval), for loaders with
+  /// policies; `nil` before the first one.
+  public internal(set) var lastResponse: ResponseMetadata?
+  /// The content of `request(_:)` and `request(_:transform:)` by URL, with its validators,
+  /// when `policies.revalidates`.
+  public let revalidationCache = RevalidationCache<Content>()
+  /// The pending refresh, cancelled when the loader goes.
+  let refreshSlot = WorkSlot()
+
   /// Creates a loader that sends its requests with `apiClient`.
   public init(apiClient: Client) {
     self.apiClient = apiClient
@@ -22,6 +43,17 @@ open class WebLoader<Content>: ContentLoader<Content> {
 
   deinit {
     inFlight.progress?.cancel()
+    refreshSlot.replace(with: nil)
+  }
+
+  /// Moves to `.success` (marking the content confirmed now) or `.failure`, then starts the
+  /// refresh timer if `policies.refreshInterval` asks for one.
+  public override func finishLoading(_ result: Result<Content, Error>) {
+    if case .success = result {
+      freshness = Freshness(lastConfirmed: scheduler.now, wasNotModified: false)
+    }
+    super.finishLoading(result)
+    scheduleRefresh()
   }
 
   /// Sends `endpoint` and finishes loading with its content.
@@ -31,6 +63,10 @@ open class WebLoader<Content>: ContentLoader<Content> {
 
   /// Sends `endpoint` and finishes loading with its content turned into `Content`.
   public func request<T: Endpoint>(_ endpoint: T, transform: @escaping (T.Content) -> Content) {
+    if policies.revalidates {
+      revalidate(endpoint, transform: transform)
+      return
+    }
     send(endpoint) { loader, result in
       loader.finishLoading(result.map(transform))
     }
@@ -43,9 +79,13 @@ open class WebLoader<Content>: ContentLoader<Content> {
     send(endpoint) { _, result in completion(result) }
   }
 
-  private func send<T: Endpoint>(
+  func send<T: Endpoint>(
     _ endpoint: T, then handle: @escaping (WebLoader, Result<T.Content, Error>) -> Void
   ) {
+    if policies.sendsThroughPolicies {
+      sendWithPolicies(endpoint, inFlight: inFlight, then: handle)
+      return
+    }
     let token = inFlight.begin()
     let handleBox = Unchecked(handle)
     let progress = apiClient.request(endpoint) { [weak self] result in

@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Whether a failure may go away by itself.
+public enum FailureClassification: Equatable, Sendable {
+  /// Worth retrying; not before `notBefore` when the server named a time.
+  case transient(notBefore: Date?)
+  /// Retrying cannot help.
+  case permanent
+}
+
+extension RetryPolicy {
+  /// The `URLError` codes of failures that may pass: timeouts and lost or unreachable servers.
+  public static let transientURLErrors: Set<URLError.Code> = [
+    .timedOut, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
+    .notConnectedToInternet,
+  ]
+
+  /// The HTTP statuses retried whatever their headers say.
+  public static let transientStatuses: Set<Int> = [429, 500, 502, 503, 504]
+
+  /// Sorts `error` into transient or permanent, reading the response of an error that carries
+  /// one (`HTTPResponseError`, or any error a loader with policies received).
+  public static func classify(_ error: Error, now: Date) -> FailureClassification {
+    if let failure = error as? ResponseFailure, failure.isDecoding { return .permanent }
+    if let response = error.httpResponse { return classify(response, now: now) }
+    if let urlError = error.unwrappingResponse as? URLError,
+      transientURLErrors.contains(urlError.code)
+    {
+      return .transient(notBefore: nil)
+    }
+    return .permanent
+  }
+
+  /// Sorts a failed response by its status and rate-limit headers.
+  public static func classify(_ response: HTTPURLResponse, now: Date) -> FailureClassification {
+    let status = response.statusCode
+    let retryAfter = response.header("Retry-After").flatMap { retryAfterDate($0, now: now) }
+    let remaining = response.header("x-ratelimit-remaining").flatMap {
+      Int($0.trimmingCharacters(in: .whitespaces))
+    }
+    let exhausted = remaining.map { $0 <= 0 } ?? false
+    let isRateLimit = status == 403 && (exhausted || retryAfter != nil)
+    guard transientStatuses.contains(status) || isRateLimit else { return .permanent }
+    var notBefore = retryAfter
+    let reset = response.header("x-ratelimit-reset").flatMap {
+      TimeInterval($0.trimmingCharacters(in: .whitespaces))
+    }.map { Date(timeIntervalSince1970: $0) }
+    if exhausted, let reset, reset > now {
+      notBefore = max(notBefore ?? reset, reset)
+    }
+    return .transient(notBefore: notBefore)
+  }
+
+  /// The time a `Retry-After` value allows: delay seconds from `now`, or an HTTP date.
+  public static func retryAfterDate(_ value: String, now: Date) -> Date? {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    if let seconds = Int(trimmed), seconds >= 0 {
+      return now.addingTimeInterval(TimeInterval(seconds))
+    }
+    for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz"] {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "GMT")
+      formatter.dateFormat = format
+      if let date = formatter.date(from: trimmed) { return date }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// An API rate limit as a response states it in `x-ratelimit-*` headers (GitHub's names).
+public struct RateLimit: Sendable, Equatable {
+  /// The requests allowed per window (`x-ratelimit-limit`).
+  public var limit: Int
+  /// The requests left in this window (`x-ratelimit-remaining`).
+  public var remaining: Int
+  /// When the window resets (`x-ratelimit-reset`, epoch seconds).
+  public var reset: Date
+  /// The bucket the limit applies to, for example `core` or `search` (`x-ratelimit-resource`).
+  public var resource: String?
+
+  /// Creates a rate limit.
+  public init(limit: Int, remaining: Int, reset: Date, resource: String? = nil) {
+    self.limit = limit
+    self.remaining = remaining
+    self.reset = reset
+    self.resource = resource
+  }
+
+  /// Reads the limit from header fields (names in any case); `nil` unless `limit`, `remaining`
+  /// and `reset` are all present and numeric.
+  public init?(headers: [String: String]) {
+    var lowercased: [String: String] = [:]
+    for (name, value) in headers { lowercased[name.lowercased()] = value }
+    func number(_ name: String) -> Int? {
+      lowercased["x-ratelimit-\(name)"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+    guard let limit = number("limit"), let remaining = number("remaining"),
+      let reset = number("reset")
+    else { return nil }
+    self.init(
+      limit: limit, remaining: remaining, reset: Date(timeIntervalSince1970: TimeInterval(reset)),
+      resource: lowercased["x-ratelimit-resource"])
+  }
+
+  /// Reads the limit from a response's headers.
+  public init?(response: HTTPURLResponse) {
+    self.init(headers: response.headerFields)
+  }
+
+  /// Whether no request is left and the window has not reset at `now`.
+  public func isExhausted(at now: Date) -> Bool {
+    remaining <= 0 && now < reset
+  }
+}
+
+extension HTTPURLResponse {
+  /// The header fields as strings.
+  var headerFields: [String: String] {
+    var fields: [String: String] = [:]
+    for (name, value) in allHeaderFields { fields["\(name)"] = "\(value)" }
+    return fields
+  }
+
+  /// A header's value by case-insensitive name.
+  func header(_ name: String) -> String? {
+    if let value = value(forHTTPHeaderField: name) { return value }
+    let lowered = name.lowercased()
+    for (key, value) in allHeaderFields where "\(key)".lowercased() == lowered { return "\(value)" }
+    return nil
+  }
+}

@@ -1,0 +1,103 @@
+import ApexyHTTP
+import Foundation
+
+/// Remembers, per request URL, the validators of the last response and the value built from
+/// it, so the next request can be conditional and a `304` can reuse the value.
+///
+/// A loader with `LoaderPolicies.revalidates` keeps one for its own content. A paginated loader
+/// keeps one of page values and, per page:
+///
+/// ```swift
+/// request(pages.conditional(pageEndpoint)) { result in
+///   // .notModified → try pages.reused(for: endpoint): the page as decoded last time
+///   // .modified(page, validators) → decode, then pages.store(value, validators:, for:)
+/// }
+/// ```
+///
+/// Thread-safe, so pages may be stored from a decoding queue.
+public final class RevalidationCache<Value>: @unchecked Sendable {
+  private struct Entry {
+    let validators: ResponseValidators
+    let value: Value
+  }
+
+  private let lock = NSLock()
+  private var entries: [String: Entry] = [:]
+
+  /// Creates an empty cache.
+  public init() {}
+
+  /// `endpoint` as a conditional request, with the validators stored for its URL if any.
+  public func conditional<E: Endpoint>(_ endpoint: E) -> ConditionalEndpoint<E> {
+    let key = RevalidationKey.of(endpoint)
+    let validators = key.flatMap { key in lock.withLock { entries[key]?.validators } }
+    return ConditionalEndpoint(endpoint, validators: validators)
+  }
+
+  /// Stores `value` built from a response with `validators` under `key`; a response without
+  /// validators removes what was stored, since it cannot be revalidated.
+  public func store(_ value: Value, validators: ResponseValidators, forKey key: String?) {
+    guard let key else { return }
+    lock.withLock {
+      entries[key] = validators.isEmpty ? nil : Entry(validators: validators, value: value)
+    }
+  }
+
+  /// Stores `value` decoded from the answer to `endpoint`.
+  public func store<E>(
+    _ value: Value, validators: ResponseValidators, for endpoint: ConditionalEndpoint<E>
+  ) {
+    store(value, validators: validators, forKey: endpoint.key)
+  }
+
+  /// The value stored under `key`, `nil` when there is none.
+  public func value(forKey key: String?) -> Value? {
+    guard let key else { return nil }
+    return lock.withLock { entries[key]?.value }
+  }
+
+  /// The value a `304` to `endpoint` confirms; throws `NotModifiedWithoutCacheError` when
+  /// nothing is stored for it.
+  public func reused<E>(for endpoint: ConditionalEndpoint<E>) throws -> Value {
+    guard let value = value(forKey: endpoint.key) else {
+      throw NotModifiedWithoutCacheError(url: endpoint.key)
+    }
+    return value
+  }
+
+  /// The value for an answer to `endpoint`: the stored one for `.notModified` (`decode` is not
+  /// called), else `decode`'s result, which is stored with the new validators.
+  public func resolve<E>(
+    _ answer: Revalidated<E.Content>, for endpoint: ConditionalEndpoint<E>,
+    decode: (E.Content) throws -> Value
+  ) throws -> (value: Value, modified: Bool) {
+    switch answer {
+    case .notModified:
+      return (try reused(for: endpoint), false)
+    case .modified(let content, let validators):
+      let value = try decode(content)
+      store(value, validators: validators, for: endpoint)
+      return (value, true)
+    }
+  }
+
+  /// Forgets everything stored.
+  public func removeAll() {
+    lock.withLock { entries.removeAll() }
+  }
+
+  /// How many URLs have a stored value.
+  public var count: Int { lock.withLock { entries.count } }
+}
+
+/// A `304 Not Modified` came for a URL with nothing stored to reuse.
+public struct NotModifiedWithoutCacheError: LocalizedError, Equatable, Sendable {
+  /// The request URL.
+  public let url: String?
+
+  /// "The server answered 304 Not Modified for …, but no earlier answer is stored."
+  public var errorDescription: String? {
+    "The server answered 304 Not Modified for \(url ?? "a request"), but no earlier answer is "
+      + "stored."
+  }
+}

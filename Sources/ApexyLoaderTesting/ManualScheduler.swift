@@ -1,0 +1,84 @@
+import ApexyLoader
+import Foundation
+
+/// A `LoaderScheduler` whose time moves only when a test advances it.
+///
+/// Scheduled work runs inside `advance`, in the order it falls due (ties in the order it was
+/// scheduled), with `now` set to its due time; work scheduled meanwhile runs too if it falls
+/// due before the target time.
+@MainActor
+public final class ManualScheduler: LoaderScheduler {
+  private struct Entry {
+    let due: Date
+    let order: Int
+    let work: ScheduledWork
+    let action: @MainActor () -> Void
+  }
+
+  /// The current time.
+  public private(set) var now: Date
+  private var entries: [Entry] = []
+  private var nextOrder = 0
+
+  /// Creates a scheduler whose clock reads `now`.
+  public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    self.now = now
+  }
+
+  /// Keeps `action` until the clock reaches `now + delay`.
+  public func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void)
+    -> ScheduledWork
+  {
+    let work = ScheduledWork()
+    entries.append(
+      Entry(
+        due: now.addingTimeInterval(max(0, delay)), order: nextOrder, work: work, action: action)
+    )
+    nextOrder += 1
+    return work
+  }
+
+  /// How many scheduled actions are waiting (not run, not cancelled).
+  public var pendingCount: Int {
+    entries.filter { !$0.work.isCancelled }.count
+  }
+
+  /// When the next waiting action falls due, `nil` when none waits.
+  public var nextDueDate: Date? {
+    entries.filter { !$0.work.isCancelled }.map(\.due).min()
+  }
+
+  /// Moves the clock forward by `seconds`, running every action that falls due on the way.
+  public func advance(by seconds: TimeInterval) {
+    advance(to: now.addingTimeInterval(seconds))
+  }
+
+  /// Moves the clock to `date` (never backwards), running every action due by then.
+  public func advance(to date: Date) {
+    while let index = nextIndex(dueBy: date) {
+      let entry = entries.remove(at: index)
+      now = max(now, entry.due)
+      entry.action()
+    }
+    now = max(now, date)
+  }
+
+  /// Runs whatever is due now without moving the clock.
+  public func runDue() {
+    advance(to: now)
+  }
+
+  private func nextIndex(dueBy date: Date) -> Int? {
+    entries.removeAll { $0.work.isCancelled }
+    var best: Int?
+    for (index, entry) in entries.enumerated() where entry.due <= date {
+      if let current = best {
+        let other = entries[current]
+        if (entry.due, entry.order) < (other.due, other.order) { best = index }
+      } else {
+        best = index
+      }
+    }
+    return best
+  }
+}

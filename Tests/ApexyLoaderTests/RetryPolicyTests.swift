@@ -1,0 +1,136 @@
+import ApexyLoader
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A failed response as an app's error type carries it.
+struct ResponseCarryingError: HTTPResponseError {
+  let response: HTTPURLResponse
+}
+
+final class RetryPolicyTests: XCTestCase {
+  private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  private func failure(_ status: Int, _ headers: [String: String] = [:]) -> Error {
+    ResponseCarryingError(
+      response: HTTPURLResponse(
+        url: URL(string: "http://localhost/")!, statusCode: status, httpVersion: nil,
+        headerFields: headers)!)
+  }
+
+  func testServerErrorsRateLimitsAndLostConnectionsAreTransient() {
+    for status in [500, 502, 503, 504, 429] {
+      XCTAssertEqual(
+        RetryPolicy.classify(failure(status), now: now), .transient(notBefore: nil), "\(status)")
+    }
+    for code in [URLError.Code.timedOut, .networkConnectionLost, .cannotConnectToHost] {
+      XCTAssertEqual(RetryPolicy.classify(URLError(code), now: now), .transient(notBefore: nil))
+    }
+    let limited = failure(403, ["x-ratelimit-remaining": "0"])
+    XCTAssertEqual(RetryPolicy.classify(limited, now: now), .transient(notBefore: nil))
+    let secondary = failure(403, ["Retry-After": "60"])
+    XCTAssertEqual(
+      RetryPolicy.classify(secondary, now: now), .transient(notBefore: now.addingTimeInterval(60)))
+  }
+
+  func testTheLaterOfRetryAfterAndTheResetIsWaitedFor() {
+    let reset = "\(Int(now.timeIntervalSince1970) + 40)"
+    let both = failure(
+      429, ["Retry-After": "10", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset])
+    XCTAssertEqual(
+      RetryPolicy.classify(both, now: now), .transient(notBefore: now.addingTimeInterval(40)))
+  }
+
+  func testClientErrorsDecodingAndCancellationAreNeverRetried() {
+    for status in [400, 401, 403, 404, 422] {
+      XCTAssertEqual(RetryPolicy.classify(failure(status), now: now), .permanent, "\(status)")
+    }
+    let notExhausted = failure(
+      403, ["x-ratelimit-limit": "60", "x-ratelimit-remaining": "12", "x-ratelimit-reset": "1"])
+    XCTAssertEqual(RetryPolicy.classify(notExhausted, now: now), .permanent)
+    XCTAssertEqual(RetryPolicy.classify(DecodeError(), now: now), .permanent)
+    XCTAssertEqual(RetryPolicy.classify(URLError(.cancelled), now: now), .permanent)
+    let policy = RetryPolicy(maxRetries: 3)
+    guard case .fail(let error) = policy.decision(after: failure(404), retriesSoFar: 0, now: now)
+    else { return XCTFail("a 404 must not be retried") }
+    XCTAssertEqual((error as? HTTPResponseError)?.response.statusCode, 404)
+  }
+
+  func testBackoffDoublesUpToTheCapAndDrawsFullJitterFromTheRandomSource() {
+    let policy = RetryPolicy(maxRetries: 10, baseDelay: 1, maxDelay: 8, random: { $0.upperBound })
+    XCTAssertEqual(
+      (1...5).map { policy.backoffRange(forRetry: $0) }, [0...1, 0...2, 0...4, 0...8, 0...8])
+    let delays = (0..<4).map { retries -> TimeInterval? in
+      guard
+        case .retry(let delay) = policy.decision(
+          after: URLError(.timedOut), retriesSoFar: retries, now: now)
+      else { return nil }
+      return delay
+    }
+    XCTAssertEqual(delays, [1, 2, 4, 8])
+    let low = RetryPolicy(random: { $0.lowerBound })
+    guard case .retry(let zero) = low.decision(after: failure(503), retriesSoFar: 0, now: now)
+    else { return XCTFail("a 503 must be retried") }
+    XCTAssertEqual(zero, 0)
+  }
+
+  func testRetriesStopAfterTheBound() {
+    let policy = RetryPolicy(maxRetries: 2)
+    guard case .fail(let error) = policy.decision(after: failure(503), retriesSoFar: 2, now: now)
+    else { return XCTFail("the third retry must not happen") }
+    XCTAssertEqual((error as? HTTPResponseError)?.response.statusCode, 503)
+    guard
+      case .fail = RetryPolicy(maxRetries: 0).decision(
+        after: URLError(.timedOut), retriesSoFar: 0, now: now)
+    else { return XCTFail("0 retries turns retrying off") }
+  }
+
+  func testRetryAfterSecondsAndHTTPDateAreWaitedExactly() {
+    let policy = RetryPolicy(random: { _ in 0 })
+    guard
+      case .retry(let seconds) = policy.decision(
+        after: failure(429, ["Retry-After": "7"]), retriesSoFar: 0, now: now)
+    else { return XCTFail("a 429 must be retried") }
+    XCTAssertEqual(seconds, 7)
+    // 1_800_000_000 is Fri, 15 Jan 2027 08:00:00 GMT.
+    let date = "Fri, 15 Jan 2027 08:00:12 GMT"
+    guard
+      case .retry(let untilDate) = policy.decision(
+        after: failure(503, ["Retry-After": date]), retriesSoFar: 0, now: now)
+    else { return XCTFail("a 503 must be retried") }
+    XCTAssertEqual(untilDate, 12, accuracy: 0.001)
+  }
+
+  func testAnExhaustedLimitWaitsForItsReset() {
+    let headers = [
+      "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0",
+      "x-ratelimit-reset": "\(Int(now.timeIntervalSince1970) + 20)",
+    ]
+    guard
+      case .retry(let delay) = RetryPolicy().decision(
+        after: failure(403, headers), retriesSoFar: 0, now: now)
+    else { return XCTFail("an exhausted limit resetting soon must be retried") }
+    XCTAssertEqual(delay, 20)
+  }
+
+  func testAWaitLongerThanTheCapFailsAtOnceSayingWhen() {
+    let policy = RetryPolicy(maxServerWait: 30)
+    guard
+      case .fail(let error) = policy.decision(
+        after: failure(503, ["Retry-After": "120"]), retriesSoFar: 0, now: now)
+    else { return XCTFail("a wait past the cap must fail") }
+    let later = error as? RetryLaterError
+    XCTAssertEqual(later?.retryAt, now.addingTimeInterval(120))
+    XCTAssertEqual((later?.underlying as? HTTPResponseError)?.response.statusCode, 503)
+    let formatter = DateFormatter()
+    formatter.timeZone = .current
+    formatter.dateFormat = "HH:mm:ss"
+    let time = formatter.string(from: now.addingTimeInterval(120))
+    XCTAssertTrue(
+      error.localizedDescription.contains("try again after"), error.localizedDescription)
+    XCTAssertTrue(error.localizedDescription.contains(time), error.localizedDescription)
+  }
+}
