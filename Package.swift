@@ -28,8 +28,10 @@ let package = Package(
     .target(name: "GitHubAPI", dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),
     // The built-in GitHub-shaped server and its fixtures.
     .target(name: "DemoAPI", dependencies: ["LoopbackHTTP"]),
+    // The C library's character width (wcwidth), which Swift does not import.
+    .target(name: "CWidth"),
     // The app without I/O: state, events, update, layout, rendering into a grid, the event loop.
-    .target(name: "AppCore", dependencies: ["ApexyLoader", "GitHubAPI"]),
+    .target(name: "AppCore", dependencies: ["ApexyLoader", "GitHubAPI", "CWidth"]),
     // The executable: the ncurses backend, the command line and main.
     .executableTarget(
       name: "LoaderTUI",

@@ -8,6 +8,10 @@ public enum AppEvent: Sendable, Equatable {
   case key(Key)
   /// A timer the app asked for fired (spinner frame or a status-bar age that changes).
   case tick(Date)
+  /// Text was pasted (bracketed paste), as it came.
+  case paste(String)
+  /// The mouse was used.
+  case mouse(MouseEvent)
   /// The terminal was resized.
   case resize(Size)
   /// A loader changed; carries both states so the panes see the same instances' values.

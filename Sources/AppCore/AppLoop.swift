@@ -100,6 +100,13 @@ public final class AppLoop {
       }
     case .cancelWake:
       scheduler.cancel()
+    case .repaint:
+      drawn = nil
+    case .suspend:
+      terminal.suspend()
+      // Back from `fg`: the terminal may have another size now, and shows the shell's text.
+      drawn = nil
+      queue.append(.resize(terminal.size))
     case .quit(let code):
       exitCode = code
       queue.removeAll()

@@ -4,6 +4,9 @@ import GitHubAPI
 
 /// Everything the screen shows, changed only by `update`.
 public struct AppState: Sendable, Equatable {
+  /// The most characters the filter holds; typing or pasting more is ignored.
+  public static let filterLimit = 64
+
   /// The organization loader's state.
   public private(set) var organization: LoadingState<Organization> = .initial
   /// The repositories loader's state.

@@ -12,6 +12,11 @@ public enum Command: Sendable, Equatable {
   case wake(at: Date)
   /// Forget the wake asked for before: nothing on screen changes with time.
   case cancelWake
+  /// Repaint every cell, whatever the terminal shows now.
+  case repaint
+  /// Give the terminal back and stop, as Ctrl-Z does in every terminal program; on `fg`,
+  /// take it back at its current size.
+  case suspend
   /// Leave the app with this exit code.
   case quit(exitCode: Int32)
 }

@@ -37,12 +37,12 @@ public struct Grid: Sendable, Equatable {
     let end = min(width, x + (limit ?? width))
     var column = x
     for character in text {
-      let w = TextWidth.of(character)
-      if w == 0 { continue }
-      if column + w > end { break }
-      set(column, y, Cell(text: String(character), style: style))
-      if w == 2 { set(column + 1, y, Cell(text: "", style: style)) }
-      column += w
+      for glyph in TextWidth.glyphs(character) {
+        if column + glyph.width > end { return column - x }
+        set(column, y, Cell(text: glyph.text, style: style))
+        if glyph.width == 2 { set(column + 1, y, Cell(text: "", style: style)) }
+        column += glyph.width
+      }
     }
     return column - x
   }

@@ -66,4 +66,10 @@ public enum Layout {
     let inner = rect(state.size, pane).content
     return max(1, inner.height - PaneHeader.lines(state, pane, width: inner.width).count)
   }
+
+  /// Where the `[ Fetch ]` button is drawn in the Fetch pane at `rect`.
+  public static func fetchButton(in rect: Rect) -> Rect {
+    let content = rect.content
+    return Rect(x: content.x, y: content.y, width: min(9, content.width), height: 1)
+  }
 }

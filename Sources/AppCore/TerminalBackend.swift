@@ -7,6 +7,9 @@ public protocol TerminalBackend: AnyObject {
   var size: Size { get }
   /// Writes the changed cells; a diff that clears the screen repaints everything.
   func draw(_ diff: GridDiff)
+  /// Gives the terminal back to the shell and stops the process (Ctrl-Z); returns when the
+  /// shell continues it (`fg`), with the terminal taken back and its size read again.
+  func suspend()
   /// Gives the terminal back to the shell, exactly as it was.
   func close()
 }

@@ -1,24 +1,110 @@
-/// Display width of text in terminal cells: 2 for East Asian wide and emoji, 0 for marks.
+import CWidth
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What one grid cell (or two, for a wide glyph) shows: a spacing character and the
+/// zero-width marks drawn on it.
+public struct Glyph: Sendable, Equatable {
+  /// The text: one spacing scalar and up to four marks.
+  public var text: String
+  /// 1 or 2 cells.
+  public var width: Int
+
+  /// A glyph of `text`, `width` cells wide.
+  public init(_ text: String, width: Int) {
+    self.text = text
+    self.width = width
+  }
+}
+
+/// Display width of text in terminal cells, as the C library's `wcwidth` reports it: the
+/// width ncurses and tmux use, so what is drawn fills exactly the cells the layout gave it.
+///
+/// A grapheme cluster becomes one glyph per spacing character (Thai and Devanagari clusters
+/// become several). Clusters whose width terminals disagree on are drawn as a substitute of
+/// known width: a flag as its two letters (🇯🇵 → JP), an emoji sequence (ZWJ, skin tone,
+/// VS16, keycap) as its first emoji, an unprintable scalar as U+FFFD.
 public enum TextWidth {
-  /// The width of one character (grapheme cluster): 0, 1 or 2.
-  public static func of(_ character: Character) -> Int {
-    if character.isASCII { return character.asciiValue! < 0x20 ? 0 : 1 }
-    let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return 0 }
-    if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-    if first.properties.isEmojiPresentation { return 2 }
-    return of(first)
+  /// Marks beyond this many on one character are shown as U+FFFD (ncurses keeps four).
+  static let maximumMarks = 4
+
+  /// The glyphs a character is drawn as; empty for controls.
+  public static func glyphs(_ character: Character) -> [Glyph] {
+    if let ascii = character.asciiValue {
+      return ascii < 0x20 || ascii == 0x7F ? [] : [Glyph(String(character), width: 1)]
+    }
+    let scalars = Array(character.unicodeScalars)
+    if scalars.count > 1, let substitute = emojiSubstitute(scalars) { return substitute }
+    var glyphs: [Glyph] = []
+    var marks = 0
+    for scalar in scalars {
+      let width = cellWidth(scalar)
+      if width > 0 {
+        glyphs.append(Glyph(String(scalar), width: width))
+        marks = 0
+      } else if width < 0 {
+        glyphs.append(Glyph("\u{FFFD}", width: 1))
+        marks = 0
+      } else if glyphs.isEmpty {
+        // A mark with nothing to sit on: shown on a dotted circle, as fonts do.
+        glyphs.append(Glyph("\u{25CC}" + String(scalar), width: 1))
+        marks = 1
+      } else if marks < maximumMarks {
+        glyphs[glyphs.count - 1].text.unicodeScalars.append(scalar)
+        marks += 1
+      } else if marks == maximumMarks {
+        glyphs.append(Glyph("\u{FFFD}", width: 1))
+        marks += 1
+      }
+    }
+    return glyphs
   }
 
-  /// The width of a single scalar.
-  public static func of(_ scalar: Unicode.Scalar) -> Int {
-    let value = scalar.value
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format, .control: return 0
-    default: break
+  /// The width of one character (grapheme cluster).
+  public static func of(_ character: Character) -> Int {
+    if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+    return glyphs(character).reduce(0) { $0 + $1.width }
+  }
+
+  /// The width `wcwidth` gives a scalar in a UTF-8 locale: 0, 1, 2, or -1 (unprintable).
+  public static func cellWidth(_ scalar: Unicode.Scalar) -> Int {
+    if scalar.value < 0x7F { return scalar.value < 0x20 ? -1 : 1 }
+    guard let locale = utf8Locale else { return fallbackWidth(scalar) }
+    let previous = uselocale(locale)
+    defer { uselocale(previous) }
+    return Int(cwidth_wcwidth(scalar.value))
+  }
+
+  /// Flags, ZWJ sequences, skin tones, VS16 and keycaps: drawn as something of known width.
+  private static func emojiSubstitute(_ scalars: [Unicode.Scalar]) -> [Glyph]? {
+    let regional = scalars.filter { (0x1F1E6...0x1F1FF).contains($0.value) }
+    if !regional.isEmpty {
+      return regional.map { scalar in
+        let letter = Unicode.Scalar(UInt8(0x41 + scalar.value - 0x1F1E6))
+        return Glyph(String(letter), width: 1)
+      }
     }
-    if isWide(value) { return 2 }
-    return 1
+    let sequence = scalars.contains {
+      $0.value == 0x200D || $0.value == 0xFE0F || $0.value == 0x20E3
+        || (0x1F3FB...0x1F3FF).contains($0.value) || (0xE0020...0xE007F).contains($0.value)
+    }
+    guard sequence, let first = scalars.first else { return nil }
+    let width = cellWidth(first)
+    return width > 0 ? [Glyph(String(first), width: width)] : [Glyph("\u{FFFD}", width: 1)]
+  }
+
+  nonisolated(unsafe) private static let utf8Locale: locale_t? = newlocale(
+    LC_CTYPE_MASK, "C.UTF-8", nil)
+
+  /// Without a UTF-8 locale on the machine: wide for East Asian and emoji, 0 for marks.
+  private static func fallbackWidth(_ scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    case .control: return -1
+    default: return isWide(scalar.value) ? 2 : 1
+    }
   }
 
   /// The width of a string.

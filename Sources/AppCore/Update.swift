@@ -37,12 +37,33 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     state.setLoaders(organization: organization, repositories: repositories)
     return []
   case .key(let key):
+    if let commands = always(&state, key) { return commands }
+    if Layout.isTooSmall(state.size) { return [] }
     if state.isEditingFilter { return editFilter(&state, key) }
     if state.showHelp {
       state.showHelp = false
-      return key == .interrupt || key == .character("q") ? [.quit(exitCode: 0)] : []
+      return key == .character("q") ? [.quit(exitCode: 0)] : []
     }
     return press(&state, key)
+  case .paste(let text):
+    guard state.isEditingFilter, !Layout.isTooSmall(state.size) else { return [] }
+    appendToFilter(&state, text)
+    return []
+  case .mouse(let mouse):
+    guard !Layout.isTooSmall(state.size), !state.showHelp else { return [] }
+    return click(&state, mouse)
+  }
+}
+
+/// Keys that act on every screen, the "terminal too small" one included.
+private func always(_ state: inout AppState, _ key: Key) -> [Command]? {
+  switch key {
+  case .interrupt: return [.quit(exitCode: 0)]
+  case .repaint: return [.repaint]
+  case .suspend: return [.suspend]
+  case .character("q") where !state.isEditingFilter && Layout.isTooSmall(state.size):
+    return [.quit(exitCode: 0)]
+  default: return nil
   }
 }
 
@@ -73,7 +94,7 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
     return [.fetchBoth]
   case .character("r"):
     return [.reloadRepositories]
-  case .character("q"), .escape, .interrupt:
+  case .character("q"):
     return [.quit(exitCode: 0)]
   case .character("?"):
     state.showHelp = true
@@ -102,9 +123,9 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
     scroll(&state, by: -max(1, Layout.listHeight(state, focusedPane(state)) - 1))
   case .pageDown:
     scroll(&state, by: max(1, Layout.listHeight(state, focusedPane(state)) - 1))
-  case .home:
+  case .home, .character("g"):
     scroll(&state, by: Int.min / 2)
-  case .end:
+  case .end, .character("G"):
     scroll(&state, by: Int.max / 2)
   default:
     break
@@ -119,17 +140,61 @@ private func editFilter(_ state: inout AppState, _ key: Key) -> [Command] {
     state.isEditingFilter = false
   case .enter:
     state.isEditingFilter = false
-  case .interrupt:
-    return [.quit(exitCode: 0)]
   case .backspace:
     state.setFilter(String(state.filter.dropLast()))
+  case .clearLine:
+    state.setFilter("")
+  case .deleteWord:
+    let kept = state.filter.reversed().drop { $0 == " " }.drop { $0 != " " }
+    state.setFilter(String(kept.reversed()))
   case .character(let character):
-    let clean = TextSanitizer.clean(String(character))
-    if state.filter.count < 64 { state.setFilter(state.filter + clean) }
+    appendToFilter(&state, String(character))
   default:
     break
   }
   state.scroll = [.fetch: 0, .result: 0]
+  return []
+}
+
+/// Adds typed or pasted text to the filter: controls and line breaks are dropped, and the
+/// filter keeps at most `AppState.filterLimit` characters.
+private func appendToFilter(_ state: inout AppState, _ text: String) {
+  let kept = text.filter { character in
+    !character.unicodeScalars.contains { TextSanitizer.isControl($0) }
+  }
+  let room = max(0, AppState.filterLimit - state.filter.count)
+  guard room > 0, !kept.isEmpty else { return }
+  state.setFilter(state.filter + kept.prefix(room))
+  state.scroll = [.fetch: 0, .result: 0]
+}
+
+/// A click focuses the pane under it (and presses `[ Fetch ]`); the wheel scrolls that pane.
+private func click(_ state: inout AppState, _ mouse: MouseEvent) -> [Command] {
+  let frame = Layout.frame(state.size, focused: state.focus.pane)
+  if let tabBar = frame.tabBar, mouse.y == tabBar.y, mouse.action == .press {
+    state.focus = mouse.x < 8 ? .fetchList : .resultList
+    return []
+  }
+  guard
+    let pane = frame.panes.first(where: {
+      (($0.rect.x)...$0.rect.right).contains(mouse.x)
+        && (($0.rect.y)...$0.rect.bottom).contains(mouse.y)
+    })
+  else { return [] }
+  switch mouse.action {
+  case .wheelUp, .wheelDown:
+    let current = state.scroll[pane.id] ?? 0
+    state.scroll[pane.id] = current + (mouse.action == .wheelUp ? -3 : 3)
+  case .press:
+    let button = Layout.fetchButton(in: pane.rect)
+    if pane.id == .fetch, mouse.y == button.y, (button.x...button.right).contains(mouse.x) {
+      state.focus = .fetchButton
+      return [.fetchBoth]
+    }
+    state.focus = pane.id == .fetch ? .fetchList : .resultList
+  case .other:
+    break
+  }
   return []
 }
 

@@ -32,6 +32,15 @@ final class FakeTerminal: TerminalBackend {
     onFrame?(screen.lines)
   }
 
+  /// The size the terminal has when the app comes back from a suspend.
+  var sizeAfterSuspend: Size?
+  private(set) var suspensions = 0
+
+  func suspend() {
+    suspensions += 1
+    if let sizeAfterSuspend { size = sizeAfterSuspend }
+  }
+
   func close() {
     isClosed = true
   }

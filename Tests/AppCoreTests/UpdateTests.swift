@@ -34,11 +34,15 @@ final class UpdateTests: XCTestCase {
     XCTAssertEqual(state.visibleRepositories(.result), Fixture.repositories, "cache stays listed")
   }
 
-  func testQuitKeys() {
-    for key in [Key.character("q"), .escape, .interrupt] {
+  func testQuitKeysAndEscapeNeverQuits() {
+    for key in [Key.character("q"), .interrupt] {
       var state = Fixture.state()
       XCTAssertEqual(press(&state, key), [.quit(exitCode: 0)], "\(key)")
     }
+    var state = Fixture.loaded()
+    let before = state
+    XCTAssertEqual(press(&state, .escape, .alt("x"), .function(5), .delete), [])
+    XCTAssertEqual(state, before, "Esc, Alt+key and unbound keys change nothing")
   }
 
   func testTabAndArrowsMoveFocusAroundAndBack() {

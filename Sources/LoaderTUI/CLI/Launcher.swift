@@ -73,7 +73,7 @@ enum Launcher {
       if terminal {
         do {
           let app = try TerminalApp(
-            loaders: loaders, demo: demo, source: sourceLabel, colors: colors)
+            loaders: loaders, demo: demo, source: sourceLabel, colors: colors, mouse: true)
           return await app.run()
         } catch {
           reason = "\(error)"

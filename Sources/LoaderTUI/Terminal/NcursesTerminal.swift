@@ -18,17 +18,20 @@ final class NcursesTerminal: TerminalBackend {
     let description: String
   }
 
-  /// What reading the keyboard produced.
-  enum Input: Equatable {
-    case key(Key)
-    case resize
-  }
-
   private var screen: OpaquePointer?
   private let colors: Bool
+  private let modes: String
+  private var modesSent = false
+
+  /// Bracketed paste on, and mouse reports in xterm's SGR encoding when asked for.
+  private static func modes(mouse: Bool) -> String {
+    "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "")
+  }
+  /// Every mode `modes(mouse:)` turns on, off again.
+  static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
 
   /// Starts ncurses on the controlling terminal; throws instead of exiting on a bad `TERM`.
-  init(colors wantColors: Bool) throws {
+  init(colors wantColors: Bool, mouse: Bool) throws {
     setlocale(LC_ALL, "")
     let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
     guard !term.isEmpty, term != "dumb" else {
@@ -48,10 +51,10 @@ final class NcursesTerminal: TerminalBackend {
     raw()
     noecho()
     nonl()
-    keypad(cncurses_stdscr(), true)
-    nodelay(cncurses_stdscr(), true)
-    set_escdelay(25)
+    // Keys are read and decoded by the app (InputDecoder), never by ncurses.
+    typeahead(-1)
     curs_set(0)
+    modes = Self.modes(mouse: mouse)
     colors = wantColors && has_colors()
     if colors {
       start_color()
@@ -74,36 +77,49 @@ final class NcursesTerminal: TerminalBackend {
     resizeterm(Int32(size.rows), Int32(size.columns))
   }
 
+  /// The size the kernel reports for the terminal now, if it reports one.
+  static func currentSize() -> Size? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return nil }
+    return Size(columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
   /// Writes the cells `diff` names, after clearing the screen when it asks.
   func draw(_ diff: GridDiff) {
-    if diff.clearsScreen { erase() }
+    if !modesSent {
+      // After ncurses set the terminal up, so they are not reset by its initialisation.
+      refresh()
+      writeRaw(modes)
+      modesSent = true
+    }
+    // `clear` also makes ncurses forget what it believes is on screen: a true repaint.
+    if diff.clearsScreen { clear() }
     for change in diff.changes { put(change.cell, x: change.x, y: change.y) }
     refresh()
   }
 
-  /// Every key waiting in the input, without blocking.
-  func readInput() -> [Input] {
-    var inputs: [Input] = []
-    while true {
-      var code: wint_t = 0
-      let result = wget_wch(cncurses_stdscr(), &code)
-      if result == cncurses_err() { break }
-      if result == KEY_CODE_YES {
-        if Int32(code) == cncurses_key_resize() {
-          inputs.append(.resize)
-        } else if let key = Self.functionKey(Int32(code)) {
-          inputs.append(.key(key))
-        }
-      } else if let key = Self.characterKey(UInt32(code)) {
-        inputs.append(.key(key))
-      }
-    }
-    return inputs
+  /// Gives the terminal back, stops the process group as Ctrl-Z does, and on `fg` takes the
+  /// terminal back at its current size.
+  func suspend() {
+    writeRaw(Self.modesOff)
+    endwin()
+    TerminalSafety.restoreSettings()
+    signal(SIGTSTP, SIG_DFL)
+    kill(0, SIGTSTP)
+    // Continued: the next refresh puts ncurses' terminal modes back.
+    if let size = Self.currentSize() { resize(to: size) }
+    refresh()
+    writeRaw(modes)
   }
 
   /// Shuts ncurses down and puts the terminal settings back exactly as they were.
   func close() {
     guard let screen else { return }
+    writeRaw(Self.modesOff)
+    // Terminals without an alternate screen would keep the last frame: leave them blank.
+    erase()
+    refresh()
     curs_set(1)
     endwin()
     delscreen(screen)
@@ -141,34 +157,10 @@ final class NcursesTerminal: TerminalBackend {
     }
   }
 
-  // MARK: - Keys
-
-  private static func functionKey(_ code: Int32) -> Key? {
-    switch code {
-    case KEY_UP: return .up
-    case KEY_DOWN: return .down
-    case KEY_LEFT: return .left
-    case KEY_RIGHT: return .right
-    case KEY_PPAGE: return .pageUp
-    case KEY_NPAGE: return .pageDown
-    case KEY_HOME: return .home
-    case KEY_END: return .end
-    case KEY_BTAB: return .backTab
-    case KEY_BACKSPACE: return .backspace
-    case KEY_ENTER: return .enter
-    default: return nil
-    }
-  }
-
-  private static func characterKey(_ code: UInt32) -> Key? {
-    switch code {
-    case 3: return .interrupt
-    case 9: return .tab
-    case 10, 13: return .enter
-    case 27: return .escape
-    case 8, 127: return .backspace
-    case 0..<32: return nil
-    default: return Unicode.Scalar(code).map { .character(Character($0)) }
-    }
+  /// Writes control sequences ncurses does not know about, after its own output.
+  private func writeRaw(_ text: String) {
+    fflush(nil)
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
   }
 }

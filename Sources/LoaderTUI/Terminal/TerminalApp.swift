@@ -7,17 +7,22 @@ import GitHubAPI
   import Glibc
 #endif
 
-/// The two-pane app on a real terminal: turns keys, resizes and signals into events for the
-/// event loop, and returns its exit code.
+/// The two-pane app on a real terminal: reads the terminal's bytes and decodes them itself,
+/// turns keys, pastes, mouse reports, resizes and signals into events for the event loop, and
+/// returns its exit code.
 @MainActor
 final class TerminalApp {
   private let terminal: NcursesTerminal
   private let loop: AppLoop
   private var input: DispatchSourceRead?
+  private var decoder = InputDecoder()
+  private var flush: DispatchWorkItem?
 
   /// Starts ncurses and prepares the loop; throws when the terminal cannot be used.
-  init(loaders: SharedLoaders, demo: DemoServer?, source: String, colors: Bool) throws {
-    let terminal = try NcursesTerminal(colors: colors)
+  init(
+    loaders: SharedLoaders, demo: DemoServer?, source: String, colors: Bool, mouse: Bool
+  ) throws {
+    let terminal = try NcursesTerminal(colors: colors, mouse: mouse)
     self.terminal = terminal
     let state = AppState(
       now: Date(), size: terminal.size, source: source, org: loaders.configuration.org,
@@ -41,33 +46,41 @@ final class TerminalApp {
     }
     let code = await loop.run()
     input.cancel()
+    flush?.cancel()
     SignalPipe.handler = nil
     return code
   }
 
   private func readInput() {
-    var terminalState = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-    let gone = Int16(POLLHUP | POLLERR | POLLNVAL)
-    if poll(&terminalState, 1, 0) == 1, terminalState.revents & gone != 0 {
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = read(STDIN_FILENO, &bytes, bytes.count)
+    if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+      // The terminal hung up.
+      input?.cancel()
       loop.send(.stop(exitCode: 129))
       return
     }
-    process(terminal.readInput())
+    guard count > 0 else { return }
+    deliver(decoder.feed(bytes.prefix(count)))
   }
 
-  /// Sends each input to the loop; returns whether one of them was a resize.
-  @discardableResult
-  private func process(_ inputs: [NcursesTerminal.Input]) -> Bool {
-    var resized = false
-    for input in inputs {
-      switch input {
+  /// Sends decoded input to the loop, and waits for the rest of an unfinished sequence.
+  private func deliver(_ events: [InputEvent]) {
+    flush?.cancel()
+    flush = nil
+    for event in events {
+      switch event {
       case .key(let key): loop.send(.key(key))
-      case .resize:
-        resized = true
-        loop.send(.resize(terminal.size))
+      case .paste(let text): loop.send(.paste(text))
+      case .mouse(let mouse): loop.send(.mouse(mouse))
       }
     }
-    return resized
+    guard let timeout = decoder.pendingTimeout else { return }
+    let item = DispatchWorkItem { [unowned self] in
+      MainActor.assumeIsolated { self.deliver(self.decoder.flush()) }
+    }
+    flush = item
+    DispatchQueue.main.asyncAfter(deadline: .now() + timeout, execute: item)
   }
 
   private func signal(_ number: Int32) {
@@ -75,11 +88,7 @@ final class TerminalApp {
       loop.send(.stop(exitCode: 128 + number))
       return
     }
-    var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-      terminal.resize(to: Size(columns: Int(size.ws_col), rows: Int(size.ws_row)))
-    }
-    // resizeterm queued a KEY_RESIZE; keys typed meanwhile are handled, not dropped.
-    if !process(terminal.readInput()) { loop.send(.resize(terminal.size)) }
+    if let size = NcursesTerminal.currentSize() { terminal.resize(to: size) }
+    loop.send(.resize(terminal.size))
   }
 }

@@ -19,8 +19,10 @@ enum TerminalSafety {
     return actions
   }()
 
-  /// Leaves the alternate screen, shows the cursor and resets attributes.
-  private static let resetSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h".utf8)
+  /// Leaves the alternate screen, shows the cursor, resets attributes and turns off the mouse
+  /// and bracketed paste.
+  private static let resetSequence: [UInt8] = Array(
+    "\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l".utf8)
 
   /// Records the current terminal settings of standard input.
   static func save() {
