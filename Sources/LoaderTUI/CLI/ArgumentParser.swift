@@ -41,11 +41,7 @@ enum ArgumentParser {
         guard let text = inline ?? rest.popFirst() else {
           throw UsageError(description: "\(name) needs a value; see --help.")
         }
-        do {
-          try apply(&options, FlagArgument(flag: name, text: text))
-        } catch {
-          throw error as? UsageError ?? UsageError(description: "\(name): \(error)")
-        }
+        try apply(&options, FlagArgument(flag: name, text: text))
       }
     }
     for (first, second) in FlagTable.exclusive where seen.contains(first) && seen.contains(second) {

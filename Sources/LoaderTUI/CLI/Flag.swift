@@ -9,9 +9,8 @@ struct Flag: Sendable {
     case invoke(Invocation)
     /// Changes the options; takes no argument.
     case set(@Sendable (inout Options) -> Void)
-    /// Reads one argument, named by the placeholder (`SECONDS`), into the options; throws a
-    /// `UsageError` when the argument does not fit.
-    case read(String, @Sendable (inout Options, FlagArgument) throws -> Void)
+    /// Reads one argument, named by the placeholder (`SECONDS`), into the options.
+    case read(String, @Sendable (inout Options, FlagArgument) throws(UsageError) -> Void)
   }
 
   /// The name, `--timeout`.
