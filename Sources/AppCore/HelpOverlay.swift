@@ -6,7 +6,7 @@ import GitHubAPI
 public enum HelpOverlay {
   /// The overlay's rows before the box is drawn: each key label padded to one column, then
   /// what it does.
-  public static var rows: [String] {
+  static var rows: [String] {
     let keyWidth = KeyBinding.all.map { TextWidth.of($0.label) }.max() ?? 0
     return KeyBinding.all.map { " " + TextWidth.pad($0.label, to: keyWidth) + "  " + $0.action }
   }
