@@ -18,7 +18,8 @@ public enum Screen {
     }
     StatusBar.draw(state, in: frame.statusBar, into: &grid)
     if state.showHelp {
-      Help.draw(in: Rect(x: 0, y: 0, width: grid.width, height: grid.height - 1), into: &grid)
+      HelpOverlay.draw(
+        in: Rect(x: 0, y: 0, width: grid.width, height: grid.height - 1), into: &grid)
     }
     return grid
   }

@@ -10,13 +10,7 @@ public enum StatusBar {
     let loaders =
       "org \(summary(state.organization, state.organizationSucceededAt, state))"
       + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state)) "
-    let outage = state.canToggleOutage ? "x outage  " : ""
-    let hints =
-      state.notice.map { [$0 + " "] }
-      ?? [
-        "f fetch  r reload  / filter  \(outage)? keys  q quit ",
-        "f r / \(outage.isEmpty ? "" : "x ")? q ", "? keys ",
-      ]
+    let hints = state.notice.map { [$0 + " "] } ?? keyHints(builtInServer: state.canToggleOutage)
     // The longest left side that still leaves room for some key hint, else the shortest.
     let bare =
       "org \(summary(state.organization, nil, state)) │ repos \(summary(state.repositories, nil, state)) "
@@ -30,6 +24,21 @@ public enum StatusBar {
     if let right = hints.first(where: { TextWidth.of($0) <= room }) {
       grid.put(right, x: rect.right + 1 - TextWidth.of(right), y: rect.y, style: .statusBar)
     }
+  }
+
+  /// The key hints from widest to narrowest, each with a trailing space: every hinted key
+  /// with its word ("f fetch  r reload …"), the keys alone ("f r / ? q"), the key help alone.
+  /// Keys for the built-in server only are left out when it is not the source.
+  public static func keyHints(builtInServer: Bool) -> [String] {
+    let shown = KeyBinding.all.filter { $0.hint != nil && (builtInServer || !$0.builtInServerOnly) }
+    func hint(_ binding: KeyBinding) -> String {
+      KeyBinding.name(binding.keys[0]) + " " + (binding.hint ?? "")
+    }
+    return [
+      shown.map(hint).joined(separator: "  ") + " ",
+      shown.map { KeyBinding.name($0.keys[0]) }.joined(separator: " ") + " ",
+      hint(KeyBinding.showKeys) + " ",
+    ]
   }
 
   /// "–", "loading", "✓ 3s ago" or "✗ (ok 2m ago)". The status bar does not animate: the

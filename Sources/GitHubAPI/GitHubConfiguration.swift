@@ -16,16 +16,23 @@ public struct GitHubConfiguration: Sendable {
   /// The token for `Authorization: Bearer`, if any.
   public var token: String?
   /// The overall deadline of one request, in seconds.
-  public var timeout: TimeInterval = 15
+  public var timeout: TimeInterval
   /// The largest response body accepted, in bytes.
-  public var maximumResponseSize: Int = 8 * 1024 * 1024
+  public var maximumResponseSize: Int
   /// The most repository pages followed.
-  public var pageCap: Int = 100
+  public var pageCap: Int
+
+  /// The default request deadline, in seconds.
+  public static let defaultTimeout: TimeInterval = 15
+  /// The default largest response body, in bytes (8 MiB).
+  public static let defaultMaximumResponseSize = 8 * 1024 * 1024
+  /// The default most repository pages followed.
+  public static let defaultPageCap = 100
 
   /// Creates a configuration; the defaults are the app's.
   public init(
-    baseURL: URL, org: String, token: String? = nil, timeout: TimeInterval = 15,
-    maximumResponseSize: Int = 8 * 1024 * 1024, pageCap: Int = 100
+    baseURL: URL, org: String, token: String? = nil, timeout: TimeInterval = defaultTimeout,
+    maximumResponseSize: Int = defaultMaximumResponseSize, pageCap: Int = defaultPageCap
   ) {
     self.baseURL = baseURL
     self.org = org

@@ -62,9 +62,28 @@ final class TokenTests: XCTestCase {
     )
   }
 
-  func testHelpShowsNoToken() throws {
-    let run = try BinaryRun.run(["--help"], environment: ["GITHUB_TOKEN": token])
-    XCTAssertFalse(run.stdout.contains(token))
+  /// As `--help` says, `--token-file` is read instead of `GITHUB_TOKEN`: the server sees the
+  /// file's token only.
+  func testTokenFileIsSentInsteadOfTheEnvironmentToken() throws {
+    XCTAssertEqual(
+      FlagTable.flag(named: "--token-file")?.help,
+      "read the token from PATH instead of $GITHUB_TOKEN")
+    let received = ReceivedHeaders()
+    let server = HTTPServer { request in
+      received.append(request.headers["authorization"] ?? "none")
+      return .respond(HTTPResponse(status: 401, body: Data(#"{"message":"Bad credentials"}"#.utf8)))
+    }
+    try server.start()
+    defer { server.stop() }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID())")
+    try Data("ghp_FROMFILE\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try BinaryRun.run(
+      ["--headless", "--base-url", server.baseURL.absoluteString, "--token-file", file.path],
+      environment: ["GITHUB_TOKEN": token])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertFalse(received.values.isEmpty)
+    XCTAssertEqual(Set(received.values), ["Bearer ghp_FROMFILE"])
   }
 
   @MainActor
@@ -102,4 +121,12 @@ final class TokenTests: XCTestCase {
     XCTAssertNil(other.value(forHTTPHeaderField: "Authorization"))
     XCTAssertEqual(other.value(forHTTPHeaderField: "User-Agent"), "loader-tui/\(AppInfo.version)")
   }
+}
+
+/// Header values a test server received, from any thread.
+private final class ReceivedHeaders: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [String] = []
+  func append(_ value: String) { lock.withLock { stored.append(value) } }
+  var values: [String] { lock.withLock { stored } }
 }

@@ -1,67 +1,80 @@
+import AppCore
 import GitHubAPI
 
-/// The `--help` text: every flag, the keys, examples.
+/// The `--help` text, rendered from `FlagTable` and `KeyBinding.all`: a pure function of the
+/// tables, the defaults and a width, so tests compare the whole string.
 enum HelpText {
-  /// The whole help text.
-  static let text = """
-    loader-tui \(AppInfo.version): two panes sharing the same GitHub loaders.
+  /// The help as `--help` prints it: 80 columns, the app's defaults.
+  static var text: String { render(width: 80, defaults: Options()) }
 
-    USAGE
-      loader-tui [options]                  the app (headless when stdout is not a terminal)
-      loader-tui serve-demo [--port N]      the built-in GitHub-shaped server alone
+  /// Examples `--help` shows: what each does, then the command lines.
+  static func examples(defaults: Options) -> [(note: String, commands: [String])] {
+    let latencies =
+      "\(FlagArgument.format(defaults.organizationLatency)) s and "
+      + "\(FlagArgument.format(defaults.repositoriesLatency)) s delays"
+    return [
+      ("offline, the built-in server, \(latencies)", ["loader-tui"]),
+      ("print the transitions at once", ["loader-tui --latency 0 --headless"]),
+      ("JSON Lines for scripts", ["loader-tui --headless --json --rounds 2 | jq ."]),
+      ("a real organization", ["GITHUB_TOKEN=<token> loader-tui --github --org apple"]),
+      (
+        "the built-in server alone, and the app against it from another shell",
+        ["loader-tui serve-demo --port 8080", "loader-tui --base-url http://127.0.0.1:8080"]
+      ),
+    ]
+  }
 
-    DATA SOURCE (default: the built-in server on 127.0.0.1, no network needed)
-      --github                  use the real GitHub API, https://api.github.com
-      --base-url URL            any GitHub-compatible API (GitHub Enterprise: https://HOST/api/v3)
-      --org NAME                the organization (default RedMadRobot)
-      --token-file PATH         read the token from PATH (default: $GITHUB_TOKEN)
-      --timeout SECONDS         overall deadline of one request (default 15)
-      --max-response-size BYTES largest response accepted (default 8388608)
-      --page-cap N              most repository pages followed (default 100, 100 a page)
+  /// The whole help for a terminal `width` columns wide, showing the defaults of `defaults`.
+  static func render(width: Int, defaults: Options) -> String {
+    var lines = ["loader-tui \(AppInfo.version): two panes sharing the same GitHub loaders.", ""]
+    lines.append("USAGE")
+    lines += table(
+      [
+        ("loader-tui [options]", "the app (headless without a terminal)", nil),
+        ("loader-tui serve-demo [--port N]", "the built-in GitHub-shaped server alone", nil),
+      ], width: width)
+    let column = (FlagTable.all.map(\.usage) + KeyBinding.all.map(\.label)).map(TextWidth.of).max()
+    for group in FlagGroup.allCases {
+      lines += ["", group.title]
+      let flags = FlagTable.all.filter { $0.group == group }
+      lines += table(
+        flags.map { ($0.usage, $0.help, $0.shownDefault(defaults).map { "(default \($0))" }) },
+        column: column, width: width)
+    }
+    lines += ["", "KEYS"]
+    lines += table(KeyBinding.all.map { ($0.label, $0.action, nil) }, column: column, width: width)
+    lines += ["", "EXAMPLES"]
+    for example in examples(defaults: defaults) {
+      lines += ["  # " + example.note] + example.commands.map { "  " + $0 }
+    }
+    lines += ["", "EXIT CODES"]
+    lines += table(
+      [
+        ("0", "success", nil), ("1", "the fetch failed (headless)", nil),
+        ("2", "usage error, or no usable terminal with --interactive", nil),
+        ("130 143 129", "SIGINT, SIGTERM, SIGHUP", nil),
+      ], width: width)
+    return lines.joined(separator: "\n")
+  }
 
-    BUILT-IN SERVER
-      --latency SECONDS         delay of both routes
-      --org-latency SECONDS     delay of the organization route (default 3)
-      --repos-latency SECONDS   delay of the repositories route, over all pages (default 5)
-      --page-size N             largest page it hands out (default 10)
-      --repos N                 serve N generated repositories instead of the fixtures
-      --fail LIST               make requests fail: org, repos, round=N (comma-separated;
-                                routes and rounds combine: repos,round=2)
-      --fail-mode MODE          how they fail (default 503): 500, 502, 404, 401, rate-limit,
-                                retry-after, html, truncated, wrong-types, empty, invalid-utf8,
-                                drop, hang, slow-body, reset, huge, link-loop, endless-pages,
-                                redirect, cross-origin, hostile-text
-      --port N                  serve-demo: the port (default: any free port)
-
-    DISPLAY
-      --headless                print every state change instead of drawing
-      --json                    headless: JSON Lines instead of text
-      --rounds N                headless: fetch N times in a row (default 1)
-      --no-timestamps           headless: leave out the time since start
-      --interactive             require a terminal; fail instead of falling back to headless
-      --no-color                no colour (NO_COLOR is honoured too)
-      -h, --help                this help
-      -V, --version             the version
-
-    KEYS
-      f, Enter          fetch the organization and its repositories
-      r                 reload the repositories only
-      Tab, Shift-Tab    move focus (also ← → h l)
-      ↑ ↓ j k           scroll the focused list; PgUp PgDn Home End
-      /                 filter as you type; Enter keeps it, Esc clears it
-      x                 toggle a simulated outage (built-in server only)
-      ?                 all keys
-      q, Esc, Ctrl-C    quit
-
-    EXAMPLES
-      loader-tui                                  offline, built-in server, 3 s and 5 s delays
-      loader-tui --latency 0 --headless           print the transitions at once
-      loader-tui --headless --json --rounds 2 | jq .
-      GITHUB_TOKEN=<token> loader-tui --github --org apple
-      loader-tui serve-demo --port 8080           then: loader-tui --base-url http://127.0.0.1:8080
-
-    EXIT CODES
-      0 success, 1 the fetch failed (headless), 2 usage error or no usable terminal,
-      130 SIGINT, 143 SIGTERM, 129 SIGHUP
-    """
+  /// Two columns, indented by two: the left padded to `column` (default: its widest entry),
+  /// the right wrapped to the width and continued under itself; a tail such as "(default 15)"
+  /// is never broken, it moves to a line of its own when the last line has no room for it.
+  private static func table(
+    _ rows: [(left: String, text: String, tail: String?)], column: Int? = nil, width: Int
+  ) -> [String] {
+    let left = column ?? rows.map { TextWidth.of($0.left) }.max() ?? 0
+    let room = max(20, width - left - 4)
+    let indent = String(repeating: " ", count: left + 4)
+    return rows.flatMap { row in
+      var wrapped = TextWrap.wrap(row.text, width: room, maxLines: Int.max)
+      if let tail = row.tail {
+        let last = wrapped.popLast() ?? ""
+        let joined = last + " " + tail
+        wrapped += TextWidth.of(joined) <= room ? [joined] : [last, tail]
+      }
+      let first = "  " + TextWidth.pad(row.left, to: left) + "  " + (wrapped.first ?? "")
+      return [first] + wrapped.dropFirst().map { indent + $0 }
+    }
+  }
 }

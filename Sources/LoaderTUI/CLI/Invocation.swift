@@ -13,5 +13,4 @@ enum Invocation: Sendable, Equatable {
   case help
   /// Print the version.
   case version
-  /// Run the in-process benchmarks (`bench/run.sh` uses it).
 }

@@ -11,18 +11,18 @@ enum DataSource: Sendable, Equatable {
   case remote(URL)
 }
 
-/// Everything the command line can say.
+/// Everything the command line can say; the defaults are the libraries' own.
 struct Options: Sendable, Equatable {
   /// The data source.
   var source = DataSource.demo
   /// The organization login.
   var org = DemoFixtures.login
   /// Built-in server: organization route delay, seconds.
-  var organizationLatency: TimeInterval = 3
+  var organizationLatency = DemoServer.Options.defaultOrganizationLatency
   /// Built-in server: repositories route delay, seconds (spread over the pages).
-  var repositoriesLatency: TimeInterval = 5
+  var repositoriesLatency = DemoServer.Options.defaultRepositoriesLatency
   /// Built-in server: the largest page it hands out.
-  var pageSize = 10
+  var pageSize = DemoServer.Options.defaultMaximumPageSize
   /// Built-in server: generate this many repositories instead of the fixtures.
   var repositoryCount: Int?
   /// Built-in server: routes that fail.
@@ -30,15 +30,15 @@ struct Options: Sendable, Equatable {
   /// Built-in server: rounds that fail.
   var failingRounds: Set<Int> = []
   /// Built-in server: how failures fail.
-  var failureMode = DemoFailureMode.unavailable
+  var failureMode = DemoServer.Options.defaultFailureMode
   /// `serve-demo`: the port, 0 for any.
   var port: UInt16 = 0
   /// Request deadline, seconds.
-  var timeout: TimeInterval = 15
+  var timeout = GitHubConfiguration.defaultTimeout
   /// The most repository pages followed.
-  var pageCap = 100
+  var pageCap = GitHubConfiguration.defaultPageCap
   /// Largest response accepted, bytes.
-  var maximumResponseSize = 8 * 1024 * 1024
+  var maximumResponseSize = GitHubConfiguration.defaultMaximumResponseSize
   /// A file holding the token, instead of `GITHUB_TOKEN`.
   var tokenFile: String?
   /// Whether colour is off.

@@ -1,0 +1,66 @@
+/// One row of the key table: the keys as the user types them, what they do, and whether and
+/// how the status bar hints at them. The help overlay, the status bar, `--help` and README's
+/// Keys section all render from `KeyBinding.all`; `update` is what acts on the keys.
+public struct KeyBinding: Sendable, Equatable {
+  /// The keys, each doing the same thing.
+  public let keys: [Key]
+  /// What they do, as a short sentence without a final stop.
+  public let action: String
+  /// The status bar's word for it ("fetch" in "f fetch"); `nil` when the status bar leaves it out.
+  public let hint: String?
+  /// Whether the key works only with the built-in server (the status bar hides it otherwise).
+  public let builtInServerOnly: Bool
+
+  /// Creates a row.
+  public init(_ keys: [Key], _ action: String, hint: String? = nil, builtInServerOnly: Bool = false)
+  {
+    self.keys = keys
+    self.action = action
+    self.hint = hint
+    self.builtInServerOnly = builtInServerOnly
+  }
+
+  /// The keys as shown to the user: "f, Enter".
+  public var label: String { keys.map(Self.name).joined(separator: ", ") }
+
+  /// The key that opens the key help; the narrowest status bar shows only its hint.
+  public static let showKeys = KeyBinding([.character("?")], "show all keys", hint: "keys")
+
+  /// Every key the app answers to, in the order help lists them.
+  public static let all: [KeyBinding] = [
+    KeyBinding(
+      [.character("f"), .enter], "fetch the organization and its repositories", hint: "fetch"),
+    KeyBinding([.character("r")], "reload the repositories only", hint: "reload"),
+    KeyBinding([.tab, .right, .character("l")], "focus the next element"),
+    KeyBinding([.backTab, .left, .character("h")], "focus the previous element"),
+    KeyBinding([.up, .down, .character("j"), .character("k")], "scroll the focused list"),
+    KeyBinding([.pageUp, .pageDown, .home, .end], "scroll a page, to the top or the bottom"),
+    KeyBinding([.character("/")], "filter; Enter keeps it, Esc clears it", hint: "filter"),
+    KeyBinding(
+      [.character("x")], "simulated outage on or off (built-in server)", hint: "outage",
+      builtInServerOnly: true),
+    showKeys,
+    KeyBinding([.character("q"), .escape, .interrupt], "quit", hint: "quit"),
+  ]
+
+  /// A key's name as printed on keyboards and in help: "Enter", "Shift-Tab", "↑", "q".
+  public static func name(_ key: Key) -> String {
+    switch key {
+    case .character(let character): String(character)
+    case .enter: "Enter"
+    case .escape: "Esc"
+    case .tab: "Tab"
+    case .backTab: "Shift-Tab"
+    case .backspace: "Backspace"
+    case .up: "↑"
+    case .down: "↓"
+    case .left: "←"
+    case .right: "→"
+    case .pageUp: "PgUp"
+    case .pageDown: "PgDn"
+    case .home: "Home"
+    case .end: "End"
+    case .interrupt: "Ctrl-C"
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import DemoAPI
+import Foundation
+import GitHubAPI
+
+/// The argument given to a flag, read as the flag needs it; every error is one line that names
+/// the flag and shows what was given, cleaned of control characters.
+struct FlagArgument: Sendable {
+  /// The flag, as given (`--timeout`).
+  let flag: String
+  /// The argument as given.
+  let text: String
+
+  /// Seconds within `range`.
+  func seconds(in range: ClosedRange<Double>) throws(UsageError) -> Double {
+    guard let value = Double(text), value.isFinite, range.contains(value) else {
+      throw refusal(
+        "takes seconds from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))")
+    }
+    return value
+  }
+
+  /// A whole number within `range`.
+  func integer(in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    guard let value = Int(text), range.contains(value) else {
+      throw refusal("takes a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
+  }
+
+  /// An `http` or `https` URL with a host.
+  func url() throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else {
+      throw refusal("needs an http or https URL such as https://github.example.com/api/v3")
+    }
+    return url
+  }
+
+  /// An organization login: letters, digits, `-`, `_` and `.`, at most 100 characters.
+  func login() throws(UsageError) -> String {
+    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+    guard !text.isEmpty, text.count <= 100, text.unicodeScalars.allSatisfy(allowed.contains)
+    else {
+      throw refusal("takes an organization login (letters, digits, - _ .)")
+    }
+    return text
+  }
+
+  /// One of the built-in server's failure modes.
+  func failureMode() throws(UsageError) -> DemoFailureMode {
+    guard let mode = DemoFailureMode(rawValue: text) else {
+      throw UsageError(
+        description:
+          "\(flag) takes one of \(DemoFailureMode.names); not \"\(TextSanitizer.clean(text))\".")
+    }
+    return mode
+  }
+
+  /// Routes and rounds to fail: `org`, `repos` and `round=N`, comma-separated.
+  func failures() throws(UsageError) -> (routes: Set<DemoServer.Route>, rounds: Set<Int>) {
+    var routes: Set<DemoServer.Route> = []
+    var rounds: Set<Int> = []
+    for part in text.split(separator: ",") {
+      if let route = DemoServer.Route(rawValue: String(part)) {
+        routes.insert(route)
+      } else if part.hasPrefix("round="), let round = Int(part.dropFirst(6)), round >= 1 {
+        rounds.insert(round)
+      } else {
+        throw UsageError(
+          description:
+            "\(flag) takes org, repos or round=N (comma-separated), not \"\(TextSanitizer.clean(String(part)))\"."
+        )
+      }
+    }
+    return (routes, rounds)
+  }
+
+  /// Seconds as people write them: `3`, `0.5`.
+  static func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  private func refusal(_ expectation: String) -> UsageError {
+    UsageError(description: "\(flag) \(expectation), not \"\(TextSanitizer.clean(text))\".")
+  }
+}

@@ -1,0 +1,124 @@
+import DemoAPI
+import Foundation
+import GitHubAPI
+
+/// Every flag `loader-tui` takes, in the order `--help` lists them. Defaults are read from
+/// `Options()`, whose values come from `GitHubConfiguration` and `DemoServer.Options`.
+enum FlagTable {
+  /// The real GitHub API, for `--github`.
+  static let gitHubAPI = URL(string: "https://api.github.com")!
+
+  /// The flags.
+  static let all: [Flag] = [
+    Flag(
+      "--github", .source, "use the real GitHub API, \(gitHubAPI.absoluteString)",
+      .set { $0.source = .remote(gitHubAPI) }),
+    Flag(
+      "--base-url", .source, "any GitHub-compatible API (GitHub Enterprise: https://HOST/api/v3)",
+      .read("URL") { options, argument throws(UsageError) in
+        options.source = .remote(try argument.url())
+      }),
+    Flag(
+      "--org", .source, "the organization", default: { $0.org },
+      .read("NAME") { options, argument throws(UsageError) in options.org = try argument.login() }),
+    Flag(
+      "--token-file", .source, "read the token from PATH instead of $GITHUB_TOKEN",
+      .read("PATH") { options, argument throws(UsageError) in options.tokenFile = argument.text }),
+    Flag(
+      "--timeout", .source, "overall deadline of one request, in seconds",
+      default: { FlagArgument.format($0.timeout) },
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.timeout = try argument.seconds(in: 1...3_600)
+      }),
+    Flag(
+      "--max-response-size", .source, "largest response accepted, in bytes",
+      default: { String($0.maximumResponseSize) },
+      .read("BYTES") { options, argument throws(UsageError) in
+        options.maximumResponseSize = try argument.integer(in: 1_024...1_073_741_824)
+      }),
+    Flag(
+      "--page-cap", .source, "most repository pages followed, of 100 repositories each",
+      default: { String($0.pageCap) },
+      .read("N") { options, argument throws(UsageError) in
+        options.pageCap = try argument.integer(in: 1...1_000)
+      }),
+    Flag(
+      "--latency", .server, "delay of both routes",
+      .read("SECONDS") { options, argument throws(UsageError) in
+        let seconds = try argument.seconds(in: 0...600)
+        options.organizationLatency = seconds
+        options.repositoriesLatency = seconds
+      }),
+    Flag(
+      "--org-latency", .server, "delay of the organization route",
+      default: { FlagArgument.format($0.organizationLatency) },
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.organizationLatency = try argument.seconds(in: 0...600)
+      }),
+    Flag(
+      "--repos-latency", .server, "delay of the repositories route, all pages together",
+      default: { FlagArgument.format($0.repositoriesLatency) },
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.repositoriesLatency = try argument.seconds(in: 0...600)
+      }),
+    Flag(
+      "--page-size", .server, "largest page it hands out", default: { String($0.pageSize) },
+      .read("N") { options, argument throws(UsageError) in
+        options.pageSize = try argument.integer(in: 1...100)
+      }),
+    Flag(
+      "--repos", .server, "serve N generated repositories instead of the fixtures",
+      .read("N") { options, argument throws(UsageError) in
+        options.repositoryCount = try argument.integer(in: 0...100_000)
+      }),
+    Flag(
+      "--fail", .server,
+      "make requests fail: org, repos, round=N (comma-separated; routes and rounds combine:"
+        + " repos,round=2)",
+      .read("LIST") { options, argument throws(UsageError) in
+        let failures = try argument.failures()
+        options.failingRoutes.formUnion(failures.routes)
+        options.failingRounds.formUnion(failures.rounds)
+      }),
+    Flag(
+      "--fail-mode", .server, "how they fail: \(DemoFailureMode.names)",
+      default: { $0.failureMode.rawValue },
+      .read("MODE") { options, argument throws(UsageError) in
+        options.failureMode = try argument.failureMode()
+      }),
+    Flag(
+      "--port", .server, "serve-demo: the port, 0 for any free one", default: { String($0.port) },
+      .read("N") { options, argument throws(UsageError) in
+        options.port = UInt16(try argument.integer(in: 0...65_535))
+      }),
+    Flag(
+      "--headless", .display, "print every state change instead of drawing",
+      .set { $0.headless = true }),
+    Flag("--json", .display, "headless: JSON Lines instead of text", .set { $0.json = true }),
+    Flag(
+      "--rounds", .display, "headless: fetch N times in a row", default: { String($0.rounds) },
+      .read("N") { options, argument throws(UsageError) in
+        options.rounds = try argument.integer(in: 1...1_000)
+      }),
+    Flag(
+      "--no-timestamps", .display, "headless: leave out the time since start",
+      .set { $0.timestamps = false }),
+    Flag(
+      "--interactive", .display, "require a terminal; fail instead of falling back to headless",
+      .set { $0.interactive = true }),
+    Flag(
+      "--no-color", .display, "no colour (NO_COLOR is honoured too)", .set { $0.noColor = true }),
+    Flag("--help", short: "-h", .display, "this help", .invoke(.help)),
+    Flag("--version", short: "-V", .display, "the version", .invoke(.version)),
+  ]
+
+  /// Flags that cannot be given together.
+  static let exclusive: [(String, String)] = [
+    ("--github", "--base-url"), ("--headless", "--interactive"),
+  ]
+
+  /// The flag called `name` (long or short).
+  static func flag(named name: String) -> Flag? {
+    all.first { $0.name == name || $0.shortName == name }
+  }
+}

@@ -1,0 +1,85 @@
+import GitHubAPI
+
+/// `loader-tui --help` at 80 columns with the app's defaults, written out in full: a flag,
+/// key or default that changes without this file changing fails `CommandLineTests`.
+let expectedHelp = """
+  loader-tui \(AppInfo.version): two panes sharing the same GitHub loaders.
+
+  USAGE
+    loader-tui [options]              the app (headless without a terminal)
+    loader-tui serve-demo [--port N]  the built-in GitHub-shaped server alone
+
+  DATA SOURCE (default: the built-in server on 127.0.0.1, no network needed)
+    --github                   use the real GitHub API, https://api.github.com
+    --base-url URL             any GitHub-compatible API (GitHub Enterprise:
+                               https://HOST/api/v3)
+    --org NAME                 the organization (default RedMadRobot)
+    --token-file PATH          read the token from PATH instead of $GITHUB_TOKEN
+    --timeout SECONDS          overall deadline of one request, in seconds
+                               (default 15)
+    --max-response-size BYTES  largest response accepted, in bytes
+                               (default 8388608)
+    --page-cap N               most repository pages followed, of 100 repositories
+                               each (default 100)
+
+  BUILT-IN SERVER
+    --latency SECONDS          delay of both routes
+    --org-latency SECONDS      delay of the organization route (default 3)
+    --repos-latency SECONDS    delay of the repositories route, all pages together
+                               (default 5)
+    --page-size N              largest page it hands out (default 10)
+    --repos N                  serve N generated repositories instead of the
+                               fixtures
+    --fail LIST                make requests fail: org, repos, round=N
+                               (comma-separated; routes and rounds combine:
+                               repos,round=2)
+    --fail-mode MODE           how they fail: 503, 500, 502, 404, 401, rate-limit,
+                               retry-after, html, truncated, wrong-types, empty,
+                               invalid-utf8, drop, hang, slow-body, reset, huge,
+                               link-loop, endless-pages, redirect, cross-origin,
+                               hostile-text (default 503)
+    --port N                   serve-demo: the port, 0 for any free one
+                               (default 0)
+
+  DISPLAY
+    --headless                 print every state change instead of drawing
+    --json                     headless: JSON Lines instead of text
+    --rounds N                 headless: fetch N times in a row (default 1)
+    --no-timestamps            headless: leave out the time since start
+    --interactive              require a terminal; fail instead of falling back to
+                               headless
+    --no-color                 no colour (NO_COLOR is honoured too)
+    -h, --help                 this help
+    -V, --version              the version
+
+  KEYS
+    f, Enter                   fetch the organization and its repositories
+    r                          reload the repositories only
+    Tab, →, l                  focus the next element
+    Shift-Tab, ←, h            focus the previous element
+    ↑, ↓, j, k                 scroll the focused list
+    PgUp, PgDn, Home, End      scroll a page, to the top or the bottom
+    /                          filter; Enter keeps it, Esc clears it
+    x                          simulated outage on or off (built-in server)
+    ?                          show all keys
+    q, Esc, Ctrl-C             quit
+
+  EXAMPLES
+    # offline, the built-in server, 3 s and 5 s delays
+    loader-tui
+    # print the transitions at once
+    loader-tui --latency 0 --headless
+    # JSON Lines for scripts
+    loader-tui --headless --json --rounds 2 | jq .
+    # a real organization
+    GITHUB_TOKEN=<token> loader-tui --github --org apple
+    # the built-in server alone, and the app against it from another shell
+    loader-tui serve-demo --port 8080
+    loader-tui --base-url http://127.0.0.1:8080
+
+  EXIT CODES
+    0            success
+    1            the fetch failed (headless)
+    2            usage error, or no usable terminal with --interactive
+    130 143 129  SIGINT, SIGTERM, SIGHUP
+  """
