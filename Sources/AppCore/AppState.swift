@@ -29,6 +29,8 @@ public struct AppState: Sendable, Equatable {
   public var isEditingFilter = false
   /// Whether the key help is shown.
   public var showHelp = false
+  /// The first key help row shown, when the help is taller than the terminal.
+  public var helpScroll = 0
   /// The spinner frame counter.
   public var spinnerFrame = 0
   /// A short name of the data source for the status bar.

@@ -34,13 +34,19 @@ public struct KeyBinding: Sendable, Equatable {
     KeyBinding([.tab, .right, .character("l")], "focus the next element"),
     KeyBinding([.backTab, .left, .character("h")], "focus the previous element"),
     KeyBinding([.up, .down, .character("j"), .character("k")], "scroll the focused list"),
-    KeyBinding([.pageUp, .pageDown, .home, .end], "scroll a page, to the top or the bottom"),
-    KeyBinding([.character("/")], "filter; Enter keeps it, Esc clears it", hint: "filter"),
+    KeyBinding([.pageUp, .pageDown], "scroll a page"),
+    KeyBinding(
+      [.home, .end, .character("g"), .character("G")], "scroll to the top or the bottom"),
+    KeyBinding(
+      [.character("/")], "filter; Enter keeps it, Esc clears it; Ctrl-U, Ctrl-W edit",
+      hint: "filter"),
     KeyBinding(
       [.character("x")], "simulated outage on or off (built-in server)", hint: "outage",
       builtInServerOnly: true),
     showKeys,
-    KeyBinding([.character("q"), .escape, .interrupt], "quit", hint: "quit"),
+    KeyBinding([.repaint], "repaint the whole screen"),
+    KeyBinding([.suspend], "suspend to the shell (fg comes back)"),
+    KeyBinding([.character("q"), .interrupt], "quit", hint: "quit"),
   ]
 
   /// A key's name as printed on keyboards and in help: "Enter", "Shift-Tab", "↑", "q".
@@ -61,6 +67,14 @@ public struct KeyBinding: Sendable, Equatable {
     case .home: "Home"
     case .end: "End"
     case .interrupt: "Ctrl-C"
+    case .delete: "Delete"
+    case .insert: "Insert"
+    case .function(let number): "F\(number)"
+    case .alt(let character): "Alt-\(character)"
+    case .repaint: "Ctrl-L"
+    case .suspend: "Ctrl-Z"
+    case .clearLine: "Ctrl-U"
+    case .deleteWord: "Ctrl-W"
     }
   }
 }

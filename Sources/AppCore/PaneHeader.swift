@@ -47,10 +47,8 @@ public enum PaneHeader {
     if status.hasContent {
       add(heading, .heading, maxLines: 2)
       if !state.filter.isEmpty || state.isEditingFilter {
-        let cursor = state.isEditingFilter ? "▏" : ""
         let count = state.visibleRepositories(pane).count
-        lines.append(
-          PaneLine(text: "Filter: \(state.filter)\(cursor)  (\(count) shown)", style: .dim))
+        lines.append(PaneLine(text: filterLine(state, count: count, width: width), style: .dim))
       }
     }
     return lines
@@ -59,5 +57,23 @@ public enum PaneHeader {
   private static func isInitial<T>(_ state: LoadingState<T>) -> Bool {
     if case .initial = state { return true }
     return false
+  }
+
+  /// "Filter: ios▏  (2 shown)"; a filter too long for the line shows its end, so the caret and
+  /// the count stay in view.
+  static func filterLine(_ state: AppState, count: Int, width: Int) -> String {
+    let prefix = "Filter: "
+    let suffix = (state.isEditingFilter ? "▏" : "") + "  (\(count) shown)"
+    let room = width - TextWidth.of(prefix) - TextWidth.of(suffix)
+    var shown = state.filter
+    if TextWidth.of(shown) > room, room > 1 {
+      var tail = ""
+      for character in shown.reversed() {
+        if TextWidth.of(tail) + TextWidth.of(character) > room - 1 { break }
+        tail.insert(character, at: tail.startIndex)
+      }
+      shown = "…" + tail
+    }
+    return prefix + shown + suffix
   }
 }

@@ -19,7 +19,7 @@ public enum Screen {
     StatusBar.draw(state, in: frame.statusBar, into: &grid)
     if state.showHelp {
       HelpOverlay.draw(
-        in: Rect(x: 0, y: 0, width: grid.width, height: grid.height - 1), into: &grid)
+        in: HelpOverlay.area(state.size), scroll: state.helpScroll, into: &grid)
     }
     return grid
   }

@@ -40,10 +40,7 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     if let commands = always(&state, key) { return commands }
     if Layout.isTooSmall(state.size) { return [] }
     if state.isEditingFilter { return editFilter(&state, key) }
-    if state.showHelp {
-      state.showHelp = false
-      return key == .character("q") ? [.quit(exitCode: 0)] : []
-    }
+    if state.showHelp { return helpKey(&state, key) }
     return press(&state, key)
   case .paste(let text):
     guard state.isEditingFilter, !Layout.isTooSmall(state.size) else { return [] }
@@ -53,6 +50,26 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     guard !Layout.isTooSmall(state.size), !state.showHelp else { return [] }
     return click(&state, mouse)
   }
+}
+
+/// With the key help open: the arrows scroll it when it does not fit, `q` quits, any other
+/// key closes it.
+private func helpKey(_ state: inout AppState, _ key: Key) -> [Command] {
+  let maximum = HelpOverlay.maximumScroll(state.size)
+  let step: Int? =
+    switch key {
+    case .up, .character("k"): -1
+    case .down, .character("j"): 1
+    default: nil
+    }
+  if let step, maximum > 0 {
+    state.helpScroll = min(maximum, max(0, state.helpScroll + step))
+    return []
+  }
+  if key == .character("q") { return [.quit(exitCode: 0)] }
+  state.showHelp = false
+  state.helpScroll = 0
+  return []
 }
 
 /// Keys that act on every screen, the "terminal too small" one included.

@@ -44,7 +44,8 @@ final class KeyBindingTests: XCTestCase {
     let listed = KeyBinding.all.flatMap(\.keys)
     let named: [Key] = [
       .enter, .escape, .tab, .backTab, .backspace, .up, .down, .left, .right, .pageUp, .pageDown,
-      .home, .end, .interrupt,
+      .home, .end, .interrupt, .delete, .insert, .function(1), .function(12), .alt("x"),
+      .repaint, .suspend, .clearLine, .deleteWord,
     ]
     let printable = (0x20...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) }
     for key in (named + printable) where !listed.contains(key) {
@@ -63,8 +64,8 @@ final class KeyBindingTests: XCTestCase {
     XCTAssertEqual(
       KeyBinding.all.map(\.label),
       [
-        "f, Enter", "r", "Tab, →, l", "Shift-Tab, ←, h", "↑, ↓, j, k", "PgUp, PgDn, Home, End",
-        "/", "x", "?", "q, Esc, Ctrl-C",
+        "f, Enter", "r", "Tab, →, l", "Shift-Tab, ←, h", "↑, ↓, j, k", "PgUp, PgDn",
+        "Home, End, g, G", "/", "x", "?", "Ctrl-L", "Ctrl-Z", "q, Ctrl-C",
       ])
   }
 }

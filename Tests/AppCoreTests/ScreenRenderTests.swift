@@ -97,29 +97,47 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertEqual(Screen.render(Fixture.state(columns: 1, rows: 1)).lines, ["…"])
   }
 
-  func testHelpListsEveryKey() {
+  func testHelpListsEveryKeyAndScrollsWhenItDoesNotFit() {
     var state = Fixture.loaded(columns: 80, rows: 16)
-    state.showHelp = true
+    _ = update(&state, .key(.character("?")))
     XCTAssertEqual(
       Screen.render(state).lines,
       [
-        "┌ Fe┌ Keys ───────────────────────────────────────────────────────────────┐────┐",
-        "│ [ │ f, Enter               fetch the organization and its repositories  │    │",
-        "│   │ r                      reload the repositories only                 │207 │",
-        "│ Re│ Tab, →, l              focus the next element                       │598 │",
-        "│ or│ Shift-Tab, ←, h        focus the previous element                   │101 │",
-        "│ Ap│ ↑, ↓, j, k             scroll the focused list                      │356 │",
-        "│ in│ PgUp, PgDn, Home, End  scroll a page, to the top or the bottom      │    │",
-        "│ an│ /                      filter; Enter keeps it, Esc clears it        │    │",
-        "│ io│ x                      simulated outage on or off (built-in server) │    │",
-        "│   │ ?                      show all keys                                │    │",
-        "│   │ q, Esc, Ctrl-C         quit                                         │    │",
-        "│   │                                                                     │    │",
-        "│   │ any key closes                                                      │    │",
-        "│   └─────────────────────────────────────────────────────────────────────┘    │",
-        "└──────────────────────────────────────┘└──────────────────────────────────────┘",
+        "┌ Keys ───────────────────────────────────────────────────────────────────────┐┐",
+        "│ f, Enter         fetch the organization and its repositories                ││",
+        "│ r                reload the repositories only                               ││",
+        "│ Tab, →, l        focus the next element                                     ││",
+        "│ Shift-Tab, ←, h  focus the previous element                                 ││",
+        "│ ↑, ↓, j, k       scroll the focused list                                    ││",
+        "│ PgUp, PgDn       scroll a page                                              ││",
+        "│ Home, End, g, G  scroll to the top or the bottom                            ││",
+        "│ /                filter; Enter keeps it, Esc clears it; Ctrl-U, Ctrl-W edit ││",
+        "│ x                simulated outage on or off (built-in server)               ││",
+        "│ ?                show all keys                                              ││",
+        "│ Ctrl-L           repaint the whole screen                                   ││",
+        "│ Ctrl-Z           suspend to the shell (fg comes back)                       ││",
+        "│ 1–12 of 13, ↑↓ scroll, other keys close                                     ││",
+        "└─────────────────────────────────────────────────────────────────────────────┘┘",
         " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
       ])
+    _ = update(&state, .key(.down))
+    XCTAssertTrue(state.showHelp, "an arrow scrolls the help, it does not close it")
+    let scrolled = Screen.render(state).lines
+    XCTAssertTrue(scrolled[1].contains("r   "), scrolled[1])
+    XCTAssertTrue(scrolled[12].contains("q, Ctrl-C"), scrolled[12])
+    XCTAssertTrue(scrolled[13].contains("2–13 of 13"), scrolled[13])
+    _ = update(&state, .key(.character("f")))
+    XCTAssertFalse(state.showHelp, "any other key closes it")
+  }
+
+  func testHelpAtThirtyByTenShowsItsRowsAndHowToScroll() {
+    var state = Fixture.loaded(columns: 30, rows: 10)
+    _ = update(&state, .key(.character("?")))
+    let lines = Screen.render(state).lines
+    XCTAssertTrue(lines[1].hasPrefix("│ f, Enter"), lines[1])
+    XCTAssertTrue(lines[7].contains("1–6 of 13"), lines[7])
+    for _ in 0..<20 { _ = update(&state, .key(.down)) }
+    XCTAssertTrue(Screen.render(state).lines[6].contains("q, Ctrl-C"), "the last row is reachable")
   }
 
   func testFilterNarrowsBothLists() {

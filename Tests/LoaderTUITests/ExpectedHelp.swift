@@ -58,11 +58,15 @@ let expectedHelp = """
     Tab, →, l                  focus the next element
     Shift-Tab, ←, h            focus the previous element
     ↑, ↓, j, k                 scroll the focused list
-    PgUp, PgDn, Home, End      scroll a page, to the top or the bottom
-    /                          filter; Enter keeps it, Esc clears it
+    PgUp, PgDn                 scroll a page
+    Home, End, g, G            scroll to the top or the bottom
+    /                          filter; Enter keeps it, Esc clears it; Ctrl-U,
+                               Ctrl-W edit
     x                          simulated outage on or off (built-in server)
     ?                          show all keys
-    q, Esc, Ctrl-C             quit
+    Ctrl-L                     repaint the whole screen
+    Ctrl-Z                     suspend to the shell (fg comes back)
+    q, Ctrl-C                  quit
 
   EXAMPLES
     # offline, the built-in server, 3 s and 5 s delays
