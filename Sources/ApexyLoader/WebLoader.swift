@@ -47,9 +47,9 @@ open class WebLoader<Content>: ContentLoader<Content> {
     _ endpoint: T, then handle: @escaping (WebLoader, Result<T.Content, Error>) -> Void
   ) {
     let token = inFlight.begin()
-    let handleBox = Unchecked(handle)
+    let handleBox = UncheckedSendableBox(handle)
     let progress = apiClient.request(endpoint) { [weak self] result in
-      let resultBox = Unchecked(result)
+      let resultBox = UncheckedSendableBox(result)
       let deliver: @Sendable () -> Void = {
         MainActor.assumeIsolated {
           // A released loader is never touched: its request was cancelled on release.

@@ -28,11 +28,17 @@ final class URLRequestBuildableTests: XCTestCase {
     XCTAssertEqual(request.httpMethod, "GET")
   }
 
-  func testGetKeepsAnExistingQuery() {
+  func testGetQueryItemsReplaceAnExistingQuery() {
     let request = builder.get(
       URL(string: "https://booklibrary.com/books?sort=title")!,
       queryItems: [URLQueryItem(name: "page", value: "2")])
-    XCTAssertEqual(request.url?.absoluteString, "https://booklibrary.com/books?sort=title&page=2")
+    XCTAssertEqual(request.url?.absoluteString, "https://booklibrary.com/books?page=2")
+  }
+
+  func testGetWithoutQueryItemsKeepsTheQuery() {
+    let url = URL(string: "https://booklibrary.com/books?sort=title")!
+    XCTAssertEqual(builder.get(url).url, url)
+    XCTAssertEqual(builder.get(url, queryItems: []).url, url)
   }
 
   func testPostSetsBodyAndOnlyContentType() {
