@@ -5,6 +5,7 @@ let package = Package(
   name: "loader-tui",
   products: [
     .library(name: "ApexyHTTP", targets: ["ApexyHTTP"]),
+    .library(name: "ApexyHTTPTesting", targets: ["ApexyHTTPTesting"]),
     .library(name: "ApexyLoader", targets: ["ApexyLoader"]),
     .executable(name: "loader-tui", targets: ["LoaderTUI"]),
   ],
@@ -16,15 +17,18 @@ let package = Package(
       providers: [.apt(["libncursesw5-dev"])]
     ),
     .target(name: "ApexyHTTP"),
+    .target(name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP"]),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
     .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
     .executableTarget(
       name: "LoaderTUI",
       dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "CNcurses"]
     ),
-    .testTarget(name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
-      name: "ApexyLoaderTests", dependencies: ["ApexyLoader", "ApexyHTTP", "LoopbackHTTP"]),
+      name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "ApexyHTTPTesting", "LoopbackHTTP"]),
+    .testTarget(
+      name: "ApexyLoaderTests",
+      dependencies: ["ApexyLoader", "ApexyHTTP", "ApexyHTTPTesting", "LoopbackHTTP"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: ["LoaderTUI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]
