@@ -84,10 +84,12 @@ final class RequestLifeReporter: Sendable {
     self.now = now
   }
 
-  /// Delivers `kind` for `trace`, stamped now.
+  /// Delivers `kind` for `trace`, stamped now (`.created` with the trace's start).
   func report(_ trace: RequestTrace, _ kind: RequestLifeEvent.Kind) {
+    var date = trace.startedAt
+    if case .created = kind {} else { date = now() }
     let event = RequestLifeEvent(
-      id: trace.id, method: trace.method, url: trace.url, startedAt: trace.startedAt, date: now(),
+      id: trace.id, method: trace.method, url: trace.url, startedAt: trace.startedAt, date: date,
       kind: kind)
     let observer = self.observer
     queue.async { observer(event) }
