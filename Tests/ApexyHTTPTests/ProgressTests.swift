@@ -111,3 +111,17 @@ struct PostTextEndpoint: Endpoint, URLRequestBuildable {
     String(decoding: body, as: UTF8.self)
   }
 }
+
+/// A data delegate that implements nothing: the session's defaults must let requests through.
+private final class SilentDataDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {}
+
+extension ProgressTests {
+  func testADelegateThatImplementsNothingDoesNotStallRequests() async throws {
+    stub.answer { _ in .text("through") }
+    let client = URLSessionClient(
+      baseURL: stub.baseURL, configuration: stub.configuration(), delegate: SilentDataDelegate(),
+      completionQueue: DispatchQueue(label: "silent"))
+    let content = try await client.request(TextEndpoint())
+    XCTAssertEqual(content, "through")
+  }
+}

@@ -210,32 +210,3 @@ final class URLSessionClientTests: XCTestCase {
     }
   }
 }
-
-extension URLSessionClientTests {
-  func testLibraryErrorsReadAsSentences() {
-    XCTAssertEqual(
-      UploadError.streamNotSupported.localizedDescription,
-      "Uploading from an InputStream is not supported on Linux; use .data or .file instead.")
-    XCTAssertEqual(
-      ResponseTooLargeError(limit: 10).localizedDescription,
-      "The response was larger than the limit of 10 bytes and was not read.")
-  }
-
-  func testStubTransportAnswersOnlyItsOwnHost() async {
-    let other = StubTransport { _ in .text("other") }
-    stub.answer { _ in .text("mine") }
-    let client = makeClient()
-    let mine = try? await client.request(TextEndpoint())
-    let theirs = try? await client.request(TextEndpoint(path: other.baseURL.absoluteString))
-    XCTAssertEqual(mine, "mine")
-    XCTAssertEqual(theirs, "other")
-    XCTAssertEqual(stub.requests.count, 1)
-    XCTAssertEqual(other.requests.count, 1)
-    do {
-      _ = try await client.request(TextEndpoint(path: "https://nobody.stub.test/x"))
-      XCTFail("a host no transport owns must fail")
-    } catch {
-      XCTAssertEqual((error as? URLError)?.code, .cannotFindHost)
-    }
-  }
-}
