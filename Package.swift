@@ -6,6 +6,7 @@ let package = Package(
   name: "loader-tui",
   products: [
     .library(name: "ApexyHTTP", targets: ["ApexyHTTP"]),
+    .library(name: "ApexyHTTPTesting", targets: ["ApexyHTTPTesting"]),
     .library(name: "ApexyLoader", targets: ["ApexyLoader"]),
     .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     .executable(name: "loader-tui", targets: ["LoaderTUI"]),
@@ -21,6 +22,8 @@ let package = Package(
     .target(name: "ApexyHTTP"),
     // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
+    // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
+    .target(name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP"]),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
@@ -39,10 +42,13 @@ let package = Package(
     ),
     // In-process micro benchmarks that bench/run.sh drives.
     .executableTarget(name: "LoaderBench", dependencies: ["ApexyLoader", "GitHubAPI", "AppCore"]),
-    .testTarget(name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "LoopbackHTTP"]),
+    .testTarget(
+      name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "ApexyHTTPTesting", "LoopbackHTTP"]),
     .testTarget(
       name: "ApexyLoaderTests",
-      dependencies: ["ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "LoopbackHTTP"]),
+      dependencies: [
+        "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "ApexyHTTPTesting", "LoopbackHTTP",
+      ]),
     .testTarget(
       name: "GitHubAPITests",
       dependencies: ["GitHubAPI", "DemoAPI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),

@@ -12,8 +12,10 @@ public protocol RequestAdapter {
 
 /// Resolves relative request URLs against a base URL.
 open class BaseRequestAdapter: RequestAdapter {
-  /// The URL that relative request URLs are resolved against.
-  public let baseURL: URL
+  /// The URL that relative request URLs are resolved against; set it to switch environments.
+  ///
+  /// It is read as a folder, with or without a trailing slash.
+  open var baseURL: URL
 
   /// Creates an adapter for the given base URL.
   public init(baseURL: URL) {

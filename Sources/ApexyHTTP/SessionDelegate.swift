@@ -4,217 +4,176 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// What the session reported for one task: body, response and transport error.
-struct TaskOutcome {
-  var data: Data?
-  var response: URLResponse?
-  var error: Error?
-}
-
-/// Receives every task's events, collects bodies, enforces the response size limit and
-/// strips `Authorization` from redirects that leave the original origin.
+/// Receives every task's events: collects bodies, counts bytes into each task's `Progress`,
+/// enforces the response size limit, reports the life of each request, strips `Authorization`
+/// from redirects that leave the original origin, and forwards the task callbacks to the
+/// delegate the client was given.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  private struct Entry {
-    var data = Data()
-    var response: URLResponse?
-    var limitError: Error?
-    let completion: (TaskOutcome) -> Void
-  }
-
   private let lock = NSLock()
-  private var entries: [Int: Entry] = [:]
-  private let forward: URLSessionDelegate?
+  private var records: [Int: TaskRecord] = [:]
+  let forward: URLSessionDelegate?
   private let maximumResponseSize: Int?
+  let lifeReporter: RequestLifeReporter?
+  /// The session this delegate serves; set once, right after the session is made.
+  weak var session: URLSession?
 
-  init(forwardingTo delegate: URLSessionDelegate?, maximumResponseSize: Int?) {
+  init(
+    forwardingTo delegate: URLSessionDelegate?, maximumResponseSize: Int?,
+    lifeReporter: RequestLifeReporter?
+  ) {
     self.forward = delegate
     self.maximumResponseSize = maximumResponseSize
+    self.lifeReporter = lifeReporter
   }
 
-  /// Registers the completion for a task; call before `resume()`.
-  func register(_ task: URLSessionTask, completion: @escaping (TaskOutcome) -> Void) {
-    lock.withLock { entries[task.taskIdentifier] = Entry(completion: completion) }
+  /// Registers what to track for a task; call before `resume()`.
+  func register(_ task: URLSessionTask, record: TaskRecord) {
+    lock.withLock {
+      records[task.taskIdentifier] = record
+      lifeReporter?.report(record.trace, .created)
+    }
+    SentBytesReports.register(task, delegate: self)
   }
 
   /// Completes a task early with the given error (deadline, cancellation); later events are dropped.
   func finishEarly(_ task: URLSessionTask, error: Error) {
-    guard let entry = lock.withLock({ entries.removeValue(forKey: task.taskIdentifier) }) else {
+    guard let record = lock.withLock({ records.removeValue(forKey: task.taskIdentifier) }) else {
       return
     }
+    SentBytesReports.unregister(task)
     task.cancel()
-    entry.completion(TaskOutcome(data: nil, response: entry.response, error: error))
+    var outcome = record.outcome(error: error)
+    outcome.data = nil
+    record.completion(outcome)
   }
 
-  // MARK: - URLSessionDataDelegate
+  // MARK: - Receiving
 
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
     let tooLarge: Bool = lock.withLock {
-      entries[dataTask.taskIdentifier]?.response = response
+      guard var record = records[dataTask.taskIdentifier] else { return false }
+      record.response = response
       // A new response (an authentication retry) starts a new body.
-      entries[dataTask.taskIdentifier]?.data = Data()
+      record.data = Data()
+      record.receivedResponse()
+      if let http = response as? HTTPURLResponse {
+        lifeReporter?.report(record.trace, .responseReceived(Self.head(of: http)))
+      }
+      defer { records[dataTask.taskIdentifier] = record }
       guard let limit = maximumResponseSize, response.expectedContentLength > Int64(limit) else {
         return false
       }
-      entries[dataTask.taskIdentifier]?.limitError = ResponseTooLargeError(limit: limit)
+      record.limitError = ResponseTooLargeError(limit: limit)
       return true
     }
-    completionHandler(tooLarge ? .cancel : .allow)
+    forwardResponse(session, dataTask, response) { disposition in
+      completionHandler(tooLarge ? .cancel : disposition)
+    }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let exceeded: Bool = lock.withLock {
       let id = dataTask.taskIdentifier
-      guard let received = entries[id]?.data.count else { return false }
+      guard let received = records[id]?.data.count else { return false }
       if let limit = maximumResponseSize, received + data.count > limit {
-        entries[id]?.limitError = ResponseTooLargeError(limit: limit)
-        entries[id]?.data = Data()
+        records[id]?.limitError = ResponseTooLargeError(limit: limit)
+        records[id]?.data = Data()
         return true
       }
-      // Appended in place: copying the entry out would copy the whole body on every piece.
-      entries[id]?.data.append(data)
+      // Appended in place: copying the record out would copy the whole body on every piece.
+      records[id]?.data.append(data)
+      if let record = records[id] {
+        record.countReceived()
+        lifeReporter?.report(
+          record.trace,
+          .bytesReceived(
+            Int64(record.data.count), expected: record.response?.expectedContentLength.known))
+      }
       return false
     }
     if exceeded { dataTask.cancel() }
+    forwardData(session, dataTask, data)
   }
+
+  // MARK: - Sending
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+    totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+  ) {
+    lock.withLock {
+      guard var record = records[task.taskIdentifier] else { return }
+      record.countSent(totalBytesSent, expected: totalBytesExpectedToSend)
+      records[task.taskIdentifier] = record
+      lifeReporter?.report(
+        record.trace, .bytesSent(totalBytesSent, expected: totalBytesExpectedToSend.known))
+    }
+    forwardSent(session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend)
+  }
+
+  /// A transport's report of body bytes sent (see `URLProtocol.reportBodyBytesSent`), delivered
+  /// on the session's delegate queue as Foundation's own callback would be.
+  func transportSent(_ task: URLSessionTask, _ bytes: Int64, total: Int64, expected: Int64) {
+    guard let session else { return }
+    let box = UncheckedSendableBox((session, task))
+    session.delegateQueue.addOperation {
+      let (session, task) = box.value
+      self.urlSession(
+        session, task: task, didSendBodyData: bytes, totalBytesSent: total,
+        totalBytesExpectedToSend: expected)
+    }
+  }
+
+  // MARK: - Completion
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
     complete(task, response: task.response, error: error)
+    forwardCompletion(session, task, error)
   }
 
   /// Completes a task with what arrived for it, unless it was completed already.
-  private func complete(_ task: URLSessionTask, response: URLResponse?, error: Error?) {
-    guard let entry = lock.withLock({ entries.removeValue(forKey: task.taskIdentifier) }) else {
+  func complete(_ task: URLSessionTask, response: URLResponse?, error: Error?) {
+    guard let record = lock.withLock({ records.removeValue(forKey: task.taskIdentifier) }) else {
       return
     }
-    let response = entry.response ?? response
-    if let limitError = entry.limitError {
-      entry.completion(TaskOutcome(data: nil, response: response, error: limitError))
+    SentBytesReports.unregister(task)
+    var outcome = record.outcome(error: error)
+    outcome.response = record.response ?? response
+    if let limitError = record.limitError {
+      outcome.data = nil
+      outcome.error = limitError
     } else {
-      entry.completion(
-        TaskOutcome(data: entry.data, response: response, error: Self.explain(error, entry)))
+      outcome.error = Self.explain(error, record)
+      if outcome.error == nil { record.finishProgress() }
     }
+    record.completion(outcome)
   }
 
   /// A transfer that failed after part of a body with a known length arrived lost its connection;
   /// Foundation on Linux reports that as an unknown error.
-  private static func explain(_ error: Error?, _ entry: Entry) -> Error? {
+  private static func explain(_ error: Error?, _ record: TaskRecord) -> Error? {
     guard let error, (error as? URLError)?.code != .cancelled,
-      let expected = entry.response?.expectedContentLength, expected > 0,
-      Int64(entry.data.count) < expected
+      let expected = record.response?.expectedContentLength, expected > 0,
+      Int64(record.data.count) < expected
     else { return error }
     return URLError(.networkConnectionLost)
   }
 
-  // MARK: - Redirects and challenges
-
-  /// Foundation on Linux holds a 401 whose `WWW-Authenticate` it can parse (Basic) as a challenge
-  /// and, without a credential, never delivers it; here the 401 reaches the endpoint, as it
-  /// does on Darwin.
-  /// A forwarded delegate may still answer a Basic challenge with a credential.
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-  ) {
-    #if canImport(FoundationNetworking)
-      let answer: (URLSession.AuthChallengeDisposition, URLCredential?) -> Void = {
-        disposition, credential in
-        // Foundation on Linux can only answer Basic with a credential; it traps on any other.
-        if disposition == .useCredential, let credential,
-          challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
-        {
-          completionHandler(.useCredential, credential)
-          return
-        }
-        self.complete(task, response: challenge.failureResponse, error: nil)
-        completionHandler(.cancelAuthenticationChallenge, nil)
-      }
-      if let forward = forward as? URLSessionTaskDelegate {
-        let answer = Unchecked(answer)
-        forward.urlSession(
-          session, task: task, didReceive: challenge, completionHandler: { answer.value($0, $1) })
-      } else {
-        answer(.performDefaultHandling, nil)
-      }
-    #else
-      guard let forward = forward as? URLSessionTaskDelegate,
-        forward.responds(
-          to: #selector(
-            URLSessionTaskDelegate.urlSession(_:task:didReceive:completionHandler:)))
-      else {
-        completionHandler(.performDefaultHandling, nil)
-        return
-      }
-      forward.urlSession?(
-        session, task: task, didReceive: challenge, completionHandler: completionHandler)
-    #endif
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    var next = request
-    if let original = task.originalRequest?.url, let target = request.url,
-      !original.hasSameOrigin(as: target)
-    {
-      next.setValue(nil, forHTTPHeaderField: "Authorization")
+  private static func head(of response: HTTPURLResponse) -> RequestLifeEvent.Head {
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      headers["\(name)"] = "\(value)"
     }
-    guard let forward = forward as? URLSessionTaskDelegate else {
-      completionHandler(next)
-      return
-    }
-    #if canImport(FoundationNetworking)
-      let handler = Unchecked(completionHandler)
-      forward.urlSession(
-        session, task: task, willPerformHTTPRedirection: response, newRequest: next,
-        completionHandler: { handler.value($0) })
-    #else
-      guard
-        forward.responds(
-          to: #selector(
-            URLSessionTaskDelegate.urlSession(
-              _:task:willPerformHTTPRedirection:newRequest:completionHandler:)
-          ))
-      else {
-        completionHandler(next)
-        return
-      }
-      forward.urlSession?(
-        session, task: task, willPerformHTTPRedirection: response, newRequest: next,
-        completionHandler: completionHandler)
-    #endif
+    return RequestLifeEvent.Head(
+      status: response.statusCode, headers: headers,
+      expectedBytes: response.expectedContentLength.known)
   }
 }
 
-/// The response body was larger than the client's `maximumResponseSize`.
-public struct ResponseTooLargeError: Error, Equatable, CustomStringConvertible {
-  /// The limit in bytes that was exceeded.
-  public let limit: Int
-
-  /// Creates the error for the given limit in bytes.
-  public init(limit: Int) {
-    self.limit = limit
-  }
-
-  /// A one-line explanation.
-  public var description: String {
-    "The response was larger than the limit of \(limit) bytes and was not read."
-  }
-}
-
-extension URL {
-  /// Whether this URL and `other` share scheme, host and port (default ports filled in):
-  /// where a redirect may carry `Authorization`.
-  public func hasSameOrigin(as other: URL) -> Bool {
-    func origin(_ url: URL) -> (String, String, Int) {
-      let scheme = url.scheme?.lowercased() ?? ""
-      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-      return (scheme, url.host?.lowercased() ?? "", port)
-    }
-    return origin(self) == origin(other)
-  }
+extension Int64 {
+  /// The value when it is a real count, `nil` for Foundation's "unknown" (-1) or nothing.
+  var known: Int64? { self > 0 ? self : nil }
 }

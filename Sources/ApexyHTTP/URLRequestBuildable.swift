@@ -4,48 +4,64 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Helpers that build the usual requests; adopt it in an endpoint to use them.
-public protocol URLRequestBuildable {}
+/// Builds the usual requests; adopt it in an endpoint to use them.
+///
+/// Each method is a requirement with a default, so a type's own version (a `post` that adds a
+/// header, say) is the one generic code calls, and `patch` and `put` build on `post`.
+public protocol URLRequestBuildable {
+  /// A GET request; query items, when given, replace the URL's query.
+  func get(_ url: URL, queryItems: [URLQueryItem]?) -> URLRequest
+  /// A POST request with the body and its `Content-Type`.
+  func post(_ url: URL, body: HTTPBody?) -> URLRequest
+  /// A PATCH request with the body and its `Content-Type`.
+  func patch(_ url: URL, body: HTTPBody) -> URLRequest
+  /// A PUT request with the body and its `Content-Type`.
+  func put(_ url: URL, body: HTTPBody) -> URLRequest
+  /// A DELETE request.
+  func delete(_ url: URL) -> URLRequest
+}
 
 extension URLRequestBuildable {
-  /// A GET request; query items, when given, are appended to the URL.
+  /// A GET request; query items, when given, replace the URL's query.
   public func get(_ url: URL, queryItems: [URLQueryItem]? = nil) -> URLRequest {
     guard let queryItems, !queryItems.isEmpty,
       var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
     else {
       return URLRequest(url: url)
     }
-    components.queryItems = (components.queryItems ?? []) + queryItems
+    components.queryItems = queryItems
     return URLRequest(url: components.url(relativeTo: url.baseURL) ?? url)
   }
 
-  /// A POST request with the body and its `Content-Type`.
+  /// A POST request with the body and its `Content-Type`; no other header.
   public func post(_ url: URL, body: HTTPBody?) -> URLRequest {
-    request(url, method: "POST", body: body)
-  }
-
-  /// A PATCH request with the body and its `Content-Type`.
-  public func patch(_ url: URL, body: HTTPBody?) -> URLRequest {
-    request(url, method: "PATCH", body: body)
-  }
-
-  /// A PUT request with the body and its `Content-Type`.
-  public func put(_ url: URL, body: HTTPBody?) -> URLRequest {
-    request(url, method: "PUT", body: body)
-  }
-
-  /// A DELETE request.
-  public func delete(_ url: URL) -> URLRequest {
-    request(url, method: "DELETE", body: nil)
-  }
-
-  private func request(_ url: URL, method: String, body: HTTPBody?) -> URLRequest {
     var request = URLRequest(url: url)
-    request.httpMethod = method
+    request.httpMethod = "POST"
     if let body {
       request.httpBody = body.data
       request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
     }
+    return request
+  }
+
+  /// A PATCH request: `post` with the method changed.
+  public func patch(_ url: URL, body: HTTPBody) -> URLRequest {
+    var request = post(url, body: body)
+    request.httpMethod = "PATCH"
+    return request
+  }
+
+  /// A PUT request: `post` with the method changed.
+  public func put(_ url: URL, body: HTTPBody) -> URLRequest {
+    var request = post(url, body: body)
+    request.httpMethod = "PUT"
+    return request
+  }
+
+  /// A DELETE request.
+  public func delete(_ url: URL) -> URLRequest {
+    var request = URLRequest(url: url)
+    request.httpMethod = "DELETE"
     return request
   }
 }

@@ -8,35 +8,41 @@ import Foundation
 ///
 /// Work runs in this order: `makeRequest`, `adapt`, send, `validate` (HTTP responses only),
 /// `content(from:with:)`. `configuration.timeoutIntervalForResource` is enforced by the client
-/// as an overall deadline, since Foundation on Linux ignores it.
+/// as an overall deadline, since Foundation on Linux ignores it. The `Progress` returned for a
+/// request counts the body bytes received, for an upload the bytes sent; cancelling it cancels
+/// the request.
 open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
   /// The adapter every request passes through before it is sent.
   public let requestAdapter: RequestAdapter
   /// The session all requests share.
   public let session: URLSession
-  /// The queue completion handlers run on.
+  /// The queue completion handlers (and the response observer) run on.
   public let completionQueue: DispatchQueue
   /// The largest response body accepted, in bytes; `nil` for no limit.
   public let maximumResponseSize: Int?
 
-  private let responseObserver: ResponseObserver?
-  private let sessionDelegate: SessionDelegate
-  private let deadline: TimeInterval?
-  private let timerQueue = DispatchQueue(label: "ApexyHTTP.URLSessionClient.deadline")
+  let responseObserver: ResponseObserver?
+  let sessionDelegate: SessionDelegate
+  let deadline: TimeInterval?
+  let timerQueue = DispatchQueue(label: "ApexyHTTP.URLSessionClient.deadline")
 
   /// Creates a client whose relative request URLs resolve against `baseURL`.
+  ///
+  /// `delegate` receives the task callbacks it would from a session of its own;
+  /// `requestLifeObserver` hears every step of every request (see `RequestLifeEvent`).
   public convenience init(
     baseURL: URL,
     configuration: URLSessionConfiguration = .default,
     delegate: URLSessionDelegate? = nil,
     completionQueue: DispatchQueue = .main,
     responseObserver: ResponseObserver? = nil,
-    maximumResponseSize: Int? = nil
+    maximumResponseSize: Int? = nil,
+    requestLifeObserver: RequestLifeObserver? = nil
   ) {
     self.init(
       requestAdapter: BaseRequestAdapter(baseURL: baseURL), configuration: configuration,
       delegate: delegate, completionQueue: completionQueue, responseObserver: responseObserver,
-      maximumResponseSize: maximumResponseSize)
+      maximumResponseSize: maximumResponseSize, requestLifeObserver: requestLifeObserver)
   }
 
   /// Creates a client that passes every request through `requestAdapter`.
@@ -46,7 +52,8 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     delegate: URLSessionDelegate? = nil,
     completionQueue: DispatchQueue = .main,
     responseObserver: ResponseObserver? = nil,
-    maximumResponseSize: Int? = nil
+    maximumResponseSize: Int? = nil,
+    requestLifeObserver: RequestLifeObserver? = nil
   ) {
     self.requestAdapter = requestAdapter
     self.completionQueue = completionQueue
@@ -55,7 +62,8 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     let resource = configuration.timeoutIntervalForResource
     self.deadline = resource > 0 && resource < 86_400 ? resource : nil
     let sessionDelegate = SessionDelegate(
-      forwardingTo: delegate, maximumResponseSize: maximumResponseSize)
+      forwardingTo: delegate, maximumResponseSize: maximumResponseSize,
+      lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
     self.sessionDelegate = sessionDelegate
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
@@ -63,6 +71,7 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     self.session = URLSession(
       configuration: Self.sessionConfiguration(configuration), delegate: sessionDelegate,
       delegateQueue: queue)
+    sessionDelegate.session = session
   }
 
   deinit {
@@ -91,174 +100,31 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
 
   // MARK: - Client
 
-  /// Sends a request; the completion runs on `completionQueue`.
+  /// Sends a request; the response observer, then the completion, run on `completionQueue`.
   open func request<T: Endpoint>(
     _ endpoint: T, completionHandler: @escaping (APIResult<T.Content>) -> Void
   ) -> Progress {
-    let box = Unchecked(completionHandler)
-    return startRequest(endpoint) { [completionQueue] result in
-      completionQueue.async { box.value(result.value) }
-    }
+    startRequest(endpoint, delivery: onCompletionQueue(completionHandler))
   }
 
-  /// Sends an upload; the completion runs on `completionQueue`.
+  /// Sends an upload; the response observer, then the completion, run on `completionQueue`.
   open func upload<T: UploadEndpoint>(
     _ endpoint: T, completionHandler: @escaping (APIResult<T.Content>) -> Void
   ) -> Progress {
-    let box = Unchecked(completionHandler)
-    return startUpload(endpoint) { [completionQueue] result in
-      completionQueue.async { box.value(result.value) }
-    }
+    startUpload(endpoint, delivery: onCompletionQueue(completionHandler))
   }
 
   // MARK: - ConcurrencyClient
 
   /// Sends a request and returns its content; cancelling the task cancels the request.
   open func request<T: Endpoint>(_ endpoint: T) async throws -> T.Content {
-    let endpointBox = Unchecked(endpoint)
-    return try await bridge { self.startRequest(endpointBox.value, completion: $0) }
+    let endpointBox = UncheckedSendableBox(endpoint)
+    return try await bridge { self.startRequest(endpointBox.value, delivery: $0) }
   }
 
   /// Sends an upload and returns its content; cancelling the task cancels the upload.
   open func upload<T: UploadEndpoint>(_ endpoint: T) async throws -> T.Content {
-    let endpointBox = Unchecked(endpoint)
-    return try await bridge { self.startUpload(endpointBox.value, completion: $0) }
-  }
-
-  // MARK: - Work
-
-  private typealias Completion<C> = (Unchecked<APIResult<C>>) -> Void
-
-  private func startRequest<T: Endpoint>(_ endpoint: T, completion: @escaping Completion<T.Content>)
-    -> Progress
-  {
-    let progress = Progress(totalUnitCount: 1)
-    let request: URLRequest
-    do {
-      request = try requestAdapter.adapt(endpoint.makeRequest())
-    } catch {
-      fail(error, request: nil, progress: progress, completion: completion)
-      return progress
-    }
-    let task = session.dataTask(with: request)
-    run(task, request: request, progress: progress, completion: completion) {
-      if let http = $0.response as? HTTPURLResponse {
-        try endpoint.validate(request, response: http, data: $0.data)
-      }
-      return try endpoint.content(from: $0.response, with: $0.data ?? Data())
-    }
-    return progress
-  }
-
-  private func startUpload<T: UploadEndpoint>(
-    _ endpoint: T, completion: @escaping Completion<T.Content>
-  ) -> Progress {
-    let progress = Progress(totalUnitCount: 1)
-    let request: URLRequest
-    let task: URLSessionUploadTask
-    do {
-      let (made, body) = try endpoint.makeRequest()
-      request = try requestAdapter.adapt(made)
-      switch body {
-      case .data(let data): task = session.uploadTask(with: request, from: data)
-      case .file(let url): task = session.uploadTask(with: request, fromFile: url)
-      case .stream: throw UploadError.streamNotSupported
-      }
-    } catch {
-      fail(error, request: nil, progress: progress, completion: completion)
-      return progress
-    }
-    run(task, request: request, progress: progress, completion: completion) {
-      if let http = $0.response as? HTTPURLResponse {
-        try endpoint.validate(request, response: http, data: $0.data)
-      }
-      return try endpoint.content(from: $0.response, with: $0.data ?? Data())
-    }
-    return progress
-  }
-
-  private func run<C>(
-    _ task: URLSessionTask, request: URLRequest, progress: Progress,
-    completion: @escaping Completion<C>, decode: @escaping (TaskOutcome) throws -> C
-  ) {
-    let observer = responseObserver
-    sessionDelegate.register(task) { outcome in
-      let result = APIResult<C> {
-        if let error = outcome.error { throw error }
-        return try decode(outcome)
-      }
-      progress.completedUnitCount = 1
-      observer?(request, outcome.response as? HTTPURLResponse, outcome.data, outcome.error)
-      completion(Unchecked(result))
-    }
-    let delegate = sessionDelegate
-    let taskBox = Unchecked(task)
-    progress.cancellationHandler = {
-      delegate.finishEarly(taskBox.value, error: URLError(.cancelled))
-    }
-    if let deadline {
-      timerQueue.asyncAfter(deadline: .now() + deadline) {
-        delegate.finishEarly(taskBox.value, error: URLError(.timedOut))
-      }
-    }
-    task.resume()
-    if progress.isCancelled {
-      delegate.finishEarly(task, error: URLError(.cancelled))
-    }
-  }
-
-  private func fail<C>(
-    _ error: Error, request: URLRequest?, progress: Progress, completion: @escaping Completion<C>
-  ) {
-    let observer = Unchecked(responseObserver)
-    let completion = Unchecked(completion)
-    timerQueue.async {
-      observer.value?(request, nil, nil, error)
-      completion.value(Unchecked(.failure(error)))
-    }
-  }
-
-  private func bridge<C>(_ start: (@escaping Completion<C>) -> Progress) async throws -> C {
-    let holder = ProgressHolder()
-    return try await withTaskCancellationHandler {
-      let result: Unchecked<APIResult<C>> = await withCheckedContinuation { continuation in
-        holder.set(start { continuation.resume(returning: $0) })
-      }
-      return try result.value.get()
-    } onCancel: {
-      holder.cancel()
-    }
-  }
-}
-
-/// Carries a value the compiler cannot prove `Sendable` across one queue hop; shared by the
-/// package's modules (`package` access), not part of the public API.
-package struct Unchecked<Value>: @unchecked Sendable {
-  /// The value carried.
-  package let value: Value
-  /// Wraps `value`.
-  package init(_ value: Value) { self.value = value }
-}
-
-/// Holds the progress of an async request so task cancellation can reach it.
-private final class ProgressHolder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var progress: Progress?
-  private var cancelled = false
-
-  func set(_ progress: Progress) {
-    let cancelNow = lock.withLock {
-      self.progress = progress
-      return cancelled
-    }
-    if cancelNow { progress.cancel() }
-  }
-
-  func cancel() {
-    let progress = lock.withLock {
-      cancelled = true
-      return self.progress
-    }
-    progress?.cancel()
+    let endpointBox = UncheckedSendableBox(endpoint)
+    return try await bridge { self.startUpload(endpointBox.value, delivery: $0) }
   }
 }

@@ -35,7 +35,7 @@ extension UploadEndpoint {
 }
 
 /// Why an upload could not be started.
-public enum UploadError: Error, Equatable, CustomStringConvertible {
+public enum UploadError: LocalizedError, Equatable, CustomStringConvertible {
   /// `UploadEndpointBody.stream` is not supported by this client.
   case streamNotSupported
 
@@ -46,4 +46,7 @@ public enum UploadError: Error, Equatable, CustomStringConvertible {
       return "Uploading from an InputStream is not supported on Linux; use .data or .file instead."
     }
   }
+
+  /// The same sentence as `description`, for `localizedDescription`.
+  public var errorDescription: String? { description }
 }

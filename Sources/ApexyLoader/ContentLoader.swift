@@ -149,7 +149,7 @@ final class StreamRegistry: @unchecked Sendable {
     let entry = lock.withLock { entries.removeValue(forKey: key) }
     guard let entry else { return }
     // The observation must be released on the main actor, where its loader lives.
-    let observation = Unchecked(entry.observation)
+    let observation = UncheckedSendableBox(entry.observation)
     if Thread.isMainThread {
       _ = observation
     } else {

@@ -87,9 +87,9 @@ open class WebLoader<Content>: ContentLoader<Content> {
       return
     }
     let token = inFlight.begin()
-    let handleBox = Unchecked(handle)
+    let handleBox = UncheckedSendableBox(handle)
     let progress = apiClient.request(endpoint) { [weak self] result in
-      let resultBox = Unchecked(result)
+      let resultBox = UncheckedSendableBox(result)
       let deliver: @Sendable () -> Void = {
         MainActor.assumeIsolated {
           // A released loader is never touched: its request was cancelled on release.

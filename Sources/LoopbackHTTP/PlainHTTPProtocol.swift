@@ -55,7 +55,7 @@ public final class PlainHTTPProtocol: URLProtocol {
       return
     }
     // The protocol object is used from this thread only until it reports, as URLProtocol asks.
-    let box = Unchecked(self)
+    let box = UncheckedSendableBox(self)
     let thread = Thread { box.value.run() }
     thread.name = "PlainHTTPProtocol"
     thread.start()

@@ -53,3 +53,45 @@ final class BaseRequestAdapterTests: XCTestCase {
     }
   }
 }
+
+extension BaseRequestAdapterTests {
+  func testTrailingSlashOfThePathIsKept() throws {
+    XCTAssertEqual(
+      try adapted("path/", base: "https://booklibrary.com"), "https://booklibrary.com/path/")
+  }
+
+  func testQueryItemsOnAFolderPathAreKept() throws {
+    var components = URLComponents(string: "api/path/")!
+    components.queryItems = [URLQueryItem(name: "param", value: "value")]
+    let adapter = BaseRequestAdapter(baseURL: URL(string: "https://booklibrary.com")!)
+    let request = try adapter.adapt(URLRequest(url: components.url!))
+    XCTAssertEqual(request.url?.absoluteString, "https://booklibrary.com/api/path/?param=value")
+  }
+
+  func testContentTypeHeaderIsKept() throws {
+    var request = URLRequest(url: URL(string: "books")!)
+    request.addValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
+    let adapter = BaseRequestAdapter(baseURL: URL(string: "https://booklibrary.com")!)
+    XCTAssertEqual(
+      try adapter.adapt(request).value(forHTTPHeaderField: "Content-Type"),
+      "application/octet-stream")
+  }
+
+  func testBaseURLCanBeChangedToSwitchEnvironments() throws {
+    let adapter = BaseRequestAdapter(baseURL: URL(string: "https://staging.booklibrary.com")!)
+    adapter.baseURL = URL(string: "https://booklibrary.com/v2")!
+    let request = try adapter.adapt(URLRequest(url: URL(string: "books/10")!))
+    XCTAssertEqual(request.url?.absoluteString, "https://booklibrary.com/v2/books/10")
+  }
+
+  /// Differs from Apexy, which resolves by RFC 3986: there "/books" under ".../api/v3" is
+  /// "https://host.test/books" and "books" is "https://host.test/api/books".
+  func testLeadingSlashPathStaysUnderTheBasePath() throws {
+    XCTAssertEqual(
+      try adapted("/books/10", base: "https://host.test/api/v3"),
+      "https://host.test/api/v3/books/10")
+    XCTAssertEqual(
+      try adapted("/books/10", base: "https://host.test/api/v3/"),
+      "https://host.test/api/v3/books/10")
+  }
+}

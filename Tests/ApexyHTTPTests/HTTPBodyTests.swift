@@ -24,3 +24,13 @@ final class HTTPBodyTests: XCTestCase {
     XCTAssertEqual(body.data, Data("x".utf8))
   }
 }
+
+extension HTTPBodyTests {
+  func testEmptyBodiesKeepTheirContentTypes() {
+    XCTAssertEqual(HTTPBody.json(Data()).data, Data())
+    XCTAssertEqual(HTTPBody.form(Data()).contentType, "application/x-www-form-urlencoded")
+    XCTAssertEqual(HTTPBody.binary(Data()).data, Data())
+    XCTAssertEqual(HTTPBody.string("").data, Data())
+    XCTAssertEqual(HTTPBody.text(Data()).contentType, "text/plain")
+  }
+}

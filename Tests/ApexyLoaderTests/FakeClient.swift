@@ -46,7 +46,7 @@ final class FakeClient: Client, @unchecked Sendable {
     let next = lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
     guard let next else { return }
     if let queue {
-      let box = Unchecked((next, result))
+      let box = UncheckedSendableBox((next, result))
       queue.async { box.value.0.complete(box.value.1) }
     } else {
       next.complete(result)

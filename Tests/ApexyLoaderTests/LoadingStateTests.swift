@@ -99,3 +99,38 @@ final class LoadingStateTests: XCTestCase {
     XCTAssertEqual(calls, 0)
   }
 }
+
+extension LoadingStateTests {
+  /// Differs from Apexy, whose description prints `String(describing:)` of the optional
+  /// cache: "Loading: cache Optional(5)".
+  func testDescriptionPrintsTheCacheNotAnOptional() {
+    XCTAssertEqual(LoadingState<Int>.loading(cache: 5).description, "Loading: cache 5")
+    XCTAssertEqual(
+      LoadingState<Int>.failure(error: e1, cache: 5).description, "Failure: E1, cache 5")
+  }
+
+  func testErrorIsTheOneGivenAndOnlyForFailures() throws {
+    XCTAssertNil(LoadingState<Int>.initial.error)
+    let error = try XCTUnwrap(
+      LoadingState<Int>.failure(error: URLError(.badURL), cache: 6).error as? URLError)
+    XCTAssertEqual(error.code, .badURL)
+    XCTAssertNil(LoadingState<Int>.failure(error: e1, cache: nil).content)
+  }
+
+  func testMergeAddsCachesAndContents() {
+    let failed = URLError(.badURL)
+    XCTAssertEqual(
+      LoadingState<Int>.loading(cache: 2).merge(.success(content: 3), transform: +),
+      .loading(cache: 5))
+    XCTAssertEqual(
+      LoadingState<Int>.failure(error: failed, cache: 7).merge(
+        .failure(error: failed, cache: 7), transform: +),
+      .failure(error: failed, cache: 14))
+    XCTAssertEqual(
+      LoadingState<Int>.success(content: 9).merge(.failure(error: failed, cache: 7), transform: +),
+      .failure(error: failed, cache: 16))
+    XCTAssertEqual(
+      LoadingState<Int>.success(content: 5).merge(.success(content: 5), transform: +),
+      .success(content: 10))
+  }
+}

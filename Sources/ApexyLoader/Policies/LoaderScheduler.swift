@@ -51,11 +51,11 @@ public final class MainQueueScheduler: LoaderScheduler {
   public func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void)
     -> ScheduledWork
   {
-    let box = Unchecked(action)
+    let box = UncheckedSendableBox(action)
     let item = DispatchWorkItem {
       MainActor.assumeIsolated { box.value() }
     }
-    let itemBox = Unchecked(item)
+    let itemBox = UncheckedSendableBox(item)
     let work = ScheduledWork(onCancel: { itemBox.value.cancel() })
     DispatchQueue.main.asyncAfter(deadline: .now() + max(0, delay), execute: item)
     return work

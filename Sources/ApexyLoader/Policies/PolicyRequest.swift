@@ -58,7 +58,7 @@ final class PolicyRequest<E: Endpoint> {
       return
     }
     current = client.request(endpoint) { [self] result in
-      let box = Unchecked(result)
+      let box = UncheckedSendableBox(result)
       let deliver: @Sendable () -> Void = {
         MainActor.assumeIsolated { self.received(box.value) }
       }
@@ -132,7 +132,7 @@ final class PolicyRequest<E: Endpoint> {
 /// (Foundation calls `cancellationHandler` later, on another queue), and soon after otherwise.
 final class CancellingProgress: Progress, @unchecked Sendable {
   private let lock = NSLock()
-  private var handler: Unchecked<@MainActor () -> Void>?
+  private var handler: UncheckedSendableBox<@MainActor () -> Void>?
 
   /// A progress of one unit.
   init() {
@@ -143,7 +143,7 @@ final class CancellingProgress: Progress, @unchecked Sendable {
   /// Runs on the main actor when the progress is cancelled, unless cleared first.
   var onCancel: (@MainActor () -> Void)? {
     get { lock.withLock { handler?.value } }
-    set { lock.withLock { handler = newValue.map(Unchecked.init) } }
+    set { lock.withLock { handler = newValue.map(UncheckedSendableBox.init) } }
   }
 
   override func cancel() {

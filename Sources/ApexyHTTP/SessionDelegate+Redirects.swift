@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// MARK: - Redirects and challenges
+
+extension SessionDelegate {
+  /// Foundation on Linux holds a 401 whose `WWW-Authenticate` it can parse (Basic) as a challenge
+  /// and, without a credential, never delivers it; here the 401 reaches the endpoint, as it
+  /// does on Darwin.
+  /// A forwarded delegate may still answer a Basic challenge with a credential.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) {
+    #if canImport(FoundationNetworking)
+      let answer: (URLSession.AuthChallengeDisposition, URLCredential?) -> Void = {
+        disposition, credential in
+        // Foundation on Linux can only answer Basic with a credential; it traps on any other.
+        if disposition == .useCredential, let credential,
+          challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
+        {
+          completionHandler(.useCredential, credential)
+          return
+        }
+        self.complete(task, response: challenge.failureResponse, error: nil)
+        completionHandler(.cancelAuthenticationChallenge, nil)
+      }
+      if let forward = forward as? URLSessionTaskDelegate {
+        let answer = UncheckedSendableBox(answer)
+        forward.urlSession(
+          session, task: task, didReceive: challenge, completionHandler: { answer.value($0, $1) })
+      } else {
+        answer(.performDefaultHandling, nil)
+      }
+    #else
+      guard let forward = forward as? URLSessionTaskDelegate,
+        forward.responds(
+          to: #selector(
+            URLSessionTaskDelegate.urlSession(_:task:didReceive:completionHandler:)))
+      else {
+        completionHandler(.performDefaultHandling, nil)
+        return
+      }
+      forward.urlSession?(
+        session, task: task, didReceive: challenge, completionHandler: completionHandler)
+    #endif
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    var next = request
+    if let original = task.originalRequest?.url, let target = request.url,
+      !original.hasSameOrigin(as: target)
+    {
+      next.setValue(nil, forHTTPHeaderField: "Authorization")
+    }
+    guard let forward = forward as? URLSessionTaskDelegate else {
+      completionHandler(next)
+      return
+    }
+    #if canImport(FoundationNetworking)
+      let handler = UncheckedSendableBox(completionHandler)
+      forward.urlSession(
+        session, task: task, willPerformHTTPRedirection: response, newRequest: next,
+        completionHandler: { handler.value($0) })
+    #else
+      guard
+        forward.responds(
+          to: #selector(
+            URLSessionTaskDelegate.urlSession(
+              _:task:willPerformHTTPRedirection:newRequest:completionHandler:)
+          ))
+      else {
+        completionHandler(next)
+        return
+      }
+      forward.urlSession?(
+        session, task: task, willPerformHTTPRedirection: response, newRequest: next,
+        completionHandler: completionHandler)
+    #endif
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// MARK: - Sending
+
+extension URLSessionClient {
+  /// Hands a result on, with the call of the response observer to make just before it
+  /// (`nil` when nothing was sent, or there is no observer).
+  typealias Delivery<C> = (UncheckedSendableBox<APIResult<C>>, (() -> Void)?) -> Void
+
+  /// Delivers to a completion handler on `completionQueue`, the observer first.
+  func onCompletionQueue<C>(_ handler: @escaping (APIResult<C>) -> Void) -> Delivery<C> {
+    let handler = UncheckedSendableBox(handler)
+    return { [completionQueue] result, observe in
+      let observe = UncheckedSendableBox(observe)
+      completionQueue.async {
+        observe.value?()
+        handler.value(result.value)
+      }
+    }
+  }
+
+  func startRequest<T: Endpoint>(_ endpoint: T, delivery: @escaping Delivery<T.Content>)
+    -> Progress
+  {
+    let progress = Progress(totalUnitCount: -1)
+    let request: URLRequest
+    do {
+      request = try requestAdapter.adapt(endpoint.makeRequest())
+    } catch {
+      return fail(error, progress: progress, delivery: delivery)
+    }
+    let task = session.dataTask(with: request)
+    run(
+      task, request: request, progress: progress, countsSentBytes: false, delivery: delivery,
+      validate: endpoint.validate, content: endpoint.content)
+    return progress
+  }
+
+  func startUpload<T: UploadEndpoint>(_ endpoint: T, delivery: @escaping Delivery<T.Content>)
+    -> Progress
+  {
+    let progress = Progress(totalUnitCount: -1)
+    let request: URLRequest
+    let task: URLSessionUploadTask
+    do {
+      let (made, body) = try endpoint.makeRequest()
+      request = try requestAdapter.adapt(made)
+      switch body {
+      case .data(let data):
+        progress.totalUnitCount = Int64(data.count)
+        task = session.uploadTask(with: request, from: data)
+      case .file(let url):
+        let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
+        progress.totalUnitCount = Int64(size ?? -1)
+        task = session.uploadTask(with: request, fromFile: url)
+      case .stream: throw UploadError.streamNotSupported
+      }
+    } catch {
+      return fail(error, progress: progress, delivery: delivery)
+    }
+    run(
+      task, request: request, progress: progress, countsSentBytes: true, delivery: delivery,
+      validate: endpoint.validate, content: endpoint.content)
+    return progress
+  }
+
+  /// Sends `task`; when it ends, validates (HTTP responses only) and decodes what arrived.
+  private func run<C>(
+    _ task: URLSessionTask, request: URLRequest, progress: Progress, countsSentBytes: Bool,
+    delivery: @escaping Delivery<C>,
+    validate: @escaping (URLRequest?, HTTPURLResponse, Data?) throws -> Void,
+    content: @escaping (URLResponse?, Data) throws -> C
+  ) {
+    let observer = responseObserver
+    let reporter = sessionDelegate.lifeReporter
+    let trace = RequestTrace(request, at: reporter?.now() ?? Date())
+    let record = TaskRecord(
+      progress: progress, countsSentBytes: countsSentBytes, trace: trace
+    ) { outcome in
+      let result = APIResult<C> {
+        if let error = outcome.error { throw error }
+        if let http = outcome.response as? HTTPURLResponse {
+          try validate(request, http, outcome.data)
+        }
+        return try content(outcome.response, outcome.data ?? Data())
+      }
+      reporter?.reportEnd(outcome, error: result.error)
+      let observe = observer.map { observer in
+        { observer(request, outcome.response as? HTTPURLResponse, outcome.data, outcome.error) }
+      }
+      delivery(UncheckedSendableBox(result), observe)
+    }
+    sessionDelegate.register(task, record: record)
+    let delegate = sessionDelegate
+    let taskBox = UncheckedSendableBox(task)
+    progress.cancellationHandler = {
+      delegate.finishEarly(taskBox.value, error: URLError(.cancelled))
+    }
+    if let deadline {
+      timerQueue.asyncAfter(deadline: .now() + deadline) {
+        delegate.finishEarly(taskBox.value, error: URLError(.timedOut))
+      }
+    }
+    task.resume()
+    if progress.isCancelled {
+      delegate.finishEarly(task, error: URLError(.cancelled))
+    }
+  }
+
+  /// Fails a request that was never sent: later, never inside the call that started it, and
+  /// without calling the response observer.
+  private func fail<C>(_ error: Error, progress: Progress, delivery: @escaping Delivery<C>)
+    -> Progress
+  {
+    let delivery = UncheckedSendableBox(delivery)
+    timerQueue.async { delivery.value(UncheckedSendableBox(.failure(error)), nil) }
+    return progress
+  }
+
+  /// Runs a completion-based start as an async call; cancelling the task cancels the request.
+  /// The response observer runs on `completionQueue` before the call returns.
+  func bridge<C>(_ start: (@escaping Delivery<C>) -> Progress) async throws -> C {
+    let holder = ProgressHolder()
+    let queue = completionQueue
+    return try await withTaskCancellationHandler {
+      let result: UncheckedSendableBox<APIResult<C>> = await withCheckedContinuation {
+        continuation in
+        holder.set(
+          start { result, observe in
+            guard let observe else { return continuation.resume(returning: result) }
+            let observeBox = UncheckedSendableBox(observe)
+            queue.async {
+              observeBox.value()
+              continuation.resume(returning: result)
+            }
+          })
+      }
+      return try result.value.get()
+    } onCancel: {
+      holder.cancel()
+    }
+  }
+}

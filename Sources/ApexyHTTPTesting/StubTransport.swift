@@ -1,0 +1,105 @@
+import ApexyHTTP
+
+/// A stub HTTP transport for tests: requests to its host are answered by its handler, in
+/// memory, and recorded.
+///
+/// Give a client `configuration()` and a base URL on `host` (`baseURL`). Each transport has a
+/// host of its own, so tests running in parallel, each with its own transport, never see each
+/// other's requests. (Foundation on Linux hands a `URLProtocol` neither the session nor the
+/// configuration's headers, so the host is what ties a request to its transport.) A request
+/// to a host no live transport owns fails with `URLError(.cannotFindHost)`: nothing reaches
+/// the network.
+public final class StubTransport: @unchecked Sendable {
+  /// Answers one request.
+  public typealias Handler = @Sendable (URLRequest) -> StubAnswer
+
+  /// The host this transport answers for.
+  public let host: String
+  /// `https://<host>/`, a base URL for a client.
+  public let baseURL: URL
+
+  private let lock = NSLock()
+  private var handler: Handler
+  private var seen: [URLRequest] = []
+  private var stops = 0
+
+  /// Creates a transport for `host` (a fresh `*.stub.test` host by default) answering with
+  /// `handler` (a 404 by default).
+  public init(
+    host: String = "t\(UUID().uuidString.prefix(8).lowercased()).stub.test",
+    handler: @escaping Handler = { _ in .respond(status: 404) }
+  ) {
+    self.host = host.lowercased()
+    self.baseURL = URL(string: "https://\(self.host)/")!
+    self.handler = handler
+    StubRegistry.add(self)
+  }
+
+  deinit {
+    StubRegistry.remove(host)
+  }
+
+  /// Replaces the handler and forgets the requests seen so far.
+  public func answer(with handler: @escaping Handler) {
+    lock.withLock {
+      self.handler = handler
+      seen = []
+      stops = 0
+    }
+  }
+
+  /// A configuration whose sessions send every request through `StubURLProtocol`.
+  public func configuration(
+    _ base: URLSessionConfiguration = .ephemeral
+  ) -> URLSessionConfiguration {
+    base.protocolClasses = [StubURLProtocol.self]
+    return base
+  }
+
+  /// The requests seen since the last `answer(with:)`, oldest first. Upload tasks arrive
+  /// without their body (Foundation on Linux keeps it from a `URLProtocol`).
+  public var requests: [URLRequest] { lock.withLock { seen } }
+
+  /// How many loads were stopped (cancelled) before they finished.
+  public var stoppedCount: Int { lock.withLock { stops } }
+
+  /// Records `request` and returns the answer for it.
+  func receive(_ request: URLRequest) -> StubAnswer {
+    let handler = lock.withLock {
+      seen.append(request)
+      return self.handler
+    }
+    return handler(request)
+  }
+
+  /// Counts a stopped load.
+  func stopped() {
+    lock.withLock { stops += 1 }
+  }
+}
+
+/// The live transports by host.
+enum StubRegistry {
+  private final class Weak {
+    weak var transport: StubTransport?
+    init(_ transport: StubTransport) { self.transport = transport }
+  }
+
+  nonisolated(unsafe) private static var transports: [String: Weak] = [:]
+  private static let lock = NSLock()
+
+  static func add(_ transport: StubTransport) {
+    lock.withLock { transports[transport.host] = Weak(transport) }
+  }
+
+  static func remove(_ host: String) {
+    lock.withLock {
+      if transports[host]?.transport == nil { transports[host] = nil }
+    }
+  }
+
+  static func transport(for host: String?) -> StubTransport? {
+    guard let host = host?.lowercased() else { return nil }
+    return lock.withLock { transports[host]?.transport }
+  }
+}
