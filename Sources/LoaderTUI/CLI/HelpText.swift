@@ -62,6 +62,7 @@ enum HelpText {
 
     EXIT CODES
       0 success, 1 the fetch failed (headless), 2 usage error or no usable terminal,
+      74 stdout could not be written, 141 the reader closed the pipe (| head -1),
       130 SIGINT, 143 SIGTERM, 129 SIGHUP
     """
 }
