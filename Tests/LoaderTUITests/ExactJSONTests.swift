@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import XCTest
 
 @testable import DemoAPI
@@ -71,5 +72,29 @@ final class ExactJSONTests: XCTestCase {
     let read = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [Any])
     XCTAssertEqual(read.first as? String, expected.organization)
     XCTAssertEqual(read.last as? [String], expected.repositories)
+  }
+
+  func testATokenEchoedInANameIsStillReplacedInJSON() throws {
+    let token = "ghp_SECRET0123456789"
+    let server = HTTPServer { request in
+      let echoed = request.headers["authorization"] ?? "none"
+      let body =
+        request.path.hasSuffix("/repos")
+        ? #"[{"name":"repo \#(echoed)\u001b[0m"}]"# : #"{"login":"x","name":"Org \#(echoed)"}"#
+      return .respond(HTTPResponse(status: 200, body: Data(body.utf8)))
+    }
+    try server.start()
+    defer { server.stop() }
+    let run = try BinaryRun.run(
+      [
+        "--headless", "--json", "--no-timestamps", "--org", "x", "--base-url",
+        server.baseURL.absoluteString,
+      ], environment: ["GITHUB_TOKEN": token])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertFalse(run.stdout.contains(token), run.stdout)
+    let merged = try XCTUnwrap(
+      try objects(run.stdout).last { $0["state"] as? String == "merged" })
+    XCTAssertEqual(merged["organization"] as? String, "Org Bearer <token>")
+    XCTAssertEqual(merged["repositories"] as? [String], ["repo Bearer <token>\u{1B}[0m"])
   }
 }
