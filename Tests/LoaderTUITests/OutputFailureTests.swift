@@ -37,9 +37,9 @@ final class OutputFailureTests: XCTestCase {
   }
 
   func testHeadOneEndsTheRunQuietlyWith141() throws {
-    // The organization arrives 0.2 s after the first line, long after `head` has gone.
+    // The organization arrives 0.3 s after the first line, long after `head` has gone.
     let run = try ShellRun.run(
-      #""$BIN" --headless --latency 0.2 --no-timestamps | head -1; echo "status ${PIPESTATUS[0]}""#)
+      #""$BIN" --headless --latency 0.3 --no-timestamps | head -1; echo "status ${PIPESTATUS[0]}""#)
     XCTAssertEqual(run.stdout, "repositories Loading: cache nil\nstatus 141\n")
     XCTAssertEqual(run.stderr, "", "no error message when the reader stops reading")
   }
