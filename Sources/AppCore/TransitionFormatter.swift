@@ -2,7 +2,8 @@ import ApexyLoader
 import Foundation
 import GitHubAPI
 
-/// Formats transitions as text lines close to `LoadingState`'s description, or as JSON Lines.
+/// Formats transitions as text lines close to `LoadingState`'s description, sanitized for
+/// display, or as JSON Lines that keep every string exact.
 public enum TransitionFormatter {
   /// How many repository names a text line lists before "…".
   public static let namesShown = 3
@@ -37,34 +38,38 @@ public enum TransitionFormatter {
     return TextSanitizer.clean(time + subject + body)
   }
 
-  /// One JSON object per line: time, round, state, case, error and content.
+  /// One JSON object per line: time, round, state, case, error and content. Names are exact
+  /// (`JSONValue` escapes every control and format character); nothing is cut.
   public static func json(_ transition: Transition, timestamps: Bool) -> String {
-    var object: [String: Any] = [
-      "round": transition.round, "state": transition.subject.rawValue,
-      "case": transition.stateCase.rawValue,
-      "error": transition.error ?? NSNull(),
+    var object: [String: JSONValue] = [
+      "round": .int(transition.round), "state": .string(transition.subject.rawValue),
+      "case": .string(transition.stateCase.rawValue),
+      "error": transition.error.map(JSONValue.string) ?? .null,
     ]
-    if timestamps { object["time"] = (transition.time * 1000).rounded() / 1000 }
-    if let organization = transition.organization { object["organization"] = organization }
+    if timestamps { object["time"] = .double(milliseconds(transition.time)) }
+    if let organization = transition.organization { object["organization"] = .string(organization) }
     if let repositories = transition.repositories {
-      object["repositories"] = repositories
-      object["count"] = repositories.count
+      object["repositories"] = .array(repositories.map(JSONValue.string))
+      object["count"] = .int(repositories.count)
     }
-    let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    return JSONValue.object(object).line
+  }
+
+  /// Seconds rounded to the millisecond, as JSON lines print times.
+  public static func milliseconds(_ seconds: TimeInterval) -> Double {
+    (seconds * 1000).rounded() / 1000
   }
 
   private static func describeContent(_ transition: Transition) -> String? {
     let names = transition.repositories.map { names -> String in
-      let shown = names.prefix(namesShown).joined(separator: ", ")
+      let shown = names.prefix(namesShown).map(TextSanitizer.clean).joined(separator: ", ")
       let more = names.count > namesShown ? ", …" : ""
       let noun = names.count == 1 ? "repository" : "repositories"
       return names.isEmpty ? "0 repositories" : "\(names.count) \(noun) (\(shown)\(more))"
     }
     switch (transition.organization, names) {
-    case (let organization?, let names?): return "\(organization): \(names)"
-    case (let organization?, nil): return organization
+    case (let organization?, let names?): return "\(TextSanitizer.clean(organization)): \(names)"
+    case (let organization?, nil): return TextSanitizer.clean(organization)
     case (nil, let names?): return names
     case (nil, nil): return nil
     }

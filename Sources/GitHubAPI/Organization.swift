@@ -10,12 +10,22 @@ public struct Organization: Sendable, Equatable {
   public var description: String?
   /// How many public repositories GitHub counts.
   public var publicRepos: Int?
+  /// The login exactly as the server sent it (secrets redacted); not safe to draw.
+  public var rawLogin: String
+  /// The display name exactly as the server sent it (secrets redacted); not safe to draw.
+  public var rawName: String?
 
   /// The name to show: the display name, else the login.
   public var displayName: String { (name?.isEmpty == false ? name : nil) ?? login }
 
-  /// An organization; every text is cleaned for display.
+  /// `displayName` exactly as the server sent it, for headless JSON.
+  public var rawDisplayName: String { (rawName?.isEmpty == false ? rawName : nil) ?? rawLogin }
+
+  /// An organization; every text is cleaned for display, and the login and name are also kept
+  /// as sent.
   public init(login: String, name: String?, description: String? = nil, publicRepos: Int? = nil) {
+    self.rawLogin = RawText.redacted(login)
+    self.rawName = name.map(RawText.redacted)
     self.login = TextSanitizer.clean(login)
     self.name = name.map(TextSanitizer.clean)
     self.description = description.map(TextSanitizer.clean)

@@ -12,12 +12,15 @@ public struct Repository: Sendable, Equatable {
   public var stargazersCount: Int
   /// Whether it is a fork.
   public var fork: Bool
+  /// The name exactly as the server sent it (secrets redacted); not safe to draw.
+  public var rawName: String
 
-  /// A repository; every text is cleaned for display.
+  /// A repository; every text is cleaned for display, and the name is also kept as sent.
   public init(
     name: String, description: String? = nil, language: String? = nil, stargazersCount: Int = 0,
     fork: Bool = false
   ) {
+    self.rawName = RawText.redacted(name)
     self.name = TextSanitizer.clean(name)
     self.description = description.map(TextSanitizer.clean)
     self.language = language.map(TextSanitizer.clean)

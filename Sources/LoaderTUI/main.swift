@@ -4,6 +4,7 @@ import Foundation
   import Glibc
 #endif
 
+StandardOutput.prepare()
 let code = await Launcher.main(
   Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 // Every line went out with write(2) and the terminal is restored already; `exit` would spend

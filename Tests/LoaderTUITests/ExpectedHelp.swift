@@ -85,5 +85,7 @@ let expectedHelp = """
     0            success
     1            the fetch failed (headless)
     2            usage error, or no usable terminal with --interactive
+    74           standard output could not be written (closed, disk full)
+    141          the reader closed the pipe (| head -1); nothing is printed
     130 143 129  SIGINT, SIGTERM, SIGHUP
   """

@@ -52,6 +52,8 @@ enum HelpText {
       [
         ("0", "success", nil), ("1", "the fetch failed (headless)", nil),
         ("2", "usage error, or no usable terminal with --interactive", nil),
+        ("74", "standard output could not be written (closed, disk full)", nil),
+        ("141", "the reader closed the pipe (| head -1); nothing is printed", nil),
         ("130 143 129", "SIGINT, SIGTERM, SIGHUP", nil),
       ], width: width)
     return lines.joined(separator: "\n")

@@ -21,11 +21,13 @@ enum Launcher {
     }
     switch invocation {
     case .help:
-      StandardOutput.line(HelpText.text)
-      return 0
+      return StandardOutput.exitCode { () throws(OutputFailure) in
+        try StandardOutput.line(HelpText.text)
+      }
     case .version:
-      StandardOutput.line("loader-tui \(AppInfo.version)")
-      return 0
+      return StandardOutput.exitCode { () throws(OutputFailure) in
+        try StandardOutput.line("loader-tui \(AppInfo.version)")
+      }
     case .serveDemo(let options):
       return await serveDemo(options)
     case .run(let options):
@@ -34,6 +36,8 @@ enum Launcher {
   }
 
   private static func run(_ options: Options, environment: [String: String]) async -> Int32 {
+    // Whatever the mode, a closed stdout would lose every line; say so before starting.
+    if StandardOutput.closedAtStart { return OutputFailure.closed.report() }
     SignalPipe.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
     let token: String?
     do {
@@ -91,12 +95,19 @@ enum Launcher {
 
   private static func serveDemo(_ options: Options) async -> Int32 {
     let server = DemoServer(options: demoOptions(options))
+    let url: URL
     do {
-      let url = try server.start(port: options.port)
-      StandardOutput.line("Serving the built-in GitHub-shaped API at \(url.absoluteString)")
-      StandardOutput.line("Try: loader-tui --base-url \(url.absoluteString)   (Ctrl-C stops)")
+      url = try server.start(port: options.port)
     } catch {
       return fail("\(error)", code: 1)
+    }
+    let written = StandardOutput.exitCode { () throws(OutputFailure) in
+      try StandardOutput.line("Serving the built-in GitHub-shaped API at \(url.absoluteString)")
+      try StandardOutput.line("Try: loader-tui --base-url \(url.absoluteString)   (Ctrl-C stops)")
+    }
+    guard written == 0 else {
+      server.stop()
+      return written
     }
     SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
     let number = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in

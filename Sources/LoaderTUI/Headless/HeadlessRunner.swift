@@ -9,7 +9,8 @@ import GitHubAPI
 #endif
 
 /// Prints every state change of the two loaders and of their merge, fetching `rounds` times,
-/// then a summary; its exit code is 0 when the final merged state is success, 1 otherwise.
+/// then a summary; its exit code is 0 when the final merged state is success, 1 otherwise, and
+/// `OutputFailure`'s code when a line could not be written (the run stops there).
 @MainActor
 final class HeadlessRunner {
   private let container: SharedLoaders
@@ -40,12 +41,12 @@ final class HeadlessRunner {
     let repositories = container.repositoriesLoader
     observations = [
       organization.observe { [unowned self] in
-        self.emit(organization.state, .organization, describe: { ($0.displayName, nil) })
+        self.emit(organization.state, .organization, describe: { ($0.rawDisplayName, nil) })
         if !organization.state.isLoading { self.demo?.organizationArrived(round: self.round) }
         self.mergedChanged()
       },
       repositories.observe { [unowned self] in
-        self.emit(repositories.state, .repositories, describe: { (nil, $0.map(\.name)) })
+        self.emit(repositories.state, .repositories, describe: { (nil, $0.map(\.rawName)) })
         self.mergedChanged()
       },
     ]
@@ -83,7 +84,7 @@ final class HeadlessRunner {
 
   private func emitMerged(_ merged: LoadingState<OrganizationRepositories>) {
     let line = transition(merged, .merged) {
-      ($0.organization.displayName, $0.repositories.map(\.name))
+      ($0.organization.rawDisplayName, $0.repositories.map(\.rawName))
     }
     let key =
       "\(line.stateCase)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
@@ -109,12 +110,19 @@ final class HeadlessRunner {
       }, describe: describe)
   }
 
+  /// Prints a transition (text sanitized for display, JSON exact and escaped); a line that
+  /// cannot be written ends the run.
   private func print(_ transition: Transition) {
+    guard exitCode == nil else { return }
     let line =
       options.json
       ? TransitionFormatter.json(transition, timestamps: options.timestamps)
       : TransitionFormatter.text(transition, timestamps: options.timestamps)
-    StandardOutput.line(line)
+    do {
+      try StandardOutput.line(line)
+    } catch {
+      finish(code: error.report())
+    }
     lines += 1
   }
 
@@ -134,33 +142,40 @@ final class HeadlessRunner {
     case .success(let content):
       let summary =
         "done: \(rounds)\(time), success: \(content.organization.displayName) with \(content.repositories.count) repositories"
-      summaryLine(summary, ok: true, error: nil)
-      return 0
+      return summaryLine(summary, ok: true, error: nil) ?? 0
     default:
       let error =
         merged.error.map {
           ErrorMessage.line(
             for: $0, host: container.hostDescription, timeout: container.configuration.timeout)
         } ?? "the fetch did not finish"
-      summaryLine("done: \(rounds)\(time), failure: \(error)", ok: false, error: error)
-      return 1
+      return summaryLine("done: \(rounds)\(time), failure: \(error)", ok: false, error: error) ?? 1
     }
   }
 
-  private func summaryLine(_ text: String, ok: Bool, error: String?) {
+  /// Prints the summary (and the error on stderr); returns the write failure's exit code, if
+  /// the summary could not be written.
+  private func summaryLine(_ text: String, ok: Bool, error: String?) -> Int32? {
+    let line: String
     if options.json {
-      var object: [String: Any] = [
-        "summary": true, "ok": ok, "rounds": options.rounds, "error": error ?? NSNull(),
+      var object: [String: JSONValue] = [
+        "summary": .bool(true), "ok": .bool(ok), "rounds": .int(options.rounds),
+        "error": error.map(JSONValue.string) ?? .null,
       ]
       if options.timestamps {
-        object["time"] = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
+        object["time"] = .double(
+          TransitionFormatter.milliseconds(Date().timeIntervalSince(start)))
       }
-      let data =
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-      StandardOutput.line(String(decoding: data, as: UTF8.self))
+      line = JSONValue.object(object).line
     } else {
-      StandardOutput.line(TextSanitizer.clean(text))
+      line = TextSanitizer.clean(text)
+    }
+    do {
+      try StandardOutput.line(line)
+    } catch {
+      return error.report()
     }
     if let error { StandardOutput.error("loader-tui: \(error)") }
+    return nil
   }
 }
