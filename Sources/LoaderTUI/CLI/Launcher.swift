@@ -40,7 +40,6 @@ enum Launcher {
     } catch {
       fail(error.description, code: 2)
     }
-    if let token { TextSanitizer.redact(token) }
     var demo: DemoServer?
     let baseURL: URL
     let sourceLabel: String
