@@ -35,7 +35,8 @@ public enum PaneHeader {
     if status.isLoading {
       lines.append(PaneLine(text: "\(Spinner.frame(state.spinnerFrame)) Loading…", style: .spinner))
     } else if let error = status.error {
-      let message = ErrorMessage.line(for: error, host: state.host, timeout: state.timeout)
+      let message = ErrorMessage.line(
+        for: error, host: state.host, timeout: state.timeout, advice: state.advice.callAsFunction)
       add("✗ " + message, .error, maxLines: 3)
     } else if status.isInitial {
       let prompt =

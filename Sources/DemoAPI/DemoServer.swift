@@ -10,75 +10,22 @@ public final class DemoServer: @unchecked Sendable {
     case repositories = "repos"
   }
 
-  /// What the server serves and how slowly.
-  public struct Options: Sendable {
-    /// The organization login served; other logins get 404.
-    public var login: String
-    /// Delay of the organization route, in seconds.
-    public var organizationLatency: TimeInterval
-    /// Delay of the repositories route, in seconds, spread over its pages.
-    public var repositoriesLatency: TimeInterval
-    /// The largest page the server hands out, whatever `per_page` asks.
-    public var maximumPageSize: Int
-    /// How many repositories to generate; `nil` serves the fixtures.
-    public var repositoryCount: Int?
-    /// How failing requests fail.
-    public var failureMode: DemoFailureMode
-    /// Routes that fail (all when empty and rounds are given).
-    public var failingRoutes: Set<Route>
-    /// Rounds (1-based, as set through `round`) that fail (all when empty and routes are given).
-    public var failingRounds: Set<Int>
-
-    /// The default delay of the organization route, in seconds (the iOS sample's).
-    public static let defaultOrganizationLatency: TimeInterval = 3
-    /// The default delay of the repositories route, in seconds (the iOS sample's).
-    public static let defaultRepositoriesLatency: TimeInterval = 5
-    /// The default largest page, so the 36 fixtures come in 4 pages.
-    public static let defaultMaximumPageSize = 10
-    /// The default way failing requests fail, and what `x` shows.
-    public static let defaultFailureMode = DemoFailureMode.unavailable
-
-    /// Creates a value from its parts.
-    public init(
-      login: String = DemoFixtures.login,
-      organizationLatency: TimeInterval = defaultOrganizationLatency,
-      repositoriesLatency: TimeInterval = defaultRepositoriesLatency,
-      maximumPageSize: Int = defaultMaximumPageSize, repositoryCount: Int? = nil,
-      failureMode: DemoFailureMode = defaultFailureMode, failingRoutes: Set<Route> = [],
-      failingRounds: Set<Int> = []
-    ) {
-      self.login = login
-      self.organizationLatency = organizationLatency
-      self.repositoriesLatency = repositoriesLatency
-      self.maximumPageSize = maximumPageSize
-      self.repositoryCount = repositoryCount
-      self.failureMode = failureMode
-      self.failingRoutes = failingRoutes
-      self.failingRounds = failingRounds
-    }
-
-  }
-
   private let options: Options
   private let lock = NSLock()
   private var outageOn = false
-  private var currentRound = 1
-  private var repositoryBodies: [Data] = []
-  private var organizationBody = Data()
-  private var hostileRepositoryBodies: [Data] = []
-  private var hostileOrganizationBody = Data()
   private var server: HTTPServer?
   private var otherOrigin: HTTPServer?
-  private let ready = NSCondition()
-  private var isReady = false
   private var log: [HTTPRequest] = []
-  private let answered = NSCondition()
-  private var organizationAnswers: [Int: Int] = [:]
-  private var orderedRounds: Set<Int> = []
+  private let ready = NSCondition()
+  private var bodies: DemoBodies?
+  private let order: DemoRoundOrder
 
   /// Creates the server; `start` binds it.
   public init(options: Options) {
     self.options = options
+    order = DemoRoundOrder(
+      organizationLatency: options.organizationLatency,
+      repositoriesLatency: options.repositoriesLatency)
   }
 
   /// Whether every request fails now, as the `x` key toggles it.
@@ -89,13 +36,13 @@ public final class DemoServer: @unchecked Sendable {
 
   /// The fetch round in progress, for `failingRounds`; setting it starts an ordered round.
   public var round: Int {
-    get { lock.withLock { currentRound } }
-    set {
-      lock.withLock { currentRound = newValue }
-      answered.lock()
-      orderedRounds.insert(newValue)
-      answered.unlock()
-    }
+    get { order.round }
+    set { order.round = newValue }
+  }
+
+  /// Tells the server the organization's result of `round` has reached the app.
+  public func organizationArrived(round: Int) {
+    order.organizationArrived(round: round)
   }
 
   /// Binds to 127.0.0.1 (`port` 0 for an ephemeral one) and returns the base URL.
@@ -116,45 +63,21 @@ public final class DemoServer: @unchecked Sendable {
   }
 
   private func buildBodies(base: String) {
-    let repos = DemoFixtures.repositoryObjects(
-      count: options.repositoryCount, owner: options.login, base: base)
-    let organization = DemoFixtures.organizationJSON(
-      login: options.login, repositoryCount: repos.count, base: base)
-    let hostile =
-      options.failureMode == .hostileText
-      ? Self.hostileBodies(repos, organization: organization) : (Data(), [])
-    let bodies = repos.map(JSONText.data)
-    let organizationBody = JSONText.data(organization)
+    let built = DemoBodies(options: options, base: base)
     ready.lock()
-    repositoryBodies = bodies
-    self.organizationBody = organizationBody
-    (hostileOrganizationBody, hostileRepositoryBodies) = hostile
-    isReady = true
+    bodies = built
     ready.broadcast()
     ready.unlock()
   }
 
-  /// Waits until the bodies are built.
-  private func waitUntilReady() {
+  /// Waits until the bodies are built, and returns them.
+  private func waitForBodies() -> DemoBodies {
     ready.lock()
-    while !isReady { ready.wait() }
-    ready.unlock()
-  }
-
-  private static func hostileBodies(_ repos: [[String: Any]], organization: [String: Any])
-    -> (Data, [Data])
-  {
-    var organization = organization
-    organization["name"] = DemoFailureReply.hostile("Red Mad Robot", index: 1)
-    organization["description"] = DemoFailureReply.hostile("desc", index: 2)
-    let repositories = repos.enumerated().map { index, repo -> Data in
-      var repo = repo
-      repo["name"] = DemoFailureReply.hostile((repo["name"] as? String) ?? "", index: index)
-      repo["description"] = DemoFailureReply.hostile("about", index: index + 3)
-      repo["language"] = DemoFailureReply.hostile("Swift", index: index + 5)
-      return JSONText.data(repo)
+    defer { ready.unlock() }
+    while true {
+      if let bodies { return bodies }
+      ready.wait()
     }
-    return (JSONText.data(organization), repositories)
   }
 
   /// The latest requests received (at most 200), oldest first.
@@ -170,7 +93,7 @@ public final class DemoServer: @unchecked Sendable {
   // MARK: - Routing
 
   private func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
-    waitUntilReady()
+    let bodies = waitForBodies()
     lock.withLock {
       log.append(request)
       if log.count > 200 { log.removeFirst() }
@@ -189,7 +112,7 @@ public final class DemoServer: @unchecked Sendable {
     }
     let round = self.round
     if route == .repositories, request.queryValue("page") ?? "1" == "1" {
-      waitForOrganization(round: round)
+      order.waitForOrganization(round: round)
     }
     let mode: DemoFailureMode? = isFailing(route, round: round) ? options.failureMode : nil
     if let mode, let reply = DemoFailureReply.reply(mode, route: route, now: Date()) {
@@ -203,10 +126,11 @@ public final class DemoServer: @unchecked Sendable {
     }
     switch route {
     case .organization:
-      let body = mode == .hostileText ? hostileOrganizationBody : organizationBody
+      let body = mode == .hostileText ? bodies.hostileOrganization : bodies.organization
       return .respond(json(body, delay: options.organizationLatency))
     case .repositories:
-      return repositoriesPage(request, mode: mode)
+      let pages = mode == .hostileText ? bodies.hostileRepositories : bodies.repositories
+      return repositoriesPage(request, bodies: pages, mode: mode)
     }
   }
 
@@ -238,32 +162,11 @@ public final class DemoServer: @unchecked Sendable {
     return requests.filter { $0.headers["host"]?.hasSuffix(":\(other.port)") == true }
   }
 
-  // MARK: - Ordering
+  // MARK: - Pages
 
-  /// In a round started through `round` (headless fetches), the repositories' first page is
-  /// answered only after the app reported the organization's result with
-  /// `organizationArrived(round:)`, as with the default delays (3 s before 5 s); with zero
-  /// latency this keeps the order of state changes, and so headless output, the same from run
-  /// to run. Interactive fetches never wait.
-  private func waitForOrganization(round: Int) {
-    guard options.repositoriesLatency <= options.organizationLatency else { return }
-    let deadline = Date().addingTimeInterval(options.organizationLatency + 5)
-    answered.lock()
-    defer { answered.unlock() }
-    guard orderedRounds.contains(round) else { return }
-    while (organizationAnswers[round] ?? 0) == 0, answered.wait(until: deadline) {}
-  }
-
-  /// Tells the server the organization's result of `round` has reached the app.
-  public func organizationArrived(round: Int) {
-    answered.lock()
-    organizationAnswers[round, default: 0] += 1
-    answered.broadcast()
-    answered.unlock()
-  }
-
-  private func repositoriesPage(_ request: HTTPRequest, mode: DemoFailureMode?) -> HTTPReply {
-    let bodies = mode == .hostileText ? hostileRepositoryBodies : repositoryBodies
+  private func repositoriesPage(_ request: HTTPRequest, bodies: [Data], mode: DemoFailureMode?)
+    -> HTTPReply
+  {
     let asked = Int(request.queryValue("per_page") ?? "") ?? 30
     let perPage = max(1, min(asked, 100, options.maximumPageSize))
     let pages = max(1, (bodies.count + perPage - 1) / perPage)

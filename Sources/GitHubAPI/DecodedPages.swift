@@ -7,6 +7,12 @@ public final class DecodedPages: @unchecked Sendable {
   private let lock = NSLock()
   private var repositories: [Repository] = []
   private var error: Error?
+  private let sanitizer: TextSanitizer
+
+  /// Pages whose text will be cleaned with `sanitizer`.
+  public init(sanitizer: TextSanitizer) {
+    self.sanitizer = sanitizer
+  }
 
   /// The first decoding error so far, if any.
   public var firstError: Error? { lock.withLock { error } }
@@ -16,7 +22,7 @@ public final class DecodedPages: @unchecked Sendable {
     queue.async { [self] in
       guard firstError == nil else { return }
       do {
-        let decoded = try page.repositories()
+        let decoded = try page.repositories(sanitizer: sanitizer)
         lock.withLock { repositories += decoded }
       } catch {
         lock.withLock { self.error = error }

@@ -2,15 +2,26 @@ import ApexyHTTP
 import Foundation
 
 /// One clear line for any error the app can meet, never a raw `NSError` dump.
+///
+/// The line says what went wrong; what the user can do about it through the program's own
+/// flags is the program's to add, with `advice`.
 public enum ErrorMessage {
-  /// The line to show for `error`; `host` names the server for connection errors.
-  public static func line(for error: Error, host: String, timeout: TimeInterval) -> String {
-    let text: String
+  /// The line to show for `error`; `host` names the server for connection errors, and
+  /// `advice`, when it has some for the error, is added at the end (`…; raise it with --x.`).
+  public static func line(
+    for error: Error, host: String, timeout: TimeInterval,
+    advice: (Error) -> String? = { _ in nil }
+  ) -> String {
+    var text: String
     switch error {
     case let error as GitHubError: text = describe(error)
     case let error as URLError: text = describe(error, host: host, timeout: timeout)
     case let error as ResponseTooLargeError: text = error.description
     default: text = "\(error)"
+    }
+    if let advice = advice(error) {
+      if text.hasSuffix(".") { text.removeLast() }
+      text += "; \(advice)."
     }
     return TextSanitizer.clean(text)
   }
@@ -32,8 +43,8 @@ public enum ErrorMessage {
       return "Request failed (HTTP \(status): \(message))."
     case .unreadable(let detail):
       return "The response could not be read: \(detail)."
-    case .paginationStopped(let reason):
-      return "Pagination stopped: \(reason)."
+    case .paginationStopped(let stop):
+      return "Pagination stopped: \(stop.description)."
     }
   }
 

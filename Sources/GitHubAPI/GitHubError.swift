@@ -20,8 +20,8 @@ public enum GitHubError: Error, Equatable {
   case status(Int, message: String)
   /// The body could not be read as the expected JSON.
   case unreadable(detail: String)
-  /// Pagination was stopped early.
-  case paginationStopped(reason: String)
+  /// Pagination was stopped before the last page.
+  case paginationStopped(PaginationStop)
 
   /// The status code, when the error came from one.
   public var statusCode: Int? {
@@ -34,13 +34,15 @@ public enum GitHubError: Error, Equatable {
     }
   }
 
-  /// Turns a non-2xx response into the matching error; `nil` for success.
-  public static func check(_ response: HTTPURLResponseFields, body: Data?, org: String)
-    -> GitHubError?
-  {
+  /// Turns a non-2xx response into the matching error, its message cleaned with `sanitizer`;
+  /// `nil` for success.
+  public static func check(
+    _ response: HTTPURLResponseFields, body: Data?, org: String, sanitizer: TextSanitizer
+  ) -> GitHubError? {
     let status = response.statusCode
     guard !(200..<300).contains(status) else { return nil }
-    let message = serverMessage(body) ?? HTTPStatus.reason(status)
+    let message =
+      GitHubErrorBody.message(in: body, sanitizer: sanitizer) ?? HTTPStatus.reason(status)
     if status == 403 || status == 429 {
       if response.header("x-ratelimit-remaining") == "0" {
         let reset = response.header("x-ratelimit-reset").flatMap(TimeInterval.init)
@@ -56,14 +58,5 @@ public enum GitHubError: Error, Equatable {
     case 500..<600: return .server(status: status, message: message)
     default: return .status(status, message: message)
     }
-  }
-
-  /// GitHub's `message` field from an error body, cleaned for display.
-  public static func serverMessage(_ body: Data?) -> String? {
-    guard let body, !body.isEmpty,
-      let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-      let message = object["message"] as? String
-    else { return nil }
-    return TextSanitizer.clean(String(message.prefix(200)))
   }
 }

@@ -1,75 +1,95 @@
-import ApexyHTTP
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// JSON decoding that reports unreadable bodies as `GitHubError.unreadable`.
+/// Decodes GitHub's JSON with Foundation's `JSONDecoder`, and says in one phrase what was wrong
+/// with a body it cannot read (`GitHubError.unreadable`): which field of which element.
 public enum GitHubJSON {
-  /// Decodes `type`, or throws a `GitHubError.unreadable` naming what was wrong.
-  public static func decode<T: JSONReadable>(_ type: T.Type, from body: Data) throws -> T {
+  /// Decodes `type`, cleaning its text with `sanitizer`, or throws a `GitHubError.unreadable`
+  /// naming what was wrong.
+  public static func decode<T: Decodable>(
+    _ type: T.Type, from body: Data, sanitizer: TextSanitizer = TextSanitizer()
+  ) throws -> T {
     guard !body.isEmpty else { throw GitHubError.unreadable(detail: "the body is empty") }
-    if let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
-      first != UInt8(ascii: "{"), first != UInt8(ascii: "[")
-    {
+    if let first = firstNonSpace(body), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
       let kind = first == UInt8(ascii: "<") ? "HTML" : "not JSON"
       throw GitHubError.unreadable(detail: "the body is \(kind), expected JSON")
     }
+    // JSONDecoder checks only the strings it decodes; the rest of the body is checked here.
     if let offset = invalidUTF8Offset(body) {
       throw GitHubError.unreadable(detail: "the body is not valid UTF-8 (byte \(offset))")
     }
-    let result = body.withUnsafeBytes { raw in
-      Result { () throws(JSONReader.SyntaxError) in
-        try JSONReader.read(type, from: raw.bindMemory(to: UInt8.self))
-      }
-    }
-    switch result {
-    case .success(let read):
-      if let mismatch = read.mismatch { throw GitHubError.unreadable(detail: mismatch) }
-      return read.value
-    case .failure(let error):
-      throw GitHubError.unreadable(detail: "the JSON is invalid: \(error.detail)")
+    let decoder = JSONDecoder()
+    decoder.userInfo[.textSanitizer] = sanitizer
+    do {
+      return try decoder.decode(type, from: body)
+    } catch let error as DecodingError {
+      throw GitHubError.unreadable(detail: describe(error, body: body))
     }
   }
 
   /// The offset of the first byte that is not valid UTF-8, `nil` when all of it is.
   public static func invalidUTF8Offset(_ data: Data) -> Int? {
-    data.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return nil }
-      let count = raw.count
-      var index = 0
-      while index < count {
-        // GitHub's JSON is mostly ASCII: skip it eight bytes at a time.
-        while index + 8 <= count,
-          (base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-        {
-          index += 8
-        }
-        guard index < count else { return nil }
-        let lead = raw[index]
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: length = 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return index
-        }
-        guard index + length <= count else { return index }
-        for next in 1..<max(1, length) where raw[index + next] & 0xC0 != 0x80 {
-          return index
-        }
-        if length == 3 {
-          let second = raw[index + 1]
-          if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) { return index }
-        } else if length == 4 {
-          let second = raw[index + 1]
-          if (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second > 0x8F) { return index }
-        }
-        index += length
-      }
+    do {
+      _ = try UTF8Span(validating: data.span)
       return nil
+    } catch {
+      return error.byteOffsets.lowerBound
     }
+  }
+
+  // MARK: - Describing errors
+
+  /// `field [3].name is not a string`, `field "name" is missing in field [0]`, …
+  private static func describe(_ error: DecodingError, body: Data) -> String {
+    switch error {
+    case .typeMismatch(let type, let context):
+      return "\(subject(context.codingPath)) is not \(expected(type))"
+    case .valueNotFound(let type, let context):
+      return "\(subject(context.codingPath)) is null, expected \(expected(type))"
+    case .keyNotFound(let key, let context):
+      let container = context.codingPath.isEmpty ? "" : " in field \(path(context.codingPath))"
+      return "field \"\(key.stringValue)\" is missing\(container)"
+    case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+      return "\(subject(context.codingPath)) \(context.debugDescription)"
+    case .dataCorrupted:
+      // Foundation on Linux does not say where the syntax broke; a body that does not end
+      // with a closing bracket was most likely cut off.
+      let last = body.last { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+      let closed = last == UInt8(ascii: "]") || last == UInt8(ascii: "}")
+      return "the JSON is invalid" + (closed ? "" : ": it does not end with ']' or '}' (cut off?)")
+    @unknown default:
+      return "the JSON does not match: \(error)"
+    }
+  }
+
+  private static func subject(_ codingPath: [any CodingKey]) -> String {
+    codingPath.isEmpty ? "the top level" : "field \(path(codingPath))"
+  }
+
+  /// `[3].name`: indices in brackets, names joined by dots.
+  private static func path(_ codingPath: [any CodingKey]) -> String {
+    var text = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + key.stringValue
+      }
+    }
+    return text
+  }
+
+  private static func expected(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Bool.Type: return "a boolean"
+    case is Int.Type, is Double.Type: return "a number"
+    case is [Any].Type: return "an array"
+    case is [String: Any].Type: return "an object"
+    default: return "a \(type)"
+    }
+  }
+
+  private static func firstNonSpace(_ body: Data) -> UInt8? {
+    body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
   }
 }

@@ -18,43 +18,39 @@ public struct Organization: Sendable, Equatable {
   /// The name to show: the display name, else the login.
   public var displayName: String { (name?.isEmpty == false ? name : nil) ?? login }
 
-  /// `displayName` exactly as the server sent it, for headless JSON.
+  /// `displayName` exactly as the server sent it (secrets redacted), for headless JSON.
   public var rawDisplayName: String { (rawName?.isEmpty == false ? rawName : nil) ?? rawLogin }
 
-  /// An organization; every text is cleaned for display, and the login and name are also kept
-  /// as sent.
-  public init(login: String, name: String?, description: String? = nil, publicRepos: Int? = nil) {
-    self.rawLogin = RawText.redacted(login)
-    self.rawName = name.map(RawText.redacted)
-    self.login = TextSanitizer.clean(login)
-    self.name = name.map(TextSanitizer.clean)
-    self.description = description.map(TextSanitizer.clean)
+  /// An organization; every text is cleaned for display with `sanitizer`, and the login and
+  /// name are also kept as sent, with only the secrets replaced.
+  public init(
+    login: String, name: String?, description: String? = nil, publicRepos: Int? = nil,
+    sanitizer: TextSanitizer = TextSanitizer()
+  ) {
+    self.rawLogin = sanitizer.redacted(login)
+    self.rawName = name.map(sanitizer.redacted)
+    self.login = sanitizer.clean(login)
+    self.name = name.map(sanitizer.clean)
+    self.description = description.map(sanitizer.clean)
     self.publicRepos = publicRepos
   }
-
 }
 
-extension Organization: JSONReadable {
-  /// Reads `login`, `name`, `description` and `public_repos`; other fields are skipped.
-  public init(json reader: inout JSONReader) throws(JSONReader.SyntaxError) {
-    var login: String?
-    var sawLogin = false
-    var name: String?
-    var description: String?
-    var publicRepos: Int?
-    if try reader.readObject({ (key, reader) throws(JSONReader.SyntaxError) in
-      switch key {
-      case "login":
-        sawLogin = true
-        login = try reader.readString()
-      case "name": name = try reader.readString()
-      case "description": description = try reader.readString()
-      case "public_repos": publicRepos = try reader.readInt()
-      default: try reader.skipValue()
-      }
-    }), login == nil {
-      reader.missing("login", expected: "a string", wasNull: sawLogin)
-    }
-    self.init(login: login ?? "", name: name, description: description, publicRepos: publicRepos)
+extension Organization: Decodable {
+  private enum CodingKeys: String, CodingKey {
+    case login, name, description
+    case publicRepos = "public_repos"
+  }
+
+  /// Reads `login`, `name`, `description` and `public_repos`, cleaned with the sanitizer
+  /// `GitHubJSON` decodes with; other fields are ignored.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    try self.init(
+      login: container.decode(String.self, forKey: .login),
+      name: container.decodeIfPresent(String.self, forKey: .name),
+      description: container.decodeIfPresent(String.self, forKey: .description),
+      publicRepos: container.decodeIfPresent(WholeNumber.self, forKey: .publicRepos)?.value,
+      sanitizer: decoder.textSanitizer)
   }
 }

@@ -9,10 +9,13 @@ import Foundation
 public struct OrganizationEndpoint: Endpoint {
   /// The organization login.
   public let org: String
+  /// Cleans the organization's text and the server's error messages.
+  public let sanitizer: TextSanitizer
 
   /// Creates a value from its parts.
-  public init(org: String) {
+  public init(org: String, sanitizer: TextSanitizer) {
     self.org = org
+    self.sanitizer = sanitizer
   }
 
   /// The request, relative to the API root.
@@ -22,11 +25,13 @@ public struct OrganizationEndpoint: Endpoint {
 
   /// Turns a non-2xx answer into a `GitHubError`.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
-    if let error = GitHubError.check(response.fields, body: data, org: org) { throw error }
+    if let error = GitHubError.check(response.fields, body: data, org: org, sanitizer: sanitizer) {
+      throw error
+    }
   }
 
   /// The organization read from the JSON body.
   public func content(from response: URLResponse?, with body: Data) throws -> Organization {
-    try GitHubJSON.decode(Organization.self, from: body)
+    try GitHubJSON.decode(Organization.self, from: body, sanitizer: sanitizer)
   }
 }

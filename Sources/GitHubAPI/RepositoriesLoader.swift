@@ -9,11 +9,15 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   public let org: String
   /// The most pages followed before pagination stops with an error.
   public let pageCap: Int
+  /// Cleans the text of what it loads.
+  public let sanitizer: TextSanitizer
 
-  /// Creates the loader for `org`, following at most `pageCap` pages.
-  public init(apiClient: Client, org: String, pageCap: Int = 100) {
+  /// Creates the loader for `org`, following at most `pageCap` pages; `sanitizer` cleans the
+  /// text of what it loads.
+  public init(apiClient: Client, org: String, pageCap: Int = 100, sanitizer: TextSanitizer) {
     self.org = org
     self.pageCap = pageCap
+    self.sanitizer = sanitizer
     super.init(apiClient: apiClient)
   }
 
@@ -22,7 +26,9 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// Starts loading unless a load is in flight.
   public func load() {
     guard startLoading() else { return }
-    fetch(RepositoriesPageEndpoint.firstPage(org: org), pages: DecodedPages(), visited: [])
+    fetch(
+      RepositoriesPageEndpoint.firstPage(org: org, sanitizer: sanitizer),
+      pages: DecodedPages(sanitizer: sanitizer), visited: [])
   }
 
   /// Fetches one page, asks for the next one at once, and decodes this one meanwhile.
@@ -39,11 +45,12 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       case .success(let page):
         pages.decode(page, on: self.decodeQueue)
         if let next = page.next, pages.firstError == nil {
-          if let stop = self.stopReason(next: next, visited: visited) {
-            self.finishLoading(.failure(GitHubError.paginationStopped(reason: stop)))
+          if let stop = self.stop(next: next, visited: visited) {
+            self.finishLoading(.failure(GitHubError.paginationStopped(stop)))
           } else {
             self.fetch(
-              RepositoriesPageEndpoint(org: self.org, url: next), pages: pages, visited: visited)
+              RepositoriesPageEndpoint(org: self.org, url: next, sanitizer: self.sanitizer),
+              pages: pages, visited: visited)
           }
           return
         }
@@ -54,13 +61,10 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     }
   }
 
-  private func stopReason(next: URL, visited: Set<String>) -> String? {
-    if visited.contains(next.absoluteString) {
-      return "page \(visited.count) links back to a page already fetched"
-    }
-    if visited.count >= pageCap {
-      return "the cap of \(pageCap) pages was reached; raise it with --page-cap"
-    }
+  /// Why pagination must stop before fetching `next`, if it must.
+  private func stop(next: URL, visited: Set<String>) -> PaginationStop? {
+    if visited.contains(next.absoluteString) { return .linkLoop(page: visited.count) }
+    if visited.count >= pageCap { return .pageCap(pageCap) }
     return nil
   }
 }

@@ -18,8 +18,8 @@ public struct RepositoriesPage: Sendable, Equatable {
     self.next = next
   }
 
-  /// The repositories on this page.
-  public func repositories() throws -> [Repository] {
-    try GitHubJSON.decode([Repository].self, from: body)
+  /// The repositories on this page, their text cleaned with `sanitizer`.
+  public func repositories(sanitizer: TextSanitizer) throws -> [Repository] {
+    try GitHubJSON.decode([Repository].self, from: body, sanitizer: sanitizer)
   }
 }

@@ -11,17 +11,20 @@ public struct RepositoriesPageEndpoint: Endpoint {
   public let org: String
   /// The page URL: relative for the first page, the `Link` URL for the next ones.
   public let url: URL
+  /// Cleans the server's error messages.
+  public let sanitizer: TextSanitizer
 
   /// Creates a value from its parts.
-  public init(org: String, url: URL) {
+  public init(org: String, url: URL, sanitizer: TextSanitizer) {
     self.org = org
     self.url = url
+    self.sanitizer = sanitizer
   }
 
   /// The first page, 100 repositories a page.
-  public static func firstPage(org: String) -> RepositoriesPageEndpoint {
+  public static func firstPage(org: String, sanitizer: TextSanitizer) -> RepositoriesPageEndpoint {
     let path = "orgs/\(GitHubPath.escape(org))/repos?per_page=100&page=1"
-    return RepositoriesPageEndpoint(org: org, url: URL(string: path)!)
+    return RepositoriesPageEndpoint(org: org, url: URL(string: path)!, sanitizer: sanitizer)
   }
 
   /// The request for this page.
@@ -29,7 +32,9 @@ public struct RepositoriesPageEndpoint: Endpoint {
 
   /// Turns a non-2xx answer into a `GitHubError`.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
-    if let error = GitHubError.check(response.fields, body: data, org: org) { throw error }
+    if let error = GitHubError.check(response.fields, body: data, org: org, sanitizer: sanitizer) {
+      throw error
+    }
   }
 
   /// The page undecoded, with its `Link: rel="next"`: the loader asks for the next page first

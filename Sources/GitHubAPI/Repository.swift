@@ -15,47 +15,38 @@ public struct Repository: Sendable, Equatable {
   /// The name exactly as the server sent it (secrets redacted); not safe to draw.
   public var rawName: String
 
-  /// A repository; every text is cleaned for display, and the name is also kept as sent.
+  /// A repository; every text is cleaned for display with `sanitizer`, and the name is also
+  /// kept as sent, with only the secrets replaced.
   public init(
     name: String, description: String? = nil, language: String? = nil, stargazersCount: Int = 0,
-    fork: Bool = false
+    fork: Bool = false, sanitizer: TextSanitizer = TextSanitizer()
   ) {
-    self.rawName = RawText.redacted(name)
-    self.name = TextSanitizer.clean(name)
-    self.description = description.map(TextSanitizer.clean)
-    self.language = language.map(TextSanitizer.clean)
+    self.rawName = sanitizer.redacted(name)
+    self.name = sanitizer.clean(name)
+    self.description = description.map(sanitizer.clean)
+    self.language = language.map(sanitizer.clean)
     self.stargazersCount = stargazersCount
     self.fork = fork
   }
-
 }
 
-extension Repository: JSONReadable {
-  /// Reads `name`, `description`, `language`, `stargazers_count` and `fork`; other fields are
-  /// skipped.
-  public init(json reader: inout JSONReader) throws(JSONReader.SyntaxError) {
-    var name: String?
-    var sawName = false
-    var description: String?
-    var language: String?
-    var stars: Int?
-    var fork: Bool?
-    if try reader.readObject({ (key, reader) throws(JSONReader.SyntaxError) in
-      switch key {
-      case "name":
-        sawName = true
-        name = try reader.readString()
-      case "description": description = try reader.readString()
-      case "language": language = try reader.readString()
-      case "stargazers_count": stars = try reader.readInt()
-      case "fork": fork = try reader.readBool()
-      default: try reader.skipValue()
-      }
-    }), name == nil {
-      reader.missing("name", expected: "a string", wasNull: sawName)
-    }
-    self.init(
-      name: name ?? "", description: description, language: language,
-      stargazersCount: stars ?? 0, fork: fork ?? false)
+extension Repository: Decodable {
+  private enum CodingKeys: String, CodingKey {
+    case name, description, language, fork
+    case stargazersCount = "stargazers_count"
+  }
+
+  /// Reads `name`, `description`, `language`, `stargazers_count` and `fork`, cleaned with the
+  /// sanitizer `GitHubJSON` decodes with; other fields are ignored.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    try self.init(
+      name: container.decode(String.self, forKey: .name),
+      description: container.decodeIfPresent(String.self, forKey: .description),
+      language: container.decodeIfPresent(String.self, forKey: .language),
+      stargazersCount: container.decodeIfPresent(WholeNumber.self, forKey: .stargazersCount)?
+        .value ?? 0,
+      fork: container.decodeIfPresent(Bool.self, forKey: .fork) ?? false,
+      sanitizer: decoder.textSanitizer)
   }
 }

@@ -34,9 +34,13 @@ public final class SharedLoaders {
         baseURL: configuration.baseURL, token: configuration.token),
       configuration: session, completionQueue: .main,
       maximumResponseSize: configuration.maximumResponseSize)
-    organizationLoader = OrganizationLoader(apiClient: client, org: configuration.org)
+    // The token never reaches the screen or the output, even when a server echoes it.
+    let sanitizer = TextSanitizer(secrets: configuration.token.map { [$0] } ?? [])
+    organizationLoader = OrganizationLoader(
+      apiClient: client, org: configuration.org, sanitizer: sanitizer)
     repositoriesLoader = RepositoriesLoader(
-      apiClient: client, org: configuration.org, pageCap: configuration.pageCap)
+      apiClient: client, org: configuration.org, pageCap: configuration.pageCap,
+      sanitizer: sanitizer)
   }
 
   /// `host:port` of the API, for messages.

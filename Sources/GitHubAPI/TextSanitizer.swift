@@ -1,26 +1,40 @@
-/// Makes text from the network safe to draw: controls become visible, length is bounded.
+import Foundation
+
+/// Makes text from the network safe to draw: secrets are replaced, controls become visible,
+/// length is bounded.
 ///
 /// C0 controls and DEL become caret notation (`^[`, `^G`, `^?`); C1 controls, bidi overrides and
-/// isolates, and zero-width characters become `\u{…}`; invalid UTF-8 has already become U+FFFD
-/// when the JSON was decoded.
-public enum TextSanitizer {
+/// isolates, and zero-width characters become `\u{…}`; invalid UTF-8 never gets this far (the
+/// JSON is checked before it is decoded).
+public struct TextSanitizer: Sendable, Equatable {
   /// The longest text kept, in characters; longer text ends with `…`.
   public static let maximumLength = 500
 
-  /// Secrets (the token) that never appear in cleaned text; set once at start-up.
-  nonisolated(unsafe) private(set) static var secrets: [String] = []
+  /// Secrets (the token) replaced by `<token>` wherever cleaned text would show them.
+  public let secrets: [String]
 
-  /// Registers a secret to be replaced by `<token>` wherever cleaned text would show it.
-  public static func redact(_ secret: String) {
-    if secret.count >= 4 { secrets.append(secret) }
+  /// A sanitizer that also replaces `secrets`; secrets shorter than 4 characters are ignored,
+  /// as replacing them would mangle ordinary text.
+  public init(secrets: [String] = []) {
+    self.secrets = secrets.filter { $0.count >= 4 }
   }
 
-  /// The text with every control made visible, secrets replaced and its length bounded.
-  public static func clean(_ text: String) -> String {
+  /// The text with every secret replaced, every control made visible and its length bounded.
+  public func clean(_ text: String) -> String {
+    Self.clean(redacted(text))
+  }
+
+  /// The text with every secret replaced by `<token>`, and nothing else changed.
+  public func redacted(_ text: String) -> String {
     var text = text
     for secret in secrets where text.contains(secret) {
       text = text.replacingOccurrences(of: secret, with: "<token>")
     }
+    return text
+  }
+
+  /// The text with every control made visible and its length bounded (no secrets replaced).
+  public static func clean(_ text: String) -> String {
     if text.utf8.count <= maximumLength, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       return text
     }
@@ -61,5 +75,17 @@ public enum TextSanitizer {
         return String(scalar)
       }
     }
+  }
+}
+
+extension CodingUserInfoKey {
+  /// Where `GitHubJSON` puts the sanitizer the models clean their text with.
+  static let textSanitizer = CodingUserInfoKey(rawValue: "loader-tui.textSanitizer")!
+}
+
+extension Decoder {
+  /// The sanitizer `GitHubJSON` decodes with; one without secrets otherwise.
+  var textSanitizer: TextSanitizer {
+    userInfo[.textSanitizer] as? TextSanitizer ?? TextSanitizer()
   }
 }

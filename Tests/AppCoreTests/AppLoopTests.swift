@@ -22,8 +22,10 @@ final class AppLoopTests: XCTestCase {
       clock = FakeClock(Fixture.now)
       client = FakeClient()
       let pair = LoaderPair(
-        organization: OrganizationLoader(apiClient: client, org: "RedMadRobot"),
-        repositories: RepositoriesLoader(apiClient: client, org: "RedMadRobot"))
+        organization: OrganizationLoader(
+          apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer()),
+        repositories: RepositoriesLoader(
+          apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer()))
       loop = AppLoop(
         state: Fixture.state(columns: 100, rows: 12), terminal: terminal, loaders: pair,
         scheduler: scheduler, clock: { [clock] in clock!.now },

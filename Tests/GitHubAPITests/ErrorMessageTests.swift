@@ -22,4 +22,40 @@ final class ErrorMessageTests: XCTestCase {
     XCTAssertEqual(
       line(.secureConnectionFailed), "The TLS connection to api.github.com failed.")
   }
+
+  func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {
+    let cap = GitHubError.paginationStopped(.pageCap(5))
+    XCTAssertEqual(
+      ErrorMessage.line(for: cap, host: "h", timeout: 15),
+      "Pagination stopped: the cap of 5 pages was reached.")
+    XCTAssertEqual(
+      ErrorMessage.line(
+        for: GitHubError.paginationStopped(.linkLoop(page: 2)), host: "h", timeout: 15),
+      "Pagination stopped: page 2 links back to a page already fetched.")
+    let advice: (Error) -> String? = { error in
+      error as? GitHubError == cap ? "raise it with --page-cap" : nil
+    }
+    XCTAssertEqual(
+      ErrorMessage.line(for: cap, host: "h", timeout: 15, advice: advice),
+      "Pagination stopped: the cap of 5 pages was reached; raise it with --page-cap.")
+    XCTAssertEqual(
+      ErrorMessage.line(for: URLError(.timedOut), host: "h", timeout: 15, advice: advice),
+      "Timed out after 15 s waiting for h.", "no advice, no change")
+  }
+
+  func testServerMessagesAreRedactedThenCut() {
+    let sanitizer = TextSanitizer(secrets: ["ghp_SECRET0123456789"])
+    let echoed = String(repeating: "x", count: 190) + " ghp_SECRET0123456789"
+    let body = Data(#"{"message": "\#(echoed)", "documentation_url": "https://docs"}"#.utf8)
+    let response = HTTPURLResponseFields(statusCode: 401, headers: [:])
+    let error = GitHubError.check(response, body: body, org: "x", sanitizer: sanitizer)
+    guard case .unauthorized(let message)? = error else {
+      return XCTFail("\(String(describing: error))")
+    }
+    XCTAssertEqual(message, String(repeating: "x", count: 190) + " <token>")
+    let html = GitHubError.check(
+      HTTPURLResponseFields(statusCode: 502, headers: [:]), body: Data("<html>".utf8), org: "x",
+      sanitizer: sanitizer)
+    XCTAssertEqual(html, .server(status: 502, message: "Bad Gateway"))
+  }
 }

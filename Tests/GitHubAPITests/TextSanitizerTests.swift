@@ -4,7 +4,7 @@ import XCTest
 @testable import DemoAPI
 @testable import GitHubAPI
 
-/// Server text never reaches the terminal or the output with its controls intact.
+/// Server text never reaches the terminal or the output with its controls or the token intact.
 final class TextSanitizerTests: XCTestCase {
   func testPlainTextIsUnchanged() {
     XCTAssertEqual(TextSanitizer.clean("input-mask-ios"), "input-mask-ios")
@@ -37,29 +37,28 @@ final class TextSanitizerTests: XCTestCase {
     XCTAssertTrue(clean.hasSuffix("…"))
   }
 
-  func testDecodedModelsAreClean() throws {
-    let json = Data(
-      #"[{"name":"\u001b[2Jwipe","description":"ok\u0007","stargazers_count":1,"fork":false}]"#.utf8
-    )
-    let repositories = try GitHubJSON.decode([Repository].self, from: json)
-    XCTAssertEqual(repositories.first?.name, "^[[2Jwipe")
-    XCTAssertEqual(repositories.first?.description, "ok^G")
+  func testSecretsAreReplacedBeforeTextIsCut() {
+    let sanitizer = TextSanitizer(secrets: ["ghp_SECRET", "abc"])
+    XCTAssertEqual(sanitizer.secrets, ["ghp_SECRET"], "too short to replace safely")
+    XCTAssertEqual(sanitizer.clean("a ghp_SECRET\u{7} b abc"), "a <token>^G b abc")
+    let long = String(repeating: "x", count: TextSanitizer.maximumLength - 3) + "ghp_SECRET"
+    let clean = sanitizer.clean(long)
+    XCTAssertFalse(clean.contains("ghp_"), "no part of the token is left at the cut")
+    XCTAssertEqual(TextSanitizer.clean("ghp_SECRET"), "ghp_SECRET", "no secrets: unchanged")
   }
 
-  func testInvalidUTF8IsUnreadableAtItsOffset() {
-    var json = Data(#"[{"name":"Sw"#.utf8)
-    json.append(contentsOf: [0xFF, 0xFE])
-    json.append(contentsOf: Data(#"ift"}]"#.utf8))
-    XCTAssertThrowsError(try GitHubJSON.decode([Repository].self, from: json)) { error in
-      XCTAssertEqual(
-        error as? GitHubError, .unreadable(detail: "the body is not valid UTF-8 (byte 12)"))
-    }
-    XCTAssertNil(GitHubJSON.invalidUTF8Offset(Data("日本語 🚀 café".utf8)))
-    XCTAssertEqual(GitHubJSON.invalidUTF8Offset(Data([0x61, 0xED, 0xA0, 0x80])), 1, "surrogate")
-    XCTAssertEqual(GitHubJSON.invalidUTF8Offset(Data([0x61, 0xE6, 0x97])), 1, "truncated")
-    let ascii = Data(String(repeating: "0123456789", count: 3).utf8)
-    XCTAssertEqual(GitHubJSON.invalidUTF8Offset(ascii + Data([0xFF]) + ascii), 30, "after ASCII")
-    XCTAssertNil(GitHubJSON.invalidUTF8Offset(ascii + Data("é🚀".utf8) + ascii))
-    XCTAssertEqual(GitHubJSON.invalidUTF8Offset(ascii + Data([0xF0, 0x9F])), 30, "cut at the end")
+  func testModelsCleanTheirTextWithTheSanitizerGiven() {
+    let sanitizer = TextSanitizer(secrets: ["ghp_SECRET"])
+    let repository = Repository(
+      name: "n\u{1B}", description: "has ghp_SECRET", language: "ghp_SECRET",
+      sanitizer: sanitizer)
+    XCTAssertEqual(repository.name, "n^[")
+    XCTAssertEqual(repository.description, "has <token>")
+    XCTAssertEqual(repository.language, "<token>")
+    let organization = Organization(
+      login: "ghp_SECRET", name: "\u{202E}x", description: "ghp_SECRET", sanitizer: sanitizer)
+    XCTAssertEqual(organization.login, "<token>")
+    XCTAssertEqual(organization.name, "\\u{202E}x")
+    XCTAssertEqual(organization.description, "<token>")
   }
 }

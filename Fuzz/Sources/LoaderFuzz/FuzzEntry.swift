@@ -54,18 +54,28 @@ private func fuzzLinkHeader(_ data: Data) {
 
 /// Any body either decodes to clean models or fails as unreadable, never anything else.
 private func fuzzJSON(_ data: Data) {
+  let repositories = decodeOrUnreadable([Repository].self, data) ?? []
+  for repository in repositories {
+    assertClean([repository.name, repository.description ?? "", repository.language ?? ""])
+  }
+  if let organization = decodeOrUnreadable(Organization.self, data) {
+    assertClean([organization.login, organization.name ?? "", organization.description ?? ""])
+  }
+}
+
+/// The decoded value, or `nil` when the body is unreadable; any other error is a finding.
+private func decodeOrUnreadable<T: Decodable>(_ type: T.Type, _ data: Data) -> T? {
   do {
-    let repositories = try GitHubJSON.decode([Repository].self, from: data)
-    for repository in repositories {
-      for text in [repository.name, repository.description ?? "", repository.language ?? ""] {
-        precondition(!text.unicodeScalars.contains(where: TextSanitizer.isControl), "dirty name")
-      }
-    }
-  } catch let error as GitHubError {
-    if case .unreadable = error { return }
-    preconditionFailure("unexpected \(error)")
+    return try GitHubJSON.decode(type, from: data)
+  } catch GitHubError.unreadable {
+    return nil
   } catch {
     preconditionFailure("unexpected \(error)")
   }
-  _ = try? GitHubJSON.decode(Organization.self, from: data)
+}
+
+private func assertClean(_ texts: [String]) {
+  for text in texts {
+    precondition(!text.unicodeScalars.contains(where: TextSanitizer.isControl), "dirty text")
+  }
 }

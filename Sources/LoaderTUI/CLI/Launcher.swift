@@ -45,7 +45,6 @@ enum Launcher {
     } catch {
       return fail(error.description, code: 2)
     }
-    if let token { TextSanitizer.redact(token) }
     var demo: DemoServer?
     let baseURL: URL
     let sourceLabel: String

@@ -106,7 +106,8 @@ final class HeadlessRunner {
       state, subject: subject, time: Date().timeIntervalSince(start), round: round,
       errorLine: { [container] in
         ErrorMessage.line(
-          for: $0, host: container.hostDescription, timeout: container.configuration.timeout)
+          for: $0, host: container.hostDescription, timeout: container.configuration.timeout,
+          advice: CommandLineAdvice.errors.callAsFunction)
       }, describe: describe)
   }
 
@@ -147,7 +148,8 @@ final class HeadlessRunner {
       let error =
         merged.error.map {
           ErrorMessage.line(
-            for: $0, host: container.hostDescription, timeout: container.configuration.timeout)
+            for: $0, host: container.hostDescription, timeout: container.configuration.timeout,
+            advice: CommandLineAdvice.errors.callAsFunction)
         } ?? "the fetch did not finish"
       return summaryLine("done: \(rounds)\(time), failure: \(error)", ok: false, error: error) ?? 1
     }

@@ -24,10 +24,11 @@ final class TerminalApp {
   ) throws {
     let terminal = try NcursesTerminal(colors: colors, mouse: mouse)
     self.terminal = terminal
-    let state = AppState(
+    var state = AppState(
       now: Date(), size: terminal.size, source: source, org: loaders.configuration.org,
       host: loaders.hostDescription, timeout: loaders.configuration.timeout,
       canToggleOutage: demo != nil)
+    state.advice = CommandLineAdvice.errors
     loop = AppLoop(
       state: state, terminal: terminal, loaders: loaders.pair, scheduler: DispatchWakeScheduler(),
       clock: Date.init, setOutage: { demo?.outage = $0 })

@@ -1,0 +1,51 @@
+import Foundation
+
+extension DemoServer {
+  /// What the server serves and how slowly.
+  public struct Options: Sendable {
+    /// The organization login served; other logins get 404.
+    public var login: String
+    /// Delay of the organization route, in seconds.
+    public var organizationLatency: TimeInterval
+    /// Delay of the repositories route, in seconds, spread over its pages.
+    public var repositoriesLatency: TimeInterval
+    /// The largest page the server hands out, whatever `per_page` asks.
+    public var maximumPageSize: Int
+    /// How many repositories to generate; `nil` serves the fixtures.
+    public var repositoryCount: Int?
+    /// How failing requests fail.
+    public var failureMode: DemoFailureMode
+    /// Routes that fail (all when empty and rounds are given).
+    public var failingRoutes: Set<Route>
+    /// Rounds (1-based, as set through `round`) that fail (all when empty and routes are given).
+    public var failingRounds: Set<Int>
+
+    /// The default delay of the organization route, in seconds (the iOS sample's).
+    public static let defaultOrganizationLatency: TimeInterval = 3
+    /// The default delay of the repositories route, in seconds (the iOS sample's).
+    public static let defaultRepositoriesLatency: TimeInterval = 5
+    /// The default largest page, so the 36 fixtures come in 4 pages.
+    public static let defaultMaximumPageSize = 10
+    /// The default way failing requests fail, and what `x` shows.
+    public static let defaultFailureMode = DemoFailureMode.unavailable
+
+    /// Creates a value from its parts.
+    public init(
+      login: String = DemoFixtures.login,
+      organizationLatency: TimeInterval = defaultOrganizationLatency,
+      repositoriesLatency: TimeInterval = defaultRepositoriesLatency,
+      maximumPageSize: Int = defaultMaximumPageSize, repositoryCount: Int? = nil,
+      failureMode: DemoFailureMode = defaultFailureMode, failingRoutes: Set<Route> = [],
+      failingRounds: Set<Int> = []
+    ) {
+      self.login = login
+      self.organizationLatency = organizationLatency
+      self.repositoriesLatency = repositoriesLatency
+      self.maximumPageSize = maximumPageSize
+      self.repositoryCount = repositoryCount
+      self.failureMode = failureMode
+      self.failingRoutes = failingRoutes
+      self.failingRounds = failingRounds
+    }
+  }
+}
