@@ -78,10 +78,13 @@ public final class AppLoop {
 
   private func step(_ event: AppEvent) {
     if case .resize = event { drawn = nil }
-    for command in update(&state, event) {
+    let commands = update(&state, event)
+    for command in commands {
       perform(command)
       if exitCode != nil { return }
     }
+    // Back from a suspend the terminal may have another size: the resize queued next draws.
+    if commands.contains(.suspend) { return }
     draw()
   }
 

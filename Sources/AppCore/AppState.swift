@@ -47,6 +47,8 @@ public struct AppState: Sendable, Equatable {
   public var outage = false
   /// A transient one-line notice (for example after `x`).
   public var notice: String?
+  /// Whether to draw in ASCII only (a locale that is not UTF-8, or `--ascii`).
+  public var asciiOnly = false
   /// What to tell the user to do about an error (flags belong to the program, not the core).
   public var advice = ErrorAdvice()
   /// When the app asked to be woken (spinner frame or an age that changes), if it did.

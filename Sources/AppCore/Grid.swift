@@ -7,8 +7,12 @@ public struct Grid: Sendable, Equatable {
   /// Row-major cells.
   public private(set) var cells: [Cell]
 
-  /// A blank grid.
-  public init(width: Int, height: Int) {
+  /// Whether every character is drawn in its ASCII look (`ASCIIFallback`).
+  public let asciiOnly: Bool
+
+  /// A blank grid; with `asciiOnly`, text put on it is drawn in ASCII.
+  public init(width: Int, height: Int, asciiOnly: Bool = false) {
+    self.asciiOnly = asciiOnly
     self.width = max(0, width)
     self.height = max(0, height)
     cells = Array(repeating: .blank, count: self.width * self.height)
@@ -37,7 +41,9 @@ public struct Grid: Sendable, Equatable {
     let end = min(width, x + (limit ?? width))
     var column = x
     for character in text {
-      for glyph in TextWidth.glyphs(character) {
+      for glyph in TextWidth.glyphs(character).flatMap({
+        asciiOnly ? ASCIIFallback.cells($0) : [$0]
+      }) {
         if column + glyph.width > end { return column - x }
         set(column, y, Cell(text: glyph.text, style: style))
         if glyph.width == 2 { set(column + 1, y, Cell(text: "", style: style)) }

@@ -33,7 +33,10 @@ public enum PaneHeader {
       }
     }
     if status.isLoading {
-      lines.append(PaneLine(text: "\(Spinner.frame(state.spinnerFrame)) Loading…", style: .spinner))
+      lines.append(
+        PaneLine(
+          text: "\(Spinner.frame(state.spinnerFrame, ascii: state.asciiOnly)) Loading…",
+          style: .spinner))
     } else if let error = status.error {
       let message = ErrorMessage.line(
         for: error, host: state.host, timeout: state.timeout, advice: state.advice.callAsFunction)

@@ -6,7 +6,7 @@ import GitHubAPI
 public enum Screen {
   /// The grid for `state` at `state.size`.
   public static func render(_ state: AppState) -> Grid {
-    var grid = Grid(width: state.size.columns, height: state.size.rows)
+    var grid = Grid(width: state.size.columns, height: state.size.rows, asciiOnly: state.asciiOnly)
     if Layout.isTooSmall(state.size) {
       tooSmall(state.size, into: &grid)
       return grid

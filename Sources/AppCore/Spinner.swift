@@ -8,8 +8,9 @@ public enum Spinner {
   /// Seconds between frames.
   public static let interval = 0.1
 
-  /// The frame for a counter.
-  public static func frame(_ counter: Int) -> String {
-    frames[((counter % frames.count) + frames.count) % frames.count]
+  /// The frame for a counter, from the ASCII frames `|/-\\` when `ascii`.
+  public static func frame(_ counter: Int, ascii: Bool = false) -> String {
+    let frames = ascii ? ASCIIFallback.spinnerFrames : frames
+    return frames[((counter % frames.count) + frames.count) % frames.count]
   }
 }

@@ -6,9 +6,10 @@ struct DemoBodies {
   let organization: Data
   /// Each repository's object; pages are joined from them.
   let repositories: [Data]
-  /// The organization with control characters in its text (`hostile-text`).
+  /// The organization with control characters in its text (`hostile-text`, `wide-text`).
   let hostileOrganization: Data
-  /// The repositories with control characters and very long text (`hostile-text`).
+  /// The repositories with control characters and very long text (`hostile-text`), or with
+  /// names of disputed width (`wide-text`).
   let hostileRepositories: [Data]
 
   /// Builds the bodies for `options`, with URLs under `base`.
@@ -21,6 +22,14 @@ struct DemoBodies {
     repositories = repos.map(JSONText.data)
     if options.failureMode == .hostileText {
       (hostileOrganization, hostileRepositories) = Self.hostile(repos, organization: organization)
+    } else if options.failureMode == .wideText {
+      hostileOrganization = self.organization
+      hostileRepositories = repos.enumerated().map { index, repo in
+        var repo = repo
+        let names = DemoFailureReply.wideNames
+        repo["name"] = names[index % names.count] + (index < names.count ? "" : "-\(index)")
+        return JSONText.data(repo)
+      }
     } else {
       (hostileOrganization, hostileRepositories) = (Data(), [])
     }

@@ -47,6 +47,9 @@ public enum DemoFailureMode: String, Sendable, CaseIterable {
   case crossOrigin = "cross-origin"
   /// Success, with control characters, bidi overrides and very long text in every name.
   case hostileText = "hostile-text"
+  /// Success, with names whose width terminals disagree on: flags, emoji sequences, Thai,
+  /// Devanagari, stacked marks, CJK.
+  case wideText = "wide-text"
 
   /// The names `--fail-mode` accepts, for help and errors.
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -69,7 +69,7 @@ public enum DemoFailureReply {
     case .huge:
       let data = Data(repeating: UInt8(ascii: " "), count: 12 * 1024 * 1024)
       return .respond(HTTPResponse(headers: jsonHeaders, body: data))
-    case .linkLoop, .endlessPages, .redirect, .crossOrigin, .hostileText:
+    case .linkLoop, .endlessPages, .redirect, .crossOrigin, .hostileText, .wideText:
       return nil
     }
   }
@@ -89,6 +89,13 @@ public enum DemoFailureReply {
     if let type { headers[0] = (name: "Content-Type", value: type) }
     return .respond(HTTPResponse(headers: headers, body: Data(text.utf8)))
   }
+
+  /// Names whose width terminals and width tables disagree on, one per index, in turn.
+  public static let wideNames = [
+    "flag-🇯🇵-jp", "heart-❤️-vs16", "thumb-👍🏽-tone", "family-👨‍👩‍👧-zwj", "thai-น้ำ-water",
+    "hindi-नमस्ते-hello", "marks-e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}-six", "cjk-日本語-jp",
+    "keycap-1️⃣-one", "rocket-🚀-wide",
+  ]
 
   /// Text with every kind of control a hostile server might send, and some length.
   public static func hostile(_ base: String, index: Int) -> String {

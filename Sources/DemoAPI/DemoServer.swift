@@ -126,12 +126,16 @@ public final class DemoServer: @unchecked Sendable {
     }
     switch route {
     case .organization:
-      let body = mode == .hostileText ? bodies.hostileOrganization : bodies.organization
+      let body = Self.altersText(mode) ? bodies.hostileOrganization : bodies.organization
       return .respond(json(body, delay: options.organizationLatency))
     case .repositories:
-      let pages = mode == .hostileText ? bodies.hostileRepositories : bodies.repositories
+      let pages = Self.altersText(mode) ? bodies.hostileRepositories : bodies.repositories
       return repositoriesPage(request, bodies: pages, mode: mode)
     }
+  }
+
+  private static func altersText(_ mode: DemoFailureMode?) -> Bool {
+    mode == .hostileText || mode == .wideText
   }
 
   private func isFailing(_ route: Route, round: Int) -> Bool {

@@ -112,4 +112,21 @@ final class AppLoopTests: XCTestCase {
     loop.send(.key(.character("x")))
     XCTAssertEqual(outage, [true, false])
   }
+
+  func testCtrlZSuspendsThenRedrawsEverythingAtTheSizeAfterFg() async {
+    terminal.sizeAfterSuspend = Size(columns: 60, rows: 10)
+    loop.send(.key(.suspend))
+    XCTAssertEqual(terminal.suspensions, 1)
+    XCTAssertEqual(terminal.frames.count, 2, "no stale frame at the old size, one at the new")
+    XCTAssertTrue(terminal.diffs[1].clearsScreen)
+    XCTAssertEqual(terminal.frames[1].count, 10)
+    XCTAssertEqual(loop.state.size, Size(columns: 60, rows: 10))
+  }
+
+  func testCtrlLRepaintsEveryCell() async {
+    loop.send(.key(.repaint))
+    XCTAssertEqual(terminal.frames.count, 2)
+    XCTAssertTrue(terminal.diffs[1].clearsScreen)
+    XCTAssertEqual(terminal.diffs[1].changes.count, 100 * 12)
+  }
 }

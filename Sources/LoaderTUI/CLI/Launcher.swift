@@ -76,7 +76,8 @@ enum Launcher {
       if terminal {
         do {
           let app = try TerminalApp(
-            loaders: loaders, demo: demo, source: sourceLabel, colors: colors, mouse: true)
+            loaders: loaders, demo: demo, source: sourceLabel, colors: colors, mouse: true,
+            ascii: false)
           return await app.run()
         } catch {
           reason = "\(error)"

@@ -29,6 +29,16 @@ final class HeadlessRunner {
     self.container = container
     self.demo = demo
     self.options = options
+    asciiText = !TerminalLocale.adoptAndCheckUTF8()
+  }
+
+  /// Whether text lines are written in ASCII (the locale is not UTF-8, or `--ascii`); JSON is
+  /// always UTF-8.
+  private let asciiText: Bool
+
+  /// A text line as the locale can show it.
+  private func localized(_ line: String) -> String {
+    asciiText ? ASCIIFallback.text(line) : line
   }
 
   /// Starts the first fetch and runs until the last round settles; returns the exit code.
@@ -118,7 +128,7 @@ final class HeadlessRunner {
     let line =
       options.json
       ? TransitionFormatter.json(transition, timestamps: options.timestamps)
-      : TransitionFormatter.text(transition, timestamps: options.timestamps)
+      : localized(TransitionFormatter.text(transition, timestamps: options.timestamps))
     do {
       try StandardOutput.line(line)
     } catch {
@@ -170,14 +180,14 @@ final class HeadlessRunner {
       }
       line = JSONValue.object(object).line
     } else {
-      line = TextSanitizer.clean(text)
+      line = localized(TextSanitizer.clean(text))
     }
     do {
       try StandardOutput.line(line)
     } catch {
       return error.report()
     }
-    if let error { StandardOutput.error("loader-tui: \(error)") }
+    if let error { StandardOutput.error("loader-tui: \(localized(error))") }
     return nil
   }
 }

@@ -21,6 +21,8 @@ final class NcursesTerminal: TerminalBackend {
   private var screen: OpaquePointer?
   private let colors: Bool
   private let modes: String
+  /// Whether the locale's characters are UTF-8; when not, the app draws in ASCII.
+  let isUTF8: Bool
   private var modesSent = false
 
   /// Bracketed paste on, and mouse reports in xterm's SGR encoding when asked for.
@@ -32,7 +34,7 @@ final class NcursesTerminal: TerminalBackend {
 
   /// Starts ncurses on the controlling terminal; throws instead of exiting on a bad `TERM`.
   init(colors wantColors: Bool, mouse: Bool) throws {
-    setlocale(LC_ALL, "")
+    isUTF8 = TerminalLocale.adoptAndCheckUTF8()
     let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
     guard !term.isEmpty, term != "dumb" else {
       throw Unusable(description: "TERM is \(term.isEmpty ? "not set" : "\"dumb\"")")
@@ -99,18 +101,17 @@ final class NcursesTerminal: TerminalBackend {
     refresh()
   }
 
-  /// Gives the terminal back, stops the process group as Ctrl-Z does, and on `fg` takes the
+  /// Gives the terminal back, stops the process as Ctrl-Z does, and on `fg` takes the
   /// terminal back at its current size.
   func suspend() {
+    guard JobControl.canStop else { return }
     writeRaw(Self.modesOff)
     endwin()
     TerminalSafety.restoreSettings()
-    signal(SIGTSTP, SIG_DFL)
-    kill(0, SIGTSTP)
-    // Continued: the next refresh puts ncurses' terminal modes back.
+    JobControl.stop()
+    // Continued: the next frame's refresh puts ncurses' terminal modes back, then the modes.
     if let size = Self.currentSize() { resize(to: size) }
-    refresh()
-    writeRaw(modes)
+    modesSent = false
   }
 
   /// Shuts ncurses down and puts the terminal settings back exactly as they were.

@@ -20,7 +20,8 @@ final class TerminalApp {
 
   /// Starts ncurses and prepares the loop; throws when the terminal cannot be used.
   init(
-    loaders: SharedLoaders, demo: DemoServer?, source: String, colors: Bool, mouse: Bool
+    loaders: SharedLoaders, demo: DemoServer?, source: String, colors: Bool, mouse: Bool,
+    ascii: Bool
   ) throws {
     let terminal = try NcursesTerminal(colors: colors, mouse: mouse)
     self.terminal = terminal
@@ -29,6 +30,7 @@ final class TerminalApp {
       host: loaders.hostDescription, timeout: loaders.configuration.timeout,
       canToggleOutage: demo != nil)
     state.advice = CommandLineAdvice.errors
+    state.asciiOnly = ascii || !terminal.isUTF8
     loop = AppLoop(
       state: state, terminal: terminal, loaders: loaders.pair, scheduler: DispatchWakeScheduler(),
       clock: Date.init, setOutage: { demo?.outage = $0 })
