@@ -77,7 +77,7 @@ enum Launcher {
       if terminal {
         do {
           let app = try TerminalApp(
-            loaders: loaders, demo: demo, source: sourceLabel, colors: colors, mouse: true)
+            loaders: loaders, demo: demo, source: sourceLabel, colors: colors, mouse: options.mouse)
           return await app.run()
         } catch {
           reason = "\(error)"
