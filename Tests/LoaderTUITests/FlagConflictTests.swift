@@ -116,6 +116,19 @@ final class FlagConflictTests: XCTestCase {
     }
   }
 
+  /// The scope agrees with what the help says: "headless: …" and "serve-demo: …" flags and
+  /// the built-in server's section.
+  func testScopesAgreeWithTheHelp() {
+    for flag in FlagTable.all {
+      if flag.help.hasPrefix("headless:") { XCTAssertEqual(flag.scope, .headless, flag.name) }
+      if flag.help.hasPrefix("serve-demo:") { XCTAssertEqual(flag.scope, .serveDemo, flag.name) }
+      if flag.group == .server, flag.scope != .serveDemo {
+        XCTAssertEqual(flag.scope, .builtInServer, flag.name)
+      }
+      if flag.scope == .builtInServer { XCTAssertEqual(flag.group, .server, flag.name) }
+    }
+  }
+
   func testEditDistance() {
     XCTAssertEqual(FlagSuggestion.distance("", "abc"), 3)
     XCTAssertEqual(FlagSuggestion.distance("latency", "latency"), 0)

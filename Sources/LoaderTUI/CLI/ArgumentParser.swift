@@ -25,16 +25,13 @@ enum ArgumentParser {
         throw unknown(argument, name: name)
       }
       if !given.contains(where: { $0.name == flag.name }) { given.append(flag) }
+      if inline != nil, flag.argument == nil {
+        throw UsageError(description: "\(name) takes no value; see --help.")
+      }
       switch flag.action {
       case .invoke(let invocation):
-        if inline != nil {
-          throw UsageError(description: "\(name) takes no value; see --help.")
-        }
         return invocation
       case .set(let apply):
-        if inline != nil {
-          throw UsageError(description: "\(name) takes no value; see --help.")
-        }
         apply(&options)
       case .read(_, let apply):
         guard let text = inline ?? rest.popFirst() else {
