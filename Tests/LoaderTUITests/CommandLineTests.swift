@@ -38,18 +38,30 @@ final class CommandLineTests: XCTestCase {
     guard
       case .run(let options) = try ArgumentParser.parse([
         "--github", "--org", "apple", "--timeout=5", "--headless", "--json", "--rounds", "3",
-        "--no-timestamps", "--no-color", "--fail", "repos,round=2", "--fail-mode", "drop",
+        "--no-timestamps", "--ascii",
       ])
     else { return XCTFail("not a run") }
     XCTAssertEqual(options.source, .remote(URL(string: "https://api.github.com")!))
     XCTAssertEqual(options.org, "apple")
     XCTAssertEqual(options.timeout, 5)
-    XCTAssertTrue(options.headless && options.json && options.noColor)
+    XCTAssertTrue(options.headless && options.json && options.ascii)
     XCTAssertFalse(options.timestamps)
     XCTAssertEqual(options.rounds, 3)
-    XCTAssertEqual(options.failingRoutes, [.repositories])
-    XCTAssertEqual(options.failingRounds, [2])
-    XCTAssertEqual(options.failureMode, .drop)
+    guard
+      case .run(let demo) = try ArgumentParser.parse([
+        "--fail", "repos,round=2", "--fail-mode", "drop", "--repos", "500", "--page-size", "50",
+        "--no-color", "--no-mouse",
+      ])
+    else { return XCTFail("not a run") }
+    XCTAssertEqual(demo.failingRoutes, [.repositories])
+    XCTAssertEqual(demo.failingRounds, [2])
+    XCTAssertEqual(demo.failureMode, .drop)
+    XCTAssertEqual(demo.repositoryCount, 500)
+    XCTAssertEqual(demo.pageSize, 50)
+    XCTAssertTrue(demo.noColor)
+    XCTAssertFalse(demo.mouse)
+    XCTAssertTrue(Options().mouse)
+    XCTAssertFalse(Options().ascii)
   }
 
   func testServeDemoTakesAPort() throws {
@@ -60,7 +72,7 @@ final class CommandLineTests: XCTestCase {
 
   func testBadInputSaysWhatWasWrong() {
     let cases: [([String], String)] = [
-      (["--bogus"], "Unknown option --bogus; see --help."),
+      (["--bogus"], "unknown flag --bogus; see --help."),
       (["extra"], "Unexpected argument \"extra\"; see --help."),
       (["--org"], "--org needs a value; see --help."),
       (["--latency", "-1"], "--latency takes seconds from 0 to 600, not \"-1\"."),

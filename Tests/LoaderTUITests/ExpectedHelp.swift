@@ -22,7 +22,7 @@ let expectedHelp = """
     --page-cap N               most repository pages followed, of 100 repositories
                                each (default 100)
 
-  BUILT-IN SERVER
+  BUILT-IN SERVER (not with --github or --base-url)
     --latency SECONDS          delay of both routes
     --org-latency SECONDS      delay of the organization route (default 3)
     --repos-latency SECONDS    delay of the repositories route, all pages together
@@ -37,7 +37,7 @@ let expectedHelp = """
                                retry-after, html, truncated, wrong-types, empty,
                                invalid-utf8, drop, hang, slow-body, reset, huge,
                                link-loop, endless-pages, redirect, cross-origin,
-                               hostile-text (default 503)
+                               hostile-text, wide-text (default 503)
     --port N                   serve-demo: the port, 0 for any free one
                                (default 0)
 
@@ -49,6 +49,9 @@ let expectedHelp = """
     --interactive              require a terminal; fail instead of falling back to
                                headless
     --no-color                 no colour (NO_COLOR is honoured too)
+    --ascii                    draw with ASCII only: borders, spinner and symbols;
+                               also chosen when the locale is not UTF-8
+    --no-mouse                 do not turn on mouse reporting
     -h, --help                 this help
     -V, --version              the version
 

@@ -120,6 +120,7 @@ def main():
             run_bad_terms()
             run_hostile_text()
             run_colors()
+            run_mouse_flag()
     finally:
         tmux("kill-session", "-t", SESSION)
     print(f"e2e: {len(passed)} passed, {len(failures)} failed")
@@ -324,6 +325,27 @@ def run_colors():
         check(f"{tag}: bold still marks titles", "\x1b[1m" in styled or "[1;" in styled or ";1m" in styled)
         tmux("send-keys", "-t", SESSION, "q")
         wait_for(f"{tag}: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+        finished(tag, files[0], files[1], files[2], 0)
+
+
+def run_mouse_flag():
+    """Mouse reporting is turned on by default and left off with --no-mouse; paste stays on."""
+    for tag, arguments, expect_mouse in (
+        ("mouse", "--latency 0", True),
+        ("nomouse", "--latency 0 --no-mouse", False),
+    ):
+        tmux("send-keys", "-t", SESSION, "clear", "Enter")
+        raw = os.path.join(WORK, f"{tag}.raw")
+        tmux("pipe-pane", "-t", SESSION, f"cat > {raw}")
+        files = start(arguments, tag)
+        wait_for(f"{tag}: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
+        tmux("send-keys", "-t", SESSION, "q")
+        wait_for(f"{tag}: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+        tmux("pipe-pane", "-t", SESSION)
+        data = open(raw, "rb").read()
+        check(f"{tag}: mouse reporting {'on' if expect_mouse else 'never turned on'}",
+              (b"\x1b[?1000h" in data and b"\x1b[?1006h" in data) == expect_mouse)
+        check(f"{tag}: bracketed paste on", b"\x1b[?2004h" in data)
         finished(tag, files[0], files[1], files[2], 0)
 
 

@@ -13,7 +13,7 @@ enum ArgumentParser {
       serveDemo = true
       rest.removeFirst()
     }
-    var seen: Set<String> = []
+    var given: [Flag] = []
     while let argument = rest.popFirst() {
       var name = argument
       var inline: String?
@@ -22,20 +22,16 @@ enum ArgumentParser {
         inline = String(argument[argument.index(after: equals)...])
       }
       guard let flag = FlagTable.flag(named: name) else {
-        let shown = TextSanitizer.clean(argument)
-        if argument.hasPrefix("-") {
-          throw UsageError(description: "Unknown option \(shown); see --help.")
-        }
-        throw UsageError(description: "Unexpected argument \"\(shown)\"; see --help.")
+        throw unknown(argument, name: name)
       }
-      seen.insert(flag.name)
+      if !given.contains(where: { $0.name == flag.name }) { given.append(flag) }
+      if inline != nil, flag.argument == nil {
+        throw UsageError(description: "\(name) takes no value; see --help.")
+      }
       switch flag.action {
       case .invoke(let invocation):
         return invocation
       case .set(let apply):
-        if inline != nil {
-          throw UsageError(description: "\(name) takes no value; see --help.")
-        }
         apply(&options)
       case .read(_, let apply):
         guard let text = inline ?? rest.popFirst() else {
@@ -44,9 +40,24 @@ enum ArgumentParser {
         try apply(&options, FlagArgument(flag: name, text: text))
       }
     }
-    for (first, second) in FlagTable.exclusive where seen.contains(first) && seen.contains(second) {
-      throw UsageError(description: "Use either \(first) or \(second), not both.")
-    }
+    try FlagConflicts.check(given, serveDemo: serveDemo)
     return serveDemo ? .serveDemo(options) : .run(options)
+  }
+
+  /// The error for an argument that is no flag: the nearest flag's name when one is close.
+  private static func unknown(_ argument: String, name: String) -> UsageError {
+    let shown = TextSanitizer.clean(argument)
+    if argument == "serve-demo" {
+      return UsageError(description: "serve-demo comes first: loader-tui serve-demo [--port N].")
+    }
+    guard argument.hasPrefix("-") else {
+      return UsageError(description: "Unexpected argument \"\(shown)\"; see --help.")
+    }
+    let names = FlagTable.all.flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) }
+    guard let nearest = FlagSuggestion.nearest(to: name, among: names) else {
+      return UsageError(description: "unknown flag \(shown); see --help.")
+    }
+    return UsageError(
+      description: "unknown flag \(TextSanitizer.clean(name)); did you mean \(nearest)?")
   }
 }

@@ -25,11 +25,18 @@ struct Flag: Sendable {
   let shownDefault: @Sendable (Options) -> String?
   /// What it does.
   let action: Action
+  /// Where it applies; given anywhere else it is a usage error.
+  let scope: FlagScope
+  /// The context giving it chooses (`--github` chooses a remote source), if any.
+  let chooses: FlagContext?
+  /// Another flag without which it does nothing (`--fail-mode` needs `--fail`), if any.
+  let requires: String?
 
   /// Creates a flag.
   init(
     _ name: String, short shortName: String? = nil, _ group: FlagGroup, _ help: String,
     default shownDefault: @escaping @Sendable (Options) -> String? = { _ in nil },
+    scope: FlagScope = .app, chooses: FlagContext? = nil, requires: String? = nil,
     _ action: Action
   ) {
     self.name = name
@@ -37,6 +44,9 @@ struct Flag: Sendable {
     self.group = group
     self.help = help
     self.shownDefault = shownDefault
+    self.scope = scope
+    self.chooses = chooses
+    self.requires = requires
     self.action = action
   }
 

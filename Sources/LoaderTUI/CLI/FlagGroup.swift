@@ -11,7 +11,7 @@ enum FlagGroup: Sendable, CaseIterable {
   var title: String {
     switch self {
     case .source: "DATA SOURCE (default: the built-in server on 127.0.0.1, no network needed)"
-    case .server: "BUILT-IN SERVER"
+    case .server: "BUILT-IN SERVER (not with --github or --base-url)"
     case .display: "DISPLAY"
     }
   }

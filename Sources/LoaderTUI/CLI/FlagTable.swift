@@ -12,9 +12,10 @@ enum FlagTable {
   static let all: [Flag] = [
     Flag(
       "--github", .source, "use the real GitHub API, \(gitHubAPI.absoluteString)",
-      .set { $0.source = .remote(gitHubAPI) }),
+      chooses: .remoteSource, .set { $0.source = .remote(gitHubAPI) }),
     Flag(
       "--base-url", .source, "any GitHub-compatible API (GitHub Enterprise: https://HOST/api/v3)",
+      chooses: .remoteSource,
       .read("URL") { options, argument throws(UsageError) in
         options.source = .remote(try argument.url())
       }),
@@ -43,7 +44,7 @@ enum FlagTable {
         options.pageCap = try argument.integer(in: 1...1_000)
       }),
     Flag(
-      "--latency", .server, "delay of both routes",
+      "--latency", .server, "delay of both routes", scope: .builtInServer,
       .read("SECONDS") { options, argument throws(UsageError) in
         let seconds = try argument.seconds(in: 0...600)
         options.organizationLatency = seconds
@@ -51,23 +52,25 @@ enum FlagTable {
       }),
     Flag(
       "--org-latency", .server, "delay of the organization route",
-      default: { FlagArgument.format($0.organizationLatency) },
+      default: { FlagArgument.format($0.organizationLatency) }, scope: .builtInServer,
       .read("SECONDS") { options, argument throws(UsageError) in
         options.organizationLatency = try argument.seconds(in: 0...600)
       }),
     Flag(
       "--repos-latency", .server, "delay of the repositories route, all pages together",
-      default: { FlagArgument.format($0.repositoriesLatency) },
+      default: { FlagArgument.format($0.repositoriesLatency) }, scope: .builtInServer,
       .read("SECONDS") { options, argument throws(UsageError) in
         options.repositoriesLatency = try argument.seconds(in: 0...600)
       }),
     Flag(
       "--page-size", .server, "largest page it hands out", default: { String($0.pageSize) },
+      scope: .builtInServer,
       .read("N") { options, argument throws(UsageError) in
         options.pageSize = try argument.integer(in: 1...100)
       }),
     Flag(
       "--repos", .server, "serve N generated repositories instead of the fixtures",
+      scope: .builtInServer,
       .read("N") { options, argument throws(UsageError) in
         options.repositoryCount = try argument.integer(in: 0...100_000)
       }),
@@ -75,6 +78,7 @@ enum FlagTable {
       "--fail", .server,
       "make requests fail: org, repos, round=N (comma-separated; routes and rounds combine:"
         + " repos,round=2)",
+      scope: .builtInServer,
       .read("LIST") { options, argument throws(UsageError) in
         let failures = try argument.failures()
         options.failingRoutes.formUnion(failures.routes)
@@ -82,34 +86,47 @@ enum FlagTable {
       }),
     Flag(
       "--fail-mode", .server, "how they fail: \(DemoFailureMode.names)",
-      default: { $0.failureMode.rawValue },
+      default: { $0.failureMode.rawValue }, scope: .builtInServer, requires: "--fail",
       .read("MODE") { options, argument throws(UsageError) in
         options.failureMode = try argument.failureMode()
       }),
     Flag(
       "--port", .server, "serve-demo: the port, 0 for any free one", default: { String($0.port) },
+      scope: .serveDemo,
       .read("N") { options, argument throws(UsageError) in
         options.port = UInt16(try argument.integer(in: 0...65_535))
       }),
     Flag(
       "--headless", .display, "print every state change instead of drawing",
-      .set { $0.headless = true }),
-    Flag("--json", .display, "headless: JSON Lines instead of text", .set { $0.json = true }),
+      chooses: .headless, .set { $0.headless = true }),
+    Flag(
+      "--json", .display, "headless: JSON Lines instead of text", scope: .headless,
+      .set { $0.json = true }),
     Flag(
       "--rounds", .display, "headless: fetch N times in a row", default: { String($0.rounds) },
+      scope: .headless,
       .read("N") { options, argument throws(UsageError) in
         options.rounds = try argument.integer(in: 1...1_000)
       }),
     Flag(
       "--no-timestamps", .display, "headless: leave out the time since start",
-      .set { $0.timestamps = false }),
+      scope: .headless, .set { $0.timestamps = false }),
     Flag(
       "--interactive", .display, "require a terminal; fail instead of falling back to headless",
-      .set { $0.interactive = true }),
+      chooses: .interactive, .set { $0.interactive = true }),
     Flag(
-      "--no-color", .display, "no colour (NO_COLOR is honoured too)", .set { $0.noColor = true }),
-    Flag("--help", short: "-h", .display, "this help", .invoke(.help)),
-    Flag("--version", short: "-V", .display, "the version", .invoke(.version)),
+      "--no-color", .display, "no colour (NO_COLOR is honoured too)", scope: .terminal,
+      .set { $0.noColor = true }),
+    Flag(
+      "--ascii", .display,
+      "draw with ASCII only: borders, spinner and symbols; also chosen when the locale is not"
+        + " UTF-8",
+      .set { $0.ascii = true }),
+    Flag(
+      "--no-mouse", .display, "do not turn on mouse reporting", scope: .terminal,
+      .set { $0.mouse = false }),
+    Flag("--help", short: "-h", .display, "this help", scope: .anywhere, .invoke(.help)),
+    Flag("--version", short: "-V", .display, "the version", scope: .anywhere, .invoke(.version)),
   ]
 
   /// Flags that cannot be given together.

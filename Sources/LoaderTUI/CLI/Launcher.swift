@@ -76,8 +76,8 @@ enum Launcher {
       if terminal {
         do {
           let app = try TerminalApp(
-            loaders: loaders, demo: demo, source: sourceLabel, colors: colors, mouse: true,
-            ascii: false)
+            loaders: loaders, demo: demo, source: sourceLabel, colors: colors,
+            mouse: options.mouse, ascii: options.ascii)
           return await app.run()
         } catch {
           reason = "\(error)"

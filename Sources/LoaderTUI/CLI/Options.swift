@@ -43,6 +43,10 @@ struct Options: Sendable, Equatable {
   var tokenFile: String?
   /// Whether colour is off.
   var noColor = false
+  /// Draw with ASCII only, whatever the locale.
+  var ascii = false
+  /// Turn on mouse reporting in the terminal UI.
+  var mouse = true
   /// Headless: print transitions instead of drawing.
   var headless = false
   /// Refuse to fall back to headless when there is no usable terminal.

@@ -29,7 +29,7 @@ final class HeadlessRunner {
     self.container = container
     self.demo = demo
     self.options = options
-    asciiText = !TerminalLocale.adoptAndCheckUTF8()
+    asciiText = options.ascii || !TerminalLocale.adoptAndCheckUTF8()
   }
 
   /// Whether text lines are written in ASCII (the locale is not UTF-8, or `--ascii`); JSON is
