@@ -26,8 +26,9 @@ public final class LoaderCache<Content>: @unchecked Sendable {
   private let lock = NSLock()
   private var pending: Write?
 
-  init(uncheckedStore store: LoaderCacheStore, key: LoaderCacheKey, codec: LoaderCacheCodec<Content>)
-  {
+  init(
+    uncheckedStore store: LoaderCacheStore, key: LoaderCacheKey, codec: LoaderCacheCodec<Content>
+  ) {
     self.store = store
     self.key = key
     self.codec = codec

@@ -73,8 +73,8 @@ enum PosixFile {
     close(fd)
   }
 
-  /// Creates the directory at `path` with mode 0700 (its missing parents with the default
-  /// mode); an existing directory is left as it is.
+  /// Creates the directory at `path`, and its missing parents, with mode 0700; an existing
+  /// directory is left as it is.
   static func makeDirectory(_ path: String) throws {
     var info = stat()
     if stat(path, &info) == 0 {
