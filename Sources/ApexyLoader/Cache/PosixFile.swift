@@ -52,6 +52,12 @@ enum PosixFile {
           written += count
         }
       }
+      // The kernel stamps files with a coarse clock (a few milliseconds); the store orders
+      // entries by write time for eviction, so it stamps them with the fine one.
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME, &now)
+      let times = [now, now]
+      _ = futimens(fd, times)
       guard retrying({ fsync(fd) }) == 0 else { throw LoaderCacheStoreError.posix("flush", path) }
     } catch {
       close(fd)
