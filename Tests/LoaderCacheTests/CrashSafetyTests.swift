@@ -1,0 +1,75 @@
+import ApexyLoader
+import Foundation
+import XCTest
+
+/// `kill -9` at any moment of a write, and two writers at once, never lose or mix an entry.
+final class CrashSafetyTests: XCTestCase {
+  private let directory = TemporaryDirectory()
+
+  override func tearDown() {
+    directory.remove()
+    super.tearDown()
+  }
+
+  func testKillingAWriterAnywhereLeavesTheOldOrTheNewEntryWhole() throws {
+    let cache = directory.appending("cache")
+    let seed = try StressWriter(directory: cache, first: 0, count: 1)
+    seed.process.waitUntilExit()
+    XCTAssertEqual(seed.written, [0])
+    let store = FileCacheStore(directory: cache)
+    var confirmed = 0
+    var killedMidWrite = 0
+    var round = 0
+    // 30 kills, and more (up to 60) until three of them landed between create and rename.
+    while round < 30 || (killedMidWrite < 3 && round < 60) {
+      round += 1
+      let writer = try StressWriter(directory: cache, first: confirmed + 1)
+      // Once it writes steadily, kill it at a random moment of about two writes.
+      try writer.waitForFirstWrite()
+      usleep(UInt32.random(in: 0...120_000))
+      writer.kill9()
+      if !StressWriter.temporaryFiles(in: cache).isEmpty { killedMidWrite += 1 }
+      let lastReported = writer.written.last ?? confirmed
+      let entry = try XCTUnwrap(try store.read(StressWriter.key), "round \(round): entry lost")
+      let generation = try StressWriter.generation(of: entry)
+      XCTAssertTrue(
+        [lastReported, lastReported + 1].contains(generation),
+        "round \(round): generation \(generation) after \(lastReported) was on disk")
+      confirmed = generation
+    }
+    XCTAssertGreaterThan(killedMidWrite, 0, "some kill should land between create and rename")
+    print("CrashSafetyTests: \(round) kills, \(killedMidWrite) mid-write, \(confirmed) generations")
+    XCTAssertGreaterThan(confirmed, 30, "the writers got somewhere")
+
+    // The next write removes what the killed writers left behind.
+    let last = try StressWriter(directory: cache, first: confirmed + 1, count: 1)
+    last.process.waitUntilExit()
+    XCTAssertEqual(StressWriter.temporaryFiles(in: cache), [])
+    XCTAssertEqual(try StressWriter.generation(of: try XCTUnwrap(try store.read(StressWriter.key))), confirmed + 1)
+  }
+
+  func testTwoProcessesWritingTheSameEntryBothSucceedAndAReaderAlwaysSeesItWhole() throws {
+    let cache = directory.appending("cache")
+    let first = try StressWriter(directory: cache, first: 1_000, count: 8)
+    let second = try StressWriter(directory: cache, first: 2_000, count: 8)
+    let store = FileCacheStore(directory: cache)
+    var reads = 0
+    while first.process.isRunning || second.process.isRunning {
+      if let entry = try store.read(StressWriter.key) {
+        let generation = try StressWriter.generation(of: entry)
+        XCTAssertTrue((1_000..<1_008).contains(generation) || (2_000..<2_008).contains(generation))
+        reads += 1
+      }
+    }
+    first.process.waitUntilExit()
+    second.process.waitUntilExit()
+    XCTAssertEqual(first.process.terminationStatus, 0)
+    XCTAssertEqual(second.process.terminationStatus, 0)
+    XCTAssertEqual(first.written, Array(1_000..<1_008))
+    XCTAssertEqual(second.written, Array(2_000..<2_008))
+    let final = try StressWriter.generation(of: try XCTUnwrap(try store.read(StressWriter.key)))
+    XCTAssertTrue([1_007, 2_007].contains(final), "\(final)")
+    XCTAssertEqual(StressWriter.temporaryFiles(in: cache), [])
+    XCTAssertGreaterThan(reads, 0)
+  }
+}
