@@ -45,7 +45,9 @@ final class CrashSafetyTests: XCTestCase {
     let last = try StressWriter(directory: cache, first: confirmed + 1, count: 1)
     last.process.waitUntilExit()
     XCTAssertEqual(StressWriter.temporaryFiles(in: cache), [])
-    XCTAssertEqual(try StressWriter.generation(of: try XCTUnwrap(try store.read(StressWriter.key))), confirmed + 1)
+    XCTAssertEqual(
+      try StressWriter.generation(of: try XCTUnwrap(try store.read(StressWriter.key))),
+      confirmed + 1)
   }
 
   func testTwoProcessesWritingTheSameEntryBothSucceedAndAReaderAlwaysSeesItWhole() throws {

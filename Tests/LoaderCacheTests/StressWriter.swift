@@ -73,7 +73,8 @@ struct StressWriter {
       var index = 0
       let last = bytes.count - marker.count - stamp.count
       while index <= last {
-        if bytes[index] == marker[0], memcmp(bytes.baseAddress! + index, marker, marker.count) == 0 {
+        if bytes[index] == marker[0], memcmp(bytes.baseAddress! + index, marker, marker.count) == 0
+        {
           repositories += 1
           index += marker.count
           if memcmp(bytes.baseAddress! + index, stamp, stamp.count) != 0 { mixed += 1 }
