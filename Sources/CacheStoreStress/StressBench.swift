@@ -2,7 +2,8 @@ import ApexyLoader
 import Foundation
 
 /// Times reading a 5,000-repository entry (checksum included) and decoding it with
-/// `JSONDecoder`, as GitHub's full objects and as the five fields the app shows.
+/// `JSONDecoder`, as GitHub's full objects and as the five fields the app shows, and writing
+/// it (encoding, `fsync` and rename included).
 enum StressBench {
   /// The fields of a repository as GitHub sends them, less the owner and topics.
   struct GitHubRepository: Codable {
@@ -46,7 +47,12 @@ enum StressBench {
         { (data: Data) in _ = try! JSONDecoder().decode([ShownRepository].self, from: data) }
       ),
     ] {
-      try! store.write(LoaderCacheEntry(content: content, lastConfirmed: Date()), for: key)
+      var writes: [Double] = []
+      for _ in 0..<5 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try! store.write(LoaderCacheEntry(content: content, lastConfirmed: Date()), for: key)
+        writes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+      }
       var reads: [Double] = []
       var decodes: [Double] = []
       for _ in 0..<rounds {
@@ -61,8 +67,8 @@ enum StressBench {
       let median = { (values: [Double]) in values.sorted()[values.count / 2] }
       print(
         String(
-          format: "%@: %d bytes, read %.1f ms + decode %.1f ms (median of %d)", label,
-          content.count, median(reads), median(decodes), rounds))
+          format: "%@: %d bytes, read %.1f ms + decode %.1f ms (median of %d), write %.1f ms",
+          label, content.count, median(reads), median(decodes), rounds, median(writes)))
     }
   }
 }

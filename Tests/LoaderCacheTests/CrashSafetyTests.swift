@@ -19,16 +19,23 @@ final class CrashSafetyTests: XCTestCase {
     let store = FileCacheStore(directory: cache)
     var confirmed = 0
     var killedMidWrite = 0
-    var round = 0
-    // 30 kills, and more (up to 60) until three of them landed between create and rename.
-    while round < 30 || (killedMidWrite < 3 && round < 60) {
-      round += 1
+    // 30 kills: odd rounds at a random moment of the writing loop; even rounds a random moment
+    // (up to 3 ms) after the writer's temporary file appears, so some land between its
+    // creation and its rename even where encoding takes most of the loop (sanitizers).
+    for round in 1...30 {
       let writer = try StressWriter(directory: cache, first: confirmed + 1)
-      // Once it writes steadily, kill it at a random moment of about two writes.
       try writer.waitForFirstWrite()
-      usleep(UInt32.random(in: 0...120_000))
+      if round % 2 == 1 {
+        usleep(UInt32.random(in: 0...120_000))
+      } else {
+        try writer.waitForTemporaryFile(in: cache)
+        usleep(UInt32.random(in: 0...3_000))
+      }
       writer.kill9()
-      if !StressWriter.temporaryFiles(in: cache).isEmpty { killedMidWrite += 1 }
+      let pid = writer.process.processIdentifier
+      if StressWriter.temporaryFiles(in: cache).contains(where: { $0.hasPrefix(".tmp-\(pid)-") }) {
+        killedMidWrite += 1
+      }
       let lastReported = writer.written.last ?? confirmed
       let entry = try XCTUnwrap(try store.read(StressWriter.key), "round \(round): entry lost")
       let generation = try StressWriter.generation(of: entry)
@@ -38,7 +45,7 @@ final class CrashSafetyTests: XCTestCase {
       confirmed = generation
     }
     XCTAssertGreaterThan(killedMidWrite, 0, "some kill should land between create and rename")
-    print("CrashSafetyTests: \(round) kills, \(killedMidWrite) mid-write, \(confirmed) generations")
+    print("CrashSafetyTests: 30 kills, \(killedMidWrite) mid-write, \(confirmed) generations")
     XCTAssertGreaterThan(confirmed, 30, "the writers got somewhere")
 
     // The next write removes what the killed writers left behind.

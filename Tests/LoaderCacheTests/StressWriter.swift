@@ -47,6 +47,18 @@ struct StressWriter {
     }
   }
 
+  /// Waits until a temporary file of this writer is in `directory` (at most 20 s).
+  func waitForTemporaryFile(in directory: URL) throws {
+    let prefix = ".tmp-\(process.processIdentifier)-"
+    let deadline = Date(timeIntervalSinceNow: 20)
+    while !Self.temporaryFiles(in: directory).contains(where: { $0.hasPrefix(prefix) }) {
+      guard process.isRunning, Date() < deadline else {
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no write"])
+      }
+      usleep(200)
+    }
+  }
+
   /// The generations it reported as written (on disk) so far.
   var written: [Int] {
     let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""

@@ -6,7 +6,7 @@ import Foundation
 /// "LDRCACHE"  format version (UInt32)  header length H (UInt32)  content length C (UInt64)
 /// header (H bytes of JSON: key, content version, last confirmed, validators)
 /// content (C bytes)
-/// checksum (UInt64, FNV-1a of everything before it)
+/// checksum (UInt64, `checksum(_:)` of everything before it)
 /// ```
 ///
 /// Integers are big-endian. A file of any other length, magic or checksum is corrupt.
@@ -97,12 +97,20 @@ enum CacheEntryFormat {
     return (LoaderCacheKey(namespace: header.namespace, name: header.name), entry)
   }
 
-  /// FNV-1a, 64 bits, over `data`.
+  /// FNV-1a over 64-bit words (then the last bytes one by one), each step rotated: every step
+  /// is a bijection of the running hash, so any one changed word changes the result. Eight
+  /// bytes a step keep a 3 MB entry's check to about a millisecond.
   static func checksum(_ data: Data) -> UInt64 {
-    data.withUnsafeBytes { raw in
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      let prime: UInt64 = 0x100_0000_01b3
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in raw.bindMemory(to: UInt8.self) {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      let words = raw.count / 8
+      for index in 0..<words {
+        let word = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+        hash = ((hash ^ word) &* prime).rotatedLeft(by: 29)
+      }
+      for byte in raw[(words * 8)...] {
+        hash = (hash ^ UInt64(byte)) &* prime
       }
       return hash
     }
@@ -120,5 +128,12 @@ enum CacheEntryFormat {
       value = value << 8 | UInt64(data[data.startIndex + offset + index])
     }
     return value
+  }
+}
+
+extension UInt64 {
+  /// The bits rotated left by `count` (0 to 63).
+  fileprivate func rotatedLeft(by count: UInt64) -> UInt64 {
+    self << count | self >> (64 - count)
   }
 }
