@@ -6,6 +6,9 @@ import Foundation
 //   CacheStoreStress write DIR FIRST [COUNT]  write generations FIRST, FIRST+1, … (COUNT of
 //                                             them, else until killed), printing "wrote N"
 //                                             after each is on disk
+//   CacheStoreStress write-capped DIR GEN BYTES  write generation GEN with files limited to
+//                                             BYTES (RLIMIT_FSIZE), as a disk filling up
+//                                             mid-write would; prints the error, exits 1
 //   CacheStoreStress bench DIR [ROUNDS]       time reading and decoding a 5,000-repository entry
 
 let key = LoaderCacheKey(namespace: "stress", name: "repositories")
@@ -35,6 +38,20 @@ case "write":
     }
     FileHandle.standardOutput.write(Data("wrote \(generation)\n".utf8))
     generation += 1
+  }
+case "write-capped":
+  guard arguments.count == 5, let generation = Int(arguments[3]), let bytes = rlim_t(arguments[4])
+  else { exit(2) }
+  signal(SIGXFSZ, SIG_IGN)
+  var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+  setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+  let entry = LoaderCacheEntry(content: StressPayload().stamped(generation), lastConfirmed: Date())
+  do {
+    try store.write(entry, for: key)
+    FileHandle.standardOutput.write(Data("wrote \(generation)\n".utf8))
+  } catch {
+    FileHandle.standardOutput.write(Data("\(error)\n".utf8))
+    exit(1)
   }
 case "bench":
   let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20

@@ -56,6 +56,21 @@ final class CrashSafetyTests: XCTestCase {
       confirmed + 1)
   }
 
+  func testAWriteCutShortByAFullDiskFailsInOneLineAndLeavesTheOldEntry() throws {
+    let cache = directory.appending("cache")
+    let seed = try StressWriter(directory: cache, first: 7, count: 1)
+    seed.process.waitUntilExit()
+    let capped = try StressWriter(directory: cache, generation: 8, fileSizeLimit: 1_000_000)
+    capped.process.waitUntilExit()
+    XCTAssertEqual(capped.process.terminationStatus, 1)
+    XCTAssertTrue(capped.printed.hasPrefix("cannot write \(cache.path)/.tmp-"), capped.printed)
+    XCTAssertTrue(capped.printed.hasSuffix(": File too large\n"), capped.printed)
+    let store = FileCacheStore(directory: cache)
+    XCTAssertEqual(
+      try StressWriter.generation(of: try XCTUnwrap(try store.read(StressWriter.key))), 7)
+    XCTAssertEqual(StressWriter.temporaryFiles(in: cache), [], "the partial file is removed")
+  }
+
   func testTwoProcessesWritingTheSameEntryBothSucceedAndAReaderAlwaysSeesItWhole() throws {
     let cache = directory.appending("cache")
     let first = try StressWriter(directory: cache, first: 1_000, count: 8)

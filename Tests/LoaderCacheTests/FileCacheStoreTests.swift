@@ -86,6 +86,17 @@ final class FileCacheStoreTests: XCTestCase {
     XCTAssertEqual(try store.read(key), entry)
   }
 
+  func testAFIFOWhereTheEntryGoesIsReportedNotWaitedOn() throws {
+    let store = FileCacheStore(directory: directory.url)
+    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+    XCTAssertEqual(mkfifo(store.path(of: key), 0o600), 0)
+    XCTAssertThrowsError(try store.read(key)) { error in
+      XCTAssertEqual("\(error)", "cannot read \(store.path(of: key)): not a regular file")
+    }
+    try store.write(entry, for: key)
+    XCTAssertEqual(try store.read(key), entry)
+  }
+
   func testAFileWhereTheDirectoryGoesFailsTheWriteInOneLine() throws {
     try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
     try Data("x".utf8).write(to: directory.appending("cache"))

@@ -18,13 +18,27 @@ struct StressWriter {
   /// Starts writing generations from `first` into `directory`, `count` of them or until killed;
   /// what it prints goes to a file, readable after it ends however it ends.
   init(directory: URL, first: Int, count: Int? = nil) throws {
+    try self.init(
+      directory: directory, tag: "\(first)",
+      arguments: ["write", directory.path, "\(first)"] + (count.map { ["\($0)"] } ?? []))
+  }
+
+  /// Starts writing generation `generation` with files limited to `bytes`, as a disk that fills
+  /// up mid-write.
+  init(directory: URL, generation: Int, fileSizeLimit bytes: Int) throws {
+    try self.init(
+      directory: directory, tag: "capped",
+      arguments: ["write-capped", directory.path, "\(generation)", "\(bytes)"])
+  }
+
+  private init(directory: URL, tag: String, arguments: [String]) throws {
     output = directory.deletingLastPathComponent()
-      .appendingPathComponent("\(directory.lastPathComponent)-\(first).out")
+      .appendingPathComponent("\(directory.lastPathComponent)-\(tag).out")
     try FileManager.default.createDirectory(
       at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data().write(to: output)
     process.executableURL = Self.binary
-    process.arguments = ["write", directory.path, "\(first)"] + (count.map { ["\($0)"] } ?? [])
+    process.arguments = arguments
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = FileHandle.standardError
     try process.run()
@@ -59,10 +73,12 @@ struct StressWriter {
     }
   }
 
+  /// What it printed.
+  var printed: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
   /// The generations it reported as written (on disk) so far.
   var written: [Int] {
-    let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").compactMap { Int($0.dropFirst("wrote ".count)) }
+    printed.split(separator: "\n").compactMap { Int($0.dropFirst("wrote ".count)) }
   }
 
   /// The generation of `entry`, after checking it is whole: its validators, its time and every

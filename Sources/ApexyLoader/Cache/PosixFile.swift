@@ -11,9 +11,10 @@ import Foundation
 /// The few system calls the file store needs, each retried on `EINTR` and failing with a
 /// `LoaderCacheStoreError.io` that names the operation and the path.
 enum PosixFile {
-  /// The whole file at `path`, `nil` when there is none.
+  /// The whole file at `path`, `nil` when there is none. A FIFO, device or symbolic link there
+  /// is an error, never a wait.
   static func readAll(_ path: String) throws -> Data? {
-    let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+    let fd = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
     if fd < 0 {
       if errno == ENOENT { return nil }
       throw LoaderCacheStoreError.posix("read", path)
