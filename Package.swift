@@ -40,6 +40,8 @@ let package = Package(
       name: "LoaderTUI",
       dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppCore", "CNcurses"]
     ),
+    // A child process for the cache store's crash tests (kill -9 mid-write), not shipped.
+    .executableTarget(name: "CacheStoreStress", dependencies: ["ApexyLoader"]),
     // In-process micro benchmarks that bench/run.sh drives.
     .executableTarget(name: "LoaderBench", dependencies: ["ApexyLoader", "GitHubAPI", "AppCore"]),
     .testTarget(
@@ -48,6 +50,11 @@ let package = Package(
       name: "ApexyLoaderTests",
       dependencies: [
         "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "ApexyHTTPTesting", "LoopbackHTTP",
+      ]),
+    .testTarget(
+      name: "LoaderCacheTests",
+      dependencies: [
+        "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "ApexyHTTPTesting", "CacheStoreStress",
       ]),
     .testTarget(
       name: "GitHubAPITests",

@@ -32,6 +32,14 @@ open class WebLoader<Content>: ContentLoader<Content> {
   /// The content of `request(_:)` and `request(_:transform:)` by URL, with its validators,
   /// when `policies.revalidates`.
   public let revalidationCache = RevalidationCache<Content>()
+  /// Where the content outlives the process; assigning one restores the stored content into a
+  /// loader still `.initial` (see `LoaderCache`), and every confirmed success is saved to it.
+  public var cache: LoaderCache<Content>? {
+    didSet { restoreFromCache() }
+  }
+  /// What went wrong reading or writing `cache`, in one line; `nil` again after a save succeeds.
+  /// Observers are notified when it changes. A cache problem never fails a load.
+  public internal(set) var cacheProblem: String?
   /// The pending refresh, cancelled when the loader goes.
   let refreshSlot = WorkSlot()
 
@@ -53,6 +61,7 @@ open class WebLoader<Content>: ContentLoader<Content> {
       freshness = Freshness(lastConfirmed: scheduler.now, wasNotModified: false)
     }
     super.finishLoading(result)
+    if case .success = result { saveToCache() }
     scheduleRefresh()
   }
 

@@ -10,7 +10,7 @@ import XCTest
 
 // MARK: - The README example, verbatim
 
-struct Book: Decodable, Sendable, Equatable {
+struct Book: Codable, Sendable, Equatable {
   let id: Int
   let title: String
 }

@@ -6,11 +6,15 @@ public struct Freshness: Sendable, Equatable {
   public var lastConfirmed: Date?
   /// Whether that confirmation was a `304 Not Modified` (the content was kept, not rebuilt).
   public var wasNotModified: Bool
+  /// Whether the content was restored from `WebLoader.cache` and the server has not confirmed
+  /// it since this process started; `lastConfirmed` is then the stored confirmation time.
+  public var isRestored: Bool
 
   /// Creates a freshness record.
-  public init(lastConfirmed: Date? = nil, wasNotModified: Bool = false) {
+  public init(lastConfirmed: Date? = nil, wasNotModified: Bool = false, isRestored: Bool = false) {
     self.lastConfirmed = lastConfirmed
     self.wasNotModified = wasNotModified
+    self.isRestored = isRestored
   }
 
   /// Seconds since the last confirmation, `nil` before the first.

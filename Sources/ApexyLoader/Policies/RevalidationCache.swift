@@ -86,6 +86,11 @@ public final class RevalidationCache<Value>: @unchecked Sendable {
     lock.withLock { entries.removeAll() }
   }
 
+  /// The stored validators by key (request URL), for saving them with the content.
+  public var validatorsByKey: [String: ResponseValidators] {
+    lock.withLock { entries.mapValues(\.validators) }
+  }
+
   /// How many URLs have a stored value.
   public var count: Int { lock.withLock { entries.count } }
 }

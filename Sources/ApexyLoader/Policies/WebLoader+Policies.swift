@@ -22,6 +22,7 @@ extension WebLoader {
   func finishNotModified(keeping content: Content) {
     freshness = Freshness(lastConfirmed: scheduler.now, wasNotModified: true)
     state = .success(content: content)
+    saveToCache()
     scheduleRefresh()
   }
 

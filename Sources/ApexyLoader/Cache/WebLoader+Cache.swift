@@ -1,0 +1,37 @@
+import Foundation
+
+extension WebLoader {
+  /// Restores the content stored in `cache` into a loader that has none yet: the state becomes
+  /// `.success` with it, `freshness` carries the stored confirmation time with `isRestored`, and
+  /// the stored validators go into `revalidationCache`, so the next load can be answered `304`.
+  func restoreFromCache() {
+    guard let cache, case .initial = state else { return }
+    do {
+      guard let (content, entry) = try cache.restore() else { return }
+      for (url, validators) in entry.validators {
+        revalidationCache.store(content, validators: validators, forKey: url)
+      }
+      freshness = Freshness(lastConfirmed: entry.lastConfirmed, isRestored: true)
+      state = .success(content: content)
+    } catch {
+      reportCacheProblem(LoaderCache<Content>.line(error))
+    }
+  }
+
+  /// Saves the current content, its validators and confirmation time to `cache`, if any.
+  func saveToCache() {
+    guard let cache, let content = state.content else { return }
+    cache.save(
+      content, validators: revalidationCache.validatorsByKey,
+      lastConfirmed: freshness.lastConfirmed ?? scheduler.now
+    ) { [weak self] problem in
+      self?.reportCacheProblem(problem)
+    }
+  }
+
+  private func reportCacheProblem(_ problem: String?) {
+    guard problem != cacheProblem else { return }
+    cacheProblem = problem
+    observers.notify()
+  }
+}
