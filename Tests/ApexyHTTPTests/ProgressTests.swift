@@ -56,8 +56,12 @@ final class ProgressTests: XCTestCase {
 
   func testDelegateHearsTheTaskAndTheSentBodyOfAPost() async throws {
     stub.answer { request in .text("got \(request.httpBody?.count ?? 0)") }
+    let told = expectation(description: "delegate told of the completion")
+    delegate.completed = told
     let content = try await client().request(PostTextEndpoint(body: "hello"))
     XCTAssertEqual(content, "got 5")
+    // The delegate hears of the completion on the session's queue, not before the content.
+    await fulfillment(of: [told], timeout: 10)
     XCTAssertEqual(
       delegate.events.values, ["sent 5 5/5", "response 200", "data 5", "complete ok"])
   }
