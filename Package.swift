@@ -60,6 +60,8 @@ let package = Package(
       name: "GitHubAPITests",
       dependencies: ["GitHubAPI", "DemoAPI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),
     .testTarget(
+      name: "DemoAPITests", dependencies: ["DemoAPI", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP"]),
+    .testTarget(
       name: "AppCoreTests", dependencies: ["AppCore", "GitHubAPI", "ApexyLoader", "ApexyHTTP"]),
     .testTarget(
       name: "LoaderTUITests",

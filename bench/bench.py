@@ -256,6 +256,30 @@ def scale():
         server.wait()
 
 
+def scale_one_process():
+    """--headless --repos 10000 with the default flags: the app and the built-in server in one
+    process. Beside it, the app alone against `serve-demo --repos 10000` in another process,
+    which shows what holding the server costs."""
+    server, url = serve_demo("--repos", "10000")
+    try:
+        app = [BINARY, "--headless", "--latency", "0", "--no-timestamps", "--repos", "10000"]
+        alone = [BINARY, "--headless", "--base-url", url, "--no-timestamps"]
+        ours, theirs = [], []
+        for index in range(3 if QUICK else 7):
+            _, peak = timed(app)
+            _, base = timed(alone)
+            if index > 0:  # the first pair warms the caches
+                ours.append(peak / 1024)
+                theirs.append(base / 1024)
+        peak = max(ours)
+        report("scale: 10,000 repositories, app and built-in server in one process, peak RSS",
+               peak, "MB", "app alone against serve-demo MB", max(theirs), peak / 120,
+               "<= 120 MB", peak <= 120)
+    finally:
+        server.terminate()
+        server.wait()
+
+
 # MARK: - In-process figures
 
 def in_process():
@@ -287,6 +311,7 @@ def run_all():
     in_process()
     headless_small()
     scale()
+    scale_one_process()
     idle_and_spinning()
     first_screen()
     met = sum(1 for r in results if r[-1])

@@ -1,53 +1,56 @@
 import Foundation
 
-/// The JSON bodies the built-in server answers with, built once when it starts.
-struct DemoBodies {
+/// The JSON bodies the built-in server answers with. The organization is encoded once when
+/// the server starts; a page of repositories is written when it is asked for, from the
+/// repositories' indices, so memory does not grow with `--repos` (10,000 repositories encoded
+/// ahead would hold 54 MB).
+struct DemoBodies: Sendable {
   /// The organization.
   let organization: Data
-  /// Each repository's object; pages are joined from them.
-  let repositories: [Data]
   /// The organization with control characters in its text (`hostile-text`, `wide-text`).
   let hostileOrganization: Data
-  /// The repositories with control characters and very long text (`hostile-text`), or with
-  /// names of disputed width (`wide-text`).
-  let hostileRepositories: [Data]
+  /// How many repositories there are.
+  let repositoryCount: Int
+  /// The text that failing rounds of `hostile-text` or `wide-text` put in the repositories.
+  private let alteredText: DemoRepository.Text
+  private let writer: DemoRepositoryWriter
 
   /// Builds the bodies for `options`, with URLs under `base`.
   init(options: DemoServer.Options, base: String) {
-    let repos = DemoFixtures.repositoryObjects(
-      count: options.repositoryCount, owner: options.login, base: base)
+    repositoryCount = options.repositoryCount ?? DemoFixtures.repositories.count
+    writer = DemoRepositoryWriter(owner: options.login, base: base)
     let organization = DemoFixtures.organizationJSON(
-      login: options.login, repositoryCount: repos.count, base: base)
+      login: options.login, repositoryCount: repositoryCount, base: base)
     self.organization = JSONText.data(organization)
-    repositories = repos.map(JSONText.data)
-    if options.failureMode == .hostileText {
-      (hostileOrganization, hostileRepositories) = Self.hostile(repos, organization: organization)
-    } else if options.failureMode == .wideText {
+    switch options.failureMode {
+    case .hostileText:
+      var hostile = organization
+      hostile["name"] = DemoFailureReply.hostile("Red Mad Robot", index: 1)
+      hostile["description"] = DemoFailureReply.hostile("desc", index: 2)
+      hostileOrganization = JSONText.data(hostile)
+      alteredText = .hostile
+    case .wideText:
       hostileOrganization = self.organization
-      hostileRepositories = repos.enumerated().map { index, repo in
-        var repo = repo
-        let names = DemoFailureReply.wideNames
-        repo["name"] = names[index % names.count] + (index < names.count ? "" : "-\(index)")
-        return JSONText.data(repo)
-      }
-    } else {
-      (hostileOrganization, hostileRepositories) = (Data(), [])
+      alteredText = .wide
+    default:
+      hostileOrganization = Data()
+      alteredText = .plain
     }
   }
 
-  private static func hostile(_ repos: [[String: Any]], organization: [String: Any])
-    -> (Data, [Data])
-  {
-    var organization = organization
-    organization["name"] = DemoFailureReply.hostile("Red Mad Robot", index: 1)
-    organization["description"] = DemoFailureReply.hostile("desc", index: 2)
-    let repositories = repos.enumerated().map { index, repo -> Data in
-      var repo = repo
-      repo["name"] = DemoFailureReply.hostile((repo["name"] as? String) ?? "", index: index)
-      repo["description"] = DemoFailureReply.hostile("about", index: index + 3)
-      repo["language"] = DemoFailureReply.hostile("Swift", index: index + 5)
-      return JSONText.data(repo)
+  /// The JSON array of the repositories in `range` (clamped to those there are), with the
+  /// text of `hostile-text` or `wide-text` when `altered`.
+  func repositories(_ range: Range<Int>, altered: Bool) -> Data {
+    let range = range.clamped(to: 0..<repositoryCount)
+    let text = altered ? alteredText : .plain
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    // A repository's object is about 5.4 KB with these URLs; reserving avoids regrowing.
+    bytes.reserveCapacity(range.count * 6_000 + 2)
+    for index in range {
+      if index > range.lowerBound { bytes.append(UInt8(ascii: ",")) }
+      writer.write(DemoRepository(index: index, text: text), into: &bytes)
     }
-    return (JSONText.data(organization), repositories)
+    bytes.append(UInt8(ascii: "]"))
+    return Data(bytes)
   }
 }

@@ -129,8 +129,7 @@ public final class DemoServer: @unchecked Sendable {
       let body = Self.altersText(mode) ? bodies.hostileOrganization : bodies.organization
       return .respond(json(body, delay: options.organizationLatency))
     case .repositories:
-      let pages = Self.altersText(mode) ? bodies.hostileRepositories : bodies.repositories
-      return repositoriesPage(request, bodies: pages, mode: mode)
+      return repositoriesPage(request, bodies: bodies, mode: mode)
     }
   }
 
@@ -168,20 +167,16 @@ public final class DemoServer: @unchecked Sendable {
 
   // MARK: - Pages
 
-  private func repositoriesPage(_ request: HTTPRequest, bodies: [Data], mode: DemoFailureMode?)
+  private func repositoriesPage(_ request: HTTPRequest, bodies: DemoBodies, mode: DemoFailureMode?)
     -> HTTPReply
   {
     let asked = Int(request.queryValue("per_page") ?? "") ?? 30
     let perPage = max(1, min(asked, 100, options.maximumPageSize))
-    let pages = max(1, (bodies.count + perPage - 1) / perPage)
+    let pages = max(1, (bodies.repositoryCount + perPage - 1) / perPage)
     let page = max(1, Int(request.queryValue("page") ?? "") ?? 1)
-    let slice = bodies.dropFirst((page - 1) * perPage).prefix(perPage)
-    var body = Data("[".utf8)
-    for (offset, item) in slice.enumerated() {
-      if offset > 0 { body.append(UInt8(ascii: ",")) }
-      body.append(item)
-    }
-    body.append(UInt8(ascii: "]"))
+    // Past the last page is empty, as on GitHub; clamping first keeps the product in range.
+    let first = (min(page, pages + 1) - 1) * perPage
+    let body = bodies.repositories(first..<first + perPage, altered: Self.altersText(mode))
     var response = json(body, delay: latency(.repositories, pages: pages))
     let host = request.headers["host"] ?? "127.0.0.1"
     let link = { (number: Int, rel: String) in

@@ -26,22 +26,39 @@ extension DemoServer {
     public static let defaultRepositoriesLatency: TimeInterval = 5
     /// The default largest page, so the 36 fixtures come in 4 pages.
     public static let defaultMaximumPageSize = 10
+    /// The largest page GitHub hands out (`per_page=100`), and the server's default when the
+    /// repositories would not fit in `pagesAtDefaultSize` pages of the default size.
+    public static let largeMaximumPageSize = 100
+    /// The most pages the default size may make: the client's default page cap
+    /// (`GitHubConfiguration.defaultPageCap`), so that 1,000 repositories still come in pages
+    /// of 10 and up to 10,000 in pages of 100, within the cap either way.
+    public static let pagesAtDefaultSize = 100
+
+    /// The largest page when none is given, for `repositoryCount` repositories (`nil`: the
+    /// fixtures): `defaultMaximumPageSize`, or `largeMaximumPageSize` above 1,000.
+    public static func defaultMaximumPageSize(repositoryCount: Int?) -> Int {
+      let count = repositoryCount ?? DemoFixtures.repositories.count
+      return count > defaultMaximumPageSize * pagesAtDefaultSize
+        ? largeMaximumPageSize : defaultMaximumPageSize
+    }
     /// The default way failing requests fail, and what `x` shows.
     public static let defaultFailureMode = DemoFailureMode.unavailable
 
-    /// Creates a value from its parts.
+    /// Creates a value from its parts; without `maximumPageSize`, the default for
+    /// `repositoryCount`.
     public init(
       login: String = DemoFixtures.login,
       organizationLatency: TimeInterval = defaultOrganizationLatency,
       repositoriesLatency: TimeInterval = defaultRepositoriesLatency,
-      maximumPageSize: Int = defaultMaximumPageSize, repositoryCount: Int? = nil,
+      maximumPageSize: Int? = nil, repositoryCount: Int? = nil,
       failureMode: DemoFailureMode = defaultFailureMode, failingRoutes: Set<Route> = [],
       failingRounds: Set<Int> = []
     ) {
       self.login = login
       self.organizationLatency = organizationLatency
       self.repositoriesLatency = repositoriesLatency
-      self.maximumPageSize = maximumPageSize
+      self.maximumPageSize =
+        maximumPageSize ?? Self.defaultMaximumPageSize(repositoryCount: repositoryCount)
       self.repositoryCount = repositoryCount
       self.failureMode = failureMode
       self.failingRoutes = failingRoutes

@@ -44,26 +44,33 @@ public enum JSONText {
 
   private static func writeString(_ string: String, into bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
+    appendEscaped(string, into: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the characters of `string` as they appear inside a JSON string, without quotes.
+  /// Each byte is escaped on its own, so escaping parts and joining them equals escaping the
+  /// whole.
+  static func appendEscaped(_ string: String, into bytes: inout [UInt8]) {
     // Most fixture strings need no escape: copy their bytes in one go.
     let utf8 = string.utf8
     if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
     {
       bytes += utf8
-    } else {
-      for byte in utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): bytes += #"\""#.utf8
-        case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-        case 0x0A: bytes += #"\n"#.utf8
-        case 0x0D: bytes += #"\r"#.utf8
-        case 0x09: bytes += #"\t"#.utf8
-        case 0x00..<0x20:
-          let hex = String(byte, radix: 16)
-          bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-        default: bytes.append(byte)
-        }
+      return
+    }
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes += #"\""#.utf8
+      case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+      case 0x0A: bytes += #"\n"#.utf8
+      case 0x0D: bytes += #"\r"#.utf8
+      case 0x09: bytes += #"\t"#.utf8
+      case 0x00..<0x20:
+        let hex = String(byte, radix: 16)
+        bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+      default: bytes.append(byte)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
   }
 }

@@ -29,7 +29,9 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(options.org, demo.login)
     XCTAssertEqual(options.organizationLatency, demo.organizationLatency)
     XCTAssertEqual(options.repositoriesLatency, demo.repositoriesLatency)
-    XCTAssertEqual(options.pageSize, demo.maximumPageSize)
+    XCTAssertNil(options.pageSize, "the server's own default, which follows --repos")
+    XCTAssertEqual(
+      demo.maximumPageSize, DemoServer.Options(maximumPageSize: options.pageSize).maximumPageSize)
     XCTAssertEqual(options.failureMode, demo.failureMode)
     XCTAssertEqual(options.repositoryCount, demo.repositoryCount)
   }

@@ -27,7 +27,8 @@ let expectedHelp = """
     --org-latency SECONDS      delay of the organization route (default 3)
     --repos-latency SECONDS    delay of the repositories route, all pages together
                                (default 5)
-    --page-size N              largest page it hands out (default 10)
+    --page-size N              largest page it hands out
+                               (default 10; 100 with --repos over 1000)
     --repos N                  serve N generated repositories instead of the
                                fixtures
     --fail LIST                make requests fail: org, repos, round=N

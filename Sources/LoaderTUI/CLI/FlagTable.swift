@@ -63,7 +63,14 @@ enum FlagTable {
         options.repositoriesLatency = try argument.seconds(in: 0...600)
       }),
     Flag(
-      "--page-size", .server, "largest page it hands out", default: { String($0.pageSize) },
+      "--page-size", .server, "largest page it hands out",
+      default: { options in
+        let demo = DemoServer.Options.self
+        let repositories = demo.defaultMaximumPageSize * demo.pagesAtDefaultSize
+        return options.pageSize.map(String.init)
+          ?? "\(demo.defaultMaximumPageSize); \(demo.largeMaximumPageSize) with --repos over"
+          + " \(repositories)"
+      },
       scope: .builtInServer,
       .read("N") { options, argument throws(UsageError) in
         options.pageSize = try argument.integer(in: 1...100)

@@ -21,8 +21,9 @@ struct Options: Sendable, Equatable {
   var organizationLatency = DemoServer.Options.defaultOrganizationLatency
   /// Built-in server: repositories route delay, seconds (spread over the pages).
   var repositoriesLatency = DemoServer.Options.defaultRepositoriesLatency
-  /// Built-in server: the largest page it hands out.
-  var pageSize = DemoServer.Options.defaultMaximumPageSize
+  /// Built-in server: the largest page it hands out; `nil` for the default, which depends on
+  /// `repositoryCount` (`DemoServer.Options.defaultMaximumPageSize(repositoryCount:)`).
+  var pageSize: Int?
   /// Built-in server: generate this many repositories instead of the fixtures.
   var repositoryCount: Int?
   /// Built-in server: routes that fail.
