@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "ApexyHTTP", targets: ["ApexyHTTP"]),
     .library(name: "ApexyLoader", targets: ["ApexyLoader"]),
+    .library(name: "CurlTransport", targets: ["CurlTransport"]),
     .executable(name: "loader-tui", targets: ["LoaderTUI"]),
   ],
   targets: [
@@ -15,14 +16,23 @@ let package = Package(
       name: "CNcurses",
       providers: [.apt(["libncursesw5-dev"])]
     ),
-    .target(name: "ApexyHTTP"),
+    // libcurl, with typed wrappers for its variadic setters.
+    .systemLibrary(
+      name: "CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(name: "CurlTransport", dependencies: ["CCurl"]),
+    .target(name: "ApexyHTTP", dependencies: ["CurlTransport"]),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
-    .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
+    .target(name: "LoopbackHTTP"),
     .executableTarget(
       name: "LoaderTUI",
       dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "CNcurses"]
     ),
-    .testTarget(name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "LoopbackHTTP"]),
+    .testTarget(
+      name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "CurlTransport", "LoopbackHTTP"]),
+    .testTarget(
+      name: "CurlTransportTests", dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
       name: "ApexyLoaderTests", dependencies: ["ApexyLoader", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(

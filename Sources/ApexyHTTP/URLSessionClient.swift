@@ -69,7 +69,8 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     session.finishTasksAndInvalidate()
   }
 
-  /// The configuration the session gets: on Linux, a copy without `urlCache`.
+  /// The configuration the session gets: on Linux, a copy without `urlCache` that sends with
+  /// `HTTPTransport.default` (libcurl unless changed).
   ///
   /// Foundation on Linux looks a data task up in its URL cache before loading it; a task
   /// cancelled during that lookup can have its cancellation delivered after the task completed,
@@ -79,10 +80,11 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     _ configuration: URLSessionConfiguration
   ) -> URLSessionConfiguration {
     #if canImport(FoundationNetworking)
-      guard configuration.urlCache != nil,
-        let copy = configuration.copy() as? URLSessionConfiguration
-      else { return configuration }
+      guard let copy = configuration.copy() as? URLSessionConfiguration else {
+        return configuration
+      }
       copy.urlCache = nil
+      copy.protocolClasses = HTTPTransport.default.protocolClasses(copy.protocolClasses)
       return copy
     #else
       return configuration
@@ -155,15 +157,11 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
   ) -> Progress {
     let progress = Progress(totalUnitCount: 1)
     let request: URLRequest
-    let task: URLSessionUploadTask
+    let task: URLSessionTask
     do {
       let (made, body) = try endpoint.makeRequest()
       request = try requestAdapter.adapt(made)
-      switch body {
-      case .data(let data): task = session.uploadTask(with: request, from: data)
-      case .file(let url): task = session.uploadTask(with: request, fromFile: url)
-      case .stream: throw UploadError.streamNotSupported
-      }
+      task = try UploadTaskFactory.task(in: session, request: request, body: body)
     } catch {
       fail(error, request: nil, progress: progress, completion: completion)
       return progress
