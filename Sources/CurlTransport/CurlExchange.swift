@@ -89,11 +89,10 @@ final class CurlExchange: @unchecked Sendable {
   /// The system trust store, or the files `SSL_CERT_FILE` and `SSL_CERT_DIR` name, read for
   /// every request so a process may change them at run time.
   private func configureTLS(pinnedPublicKey: String?) {
-    let environment = ProcessInfo.processInfo.environment
-    if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
+    if let file = getenv("SSL_CERT_FILE"), file.pointee != 0 {
       ccurl_easy_setopt_string(handle, CURLOPT_CAINFO, file)
     }
-    if let directory = environment["SSL_CERT_DIR"], !directory.isEmpty {
+    if let directory = getenv("SSL_CERT_DIR"), directory.pointee != 0 {
       ccurl_easy_setopt_string(handle, CURLOPT_CAPATH, directory)
     }
     if let pinnedPublicKey {

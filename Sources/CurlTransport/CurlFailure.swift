@@ -23,9 +23,10 @@ enum CurlFailure {
   static func error(_ code: CURLcode, exchange: CurlExchange) -> URLError {
     let url = exchange.request.url
     let host = url.map(hostDescription) ?? "the server"
-    let (errorCode, sentence) = describe(code, host: host, verifyResult: exchange.verifyResult)
     let detail =
       exchange.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : exchange.errorText
+    let (errorCode, sentence) = describe(
+      code, host: host, verifyResult: exchange.verifyResult, text: detail)
     var info: [String: Any] = [NSLocalizedDescriptionKey: "\(sentence) (libcurl: \(detail))"]
     if let url {
       info[NSURLErrorFailingURLErrorKey] = url
@@ -39,11 +40,12 @@ enum CurlFailure {
     return url.port.map { "\(host):\($0)" } ?? host
   }
 
-  private static func describe(_ code: CURLcode, host: String, verifyResult: Int)
+  private static func describe(_ code: CURLcode, host: String, verifyResult: Int, text: String)
     -> (URLError.Code, String)
   {
     switch code {
-    case CURLE_PEER_FAILED_VERIFICATION: return certificate(host: host, verifyResult: verifyResult)
+    case CURLE_PEER_FAILED_VERIFICATION:
+      return certificate(host: host, verifyResult: verifyResult, text: text)
     case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
       return (
         .serverCertificateUntrusted, "The public key of \(host) does not match the pinned key."
@@ -69,14 +71,16 @@ enum CurlFailure {
     }
   }
 
-  /// OpenSSL's `X509_V_ERR_*` values that curl reports through `CURLINFO_SSL_VERIFYRESULT`.
-  private static func certificate(host: String, verifyResult: Int) -> (URLError.Code, String) {
+  /// By OpenSSL's `X509_V_ERR_*` value that curl reports through `CURLINFO_SSL_VERIFYRESULT`;
+  /// curl checks the name itself after OpenSSL verified the chain, and says so in `text`.
+  private static func certificate(host: String, verifyResult: Int, text: String)
+    -> (URLError.Code, String)
+  {
+    if text.contains("subject name") || text.contains("target host") { return mismatch(host) }
     switch verifyResult {
     case 9: return (.serverCertificateNotYetValid, "The certificate of \(host) is not valid yet.")
     case 10: return (.serverCertificateHasBadDate, "The certificate of \(host) has expired.")
-    case 0, 62:
-      // Verified, but curl's own host name check failed (62: OpenSSL's host name check).
-      return (.serverCertificateUntrusted, "The certificate of \(host) is for a different name.")
+    case 62: return mismatch(host)
     case 2, 18, 19, 20, 21, 27:
       return (
         .serverCertificateHasUnknownRoot,
@@ -84,5 +88,9 @@ enum CurlFailure {
       )
     default: return (.serverCertificateUntrusted, "The certificate of \(host) is not trusted.")
     }
+  }
+
+  private static func mismatch(_ host: String) -> (URLError.Code, String) {
+    (.serverCertificateUntrusted, "The certificate of \(host) is for a different name.")
   }
 }
