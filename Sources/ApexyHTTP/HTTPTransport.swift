@@ -10,7 +10,8 @@ import Foundation
 /// Foundation's own transport on Linux keeps a core busy while a request waits for its
 /// answer; `CurlURLProtocol` (module `CurlTransport`) drives libcurl so the wait sleeps, reuses
 /// connections and asks for compressed bodies. Clients use it unless `HTTPTransport.default`
-/// is set to `.foundation` before they are created. On Apple platforms this setting is ignored.
+/// is set to `.foundation` before they are created, or the process starts with
+/// `APEXY_HTTP_TRANSPORT=foundation` in its environment. On Apple platforms this is ignored.
 public enum HTTPTransport: Sendable, Equatable {
   /// libcurl through `CurlURLProtocol`, the default.
   case curl
@@ -50,7 +51,9 @@ public enum HTTPTransport: Sendable, Equatable {
 /// The default transport, behind a lock.
 private final class TransportStore: @unchecked Sendable {
   private let lock = NSLock()
-  private var stored = HTTPTransport.curl
+  private var stored: HTTPTransport =
+    ProcessInfo.processInfo.environment["APEXY_HTTP_TRANSPORT"] == "foundation"
+    ? .foundation : .curl
 
   var value: HTTPTransport {
     get { lock.withLock { stored } }
