@@ -77,9 +77,12 @@ final class CurlExchange: @unchecked Sendable {
     ccurl_easy_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
     ccurl_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
     ccurl_easy_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
-    // A second request to an origin waits for the first connection to see whether it can
-    // share it (HTTP/2) instead of opening its own at once.
-    ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+    // Over TLS, a second request to an origin waits for the first connection's handshake to
+    // see whether it can share it (HTTP/2) instead of opening its own at once. (Plain HTTP
+    // would wait for the whole first response.)
+    if url.scheme?.lowercased() == "https" {
+      ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+    }
     // Foundation's idle timeout: connecting, and any stretch without a byte, may take this long.
     let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : 60
     ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1_000))
