@@ -100,6 +100,31 @@ final class CurlHTTPTests: TransportTestCase {
       error?.localizedDescription ?? "no error")
   }
 
+  func testCancellingWhileABodyStreamsInIsSafe() async throws {
+    let body = Data(repeating: 7, count: 256 * 1024)
+    let server = try serve { _ in .respond(HTTPResponse(body: body, chunkSize: 16 * 1024)) }
+    let client = client()
+    let outcomes = Recorder<String>()
+    for round in 0..<150 {
+      let done = expectation(description: "request \(round)")
+      let progress = client.request(AnswerEndpoint(url: server.baseURL)) { result in
+        switch result {
+        case .success(let answer): outcomes.append(answer.body == body ? "whole" : "partial")
+        case .failure(let error): outcomes.append("\((error as? URLError)?.code ?? .unknown)")
+        }
+        done.fulfill()
+      }
+      // From before the request leaves to after the last piece arrives.
+      usleep(useconds_t(round % 10) * 150)
+      progress.cancel()
+      await fulfillment(of: [done], timeout: 10)
+    }
+    XCTAssertEqual(outcomes.values.count, 150)
+    let unexpected = outcomes.values.filter { $0 != "whole" && $0 != "\(URLError.Code.cancelled)" }
+    XCTAssertEqual(unexpected, [])
+    XCTAssertTrue(outcomes.values.contains("\(URLError.Code.cancelled)"))
+  }
+
   /// `data` compressed by the system's `gzip`.
   private func gzip(_ data: Data) throws -> Data {
     let process = Process()
