@@ -8,6 +8,7 @@ from measurements made side by side, interleaved where there are two sides.
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -360,6 +361,7 @@ def transport():
         for server in servers:
             server.kill()
             server.wait()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # MARK: - In-process figures
