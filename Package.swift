@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ApexyHTTP", targets: ["ApexyHTTP"]),
     .library(name: "ApexyHTTPTesting", targets: ["ApexyHTTPTesting"]),
     .library(name: "ApexyLoader", targets: ["ApexyLoader"]),
+    .library(name: "CurlTransport", targets: ["CurlTransport"]),
     .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     .executable(name: "loader-tui", targets: ["LoaderTUI"]),
   ],
@@ -18,17 +19,24 @@ let package = Package(
       name: "CNcurses",
       providers: [.apt(["libncursesw5-dev"])]
     ),
+    // libcurl, with typed wrappers for its variadic setters.
+    .systemLibrary(
+      name: "CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    // HTTP and HTTPS over libcurl as a URLProtocol: a waiting request sleeps in the kernel.
+    .target(name: "CurlTransport", dependencies: ["CCurl"]),
     // Apexy's network layer and ApexyLoader's loaders.
-    .target(name: "ApexyHTTP"),
+    .target(name: "ApexyHTTP", dependencies: ["CurlTransport"]),
     // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
     .target(name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP"]),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
-    .target(name: "LoopbackHTTP", dependencies: ["ApexyHTTP"]),
+    .target(name: "LoopbackHTTP"),
     // GitHub's API: models, endpoints, the shared loaders, errors, pagination, the sanitizer.
-    .target(name: "GitHubAPI", dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),
+    .target(name: "GitHubAPI", dependencies: ["ApexyHTTP", "ApexyLoader"]),
     // The built-in GitHub-shaped server and its fixtures.
     .target(name: "DemoAPI", dependencies: ["LoopbackHTTP"]),
     // The C library's character width (wcwidth), which Swift does not import.
@@ -45,7 +53,10 @@ let package = Package(
     // In-process micro benchmarks that bench/run.sh drives.
     .executableTarget(name: "LoaderBench", dependencies: ["ApexyLoader", "GitHubAPI", "AppCore"]),
     .testTarget(
-      name: "ApexyHTTPTests", dependencies: ["ApexyHTTP", "ApexyHTTPTesting", "LoopbackHTTP"]),
+      name: "CurlTransportTests", dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP"]),
+    .testTarget(
+      name: "ApexyHTTPTests",
+      dependencies: ["ApexyHTTP", "ApexyHTTPTesting", "CurlTransport", "LoopbackHTTP"]),
     .testTarget(
       name: "ApexyLoaderTests",
       dependencies: [

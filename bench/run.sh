@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
-for tool in tmux curl python3; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
+for tool in tmux curl python3 openssl; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
 dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || need+=(libcurl4-openssl-dev)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null

@@ -45,20 +45,19 @@ extension URLSessionClient {
   {
     let progress = Progress(totalUnitCount: -1)
     let request: URLRequest
-    let task: URLSessionUploadTask
+    let task: URLSessionTask
     do {
       let (made, body) = try endpoint.makeRequest()
       request = try requestAdapter.adapt(made)
       switch body {
       case .data(let data):
         progress.totalUnitCount = Int64(data.count)
-        task = session.uploadTask(with: request, from: data)
       case .file(let url):
         let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
         progress.totalUnitCount = Int64(size ?? -1)
-        task = session.uploadTask(with: request, fromFile: url)
       case .stream: throw UploadError.streamNotSupported
       }
+      task = try UploadTaskFactory.task(in: session, request: request, body: body)
     } catch {
       return fail(error, progress: progress, delivery: delivery)
     }

@@ -78,7 +78,8 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     session.finishTasksAndInvalidate()
   }
 
-  /// The configuration the session gets: on Linux, a copy without `urlCache`.
+  /// The configuration the session gets: on Linux, a copy without `urlCache` that sends with
+  /// `HTTPTransport.default` (libcurl unless changed).
   ///
   /// Foundation on Linux looks a data task up in its URL cache before loading it; a task
   /// cancelled during that lookup can have its cancellation delivered after the task completed,
@@ -88,10 +89,11 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     _ configuration: URLSessionConfiguration
   ) -> URLSessionConfiguration {
     #if canImport(FoundationNetworking)
-      guard configuration.urlCache != nil,
-        let copy = configuration.copy() as? URLSessionConfiguration
-      else { return configuration }
+      guard let copy = configuration.copy() as? URLSessionConfiguration else {
+        return configuration
+      }
       copy.urlCache = nil
+      copy.protocolClasses = HTTPTransport.default.protocolClasses(copy.protocolClasses)
       return copy
     #else
       return configuration

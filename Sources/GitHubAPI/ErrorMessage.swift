@@ -64,8 +64,15 @@ public enum ErrorMessage {
       return "The request was cancelled."
     case .badServerResponse:
       return "\(host) closed the connection without a valid HTTP response."
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+    case .secureConnectionFailed:
       return "The TLS connection to \(host) failed."
+    case .serverCertificateHasUnknownRoot:
+      return "The certificate of \(host) is not from an authority this machine trusts "
+        + "(SSL_CERT_FILE names more)."
+    case .serverCertificateUntrusted:
+      return "The certificate of \(host) is for another name, or its key is not the pinned one."
+    case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+      return "The certificate of \(host) has expired or is not valid yet."
     default:
       return "Network error talking to \(host) (URLError \(error.code.rawValue))."
     }

@@ -1,7 +1,6 @@
 import ApexyHTTP
 import ApexyLoader
 import Foundation
-import LoopbackHTTP
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -26,9 +25,6 @@ public final class SharedLoaders {
     session.timeoutIntervalForRequest = configuration.timeout
     session.timeoutIntervalForResource = configuration.timeout
     session.httpAdditionalHeaders = ["User-Agent": AppInfo.userAgent]
-    // Plain-HTTP requests (the built-in server) go over sockets: Foundation's libcurl path
-    // keeps a core busy while a request waits for its response.
-    session.protocolClasses = [PlainHTTPProtocol.self] + (session.protocolClasses ?? [])
     client = URLSessionClient(
       requestAdapter: GitHubRequestAdapter(
         baseURL: configuration.baseURL, token: configuration.token),

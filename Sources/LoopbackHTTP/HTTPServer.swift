@@ -19,11 +19,15 @@ public final class HTTPServer: @unchecked Sendable {
   private let lock = NSLock()
   private var listener: Int32 = -1
   private var connections: Set<Int32> = []
+  private var acceptedCount = 0
   private var stopped = false
   private let stopSignal = DispatchSemaphore(value: 0)
 
   /// The port the server listens on, 0 before `start`.
   public private(set) var port: UInt16 = 0
+
+  /// How many connections the server has accepted so far.
+  public var acceptedConnections: Int { lock.withLock { acceptedCount } }
 
   /// `http://127.0.0.1:<port>`.
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -98,6 +102,7 @@ public final class HTTPServer: @unchecked Sendable {
       let accepted = lock.withLock { () -> Bool in
         guard !stopped else { return false }
         connections.insert(connection)
+        acceptedCount += 1
         return true
       }
       guard accepted else {

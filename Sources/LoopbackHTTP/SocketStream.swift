@@ -4,8 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// A blocking socket with a read buffer: the part of HTTP/1.1 that the server and the
-/// client transport share.
+/// A blocking socket with a read buffer, for the server's side of HTTP/1.1.
 struct SocketStream {
   /// Why a read or write stopped.
   enum Failure: Error {

@@ -103,15 +103,15 @@ final class LoopbackClientTests: LoopbackTestCase {
   }
 
   func testBodyOverTheLimitFailsWithTooLarge() async throws {
-    try await assertTooLarge(size: 10_000, sockets: false)
+    try await assertTooLarge(size: 10_000)
   }
 
   func testAuthChallengeReachesTheEndpoint() async throws {
-    try await assertChallengeReachesTheEndpoint(sockets: false)
+    try await assertChallengeReachesTheEndpoint()
   }
 
   func testCancellingWhileAnswersArriveIsSafe() async throws {
-    try await assertCancellingWhileAnswersArrive(sockets: false)
+    try await assertCancellingWhileAnswersArrive()
   }
 }
 

@@ -25,13 +25,10 @@ class LoopbackTestCase: XCTestCase {
     return server
   }
 
-  /// A client for `base` with an overall deadline, optionally sending http:// over sockets.
-  func client(
-    _ base: URL, deadline: TimeInterval = 30, sockets: Bool = false, limit: Int? = nil
-  ) -> URLSessionClient {
+  /// A client for `base` with an overall deadline.
+  func client(_ base: URL, deadline: TimeInterval = 30, limit: Int? = nil) -> URLSessionClient {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForResource = deadline
-    if sockets { configuration.protocolClasses = [PlainHTTPProtocol.self] }
     return URLSessionClient(
       baseURL: base, configuration: configuration,
       completionQueue: DispatchQueue(label: "loopback"),
@@ -39,12 +36,12 @@ class LoopbackTestCase: XCTestCase {
   }
 
   /// A body of `size` bytes against a limit of 1,000 fails with `ResponseTooLargeError`.
-  func assertTooLarge(size: Int, sockets: Bool, file: StaticString = #filePath, line: UInt = #line)
+  func assertTooLarge(size: Int, file: StaticString = #filePath, line: UInt = #line)
     async throws
   {
     let server = try serve { _ in .respond(HTTPResponse(body: Data(repeating: 1, count: size))) }
     do {
-      _ = try await client(server.baseURL, sockets: sockets, limit: 1_000).request(TextEndpoint())
+      _ = try await client(server.baseURL, limit: 1_000).request(TextEndpoint())
       XCTFail("must fail", file: file, line: line)
     } catch {
       XCTAssertEqual(
@@ -56,7 +53,7 @@ class LoopbackTestCase: XCTestCase {
   /// A 401 that names Basic or Digest reaches `validate` with its body at once, and the task
   /// leaves the session.
   func assertChallengeReachesTheEndpoint(
-    sockets: Bool, file: StaticString = #filePath, line: UInt = #line
+    file: StaticString = #filePath, line: UInt = #line
   ) async throws {
     for scheme in ["Basic realm=\"GitHub\"", "Digest realm=\"api\", nonce=\"1\"", "Bearer"] {
       let server = try serve { _ in
@@ -64,7 +61,7 @@ class LoopbackTestCase: XCTestCase {
           HTTPResponse(
             status: 401, headers: [("WWW-Authenticate", scheme)], body: Data("denied".utf8)))
       }
-      let client = client(server.baseURL, deadline: 10, sockets: sockets)
+      let client = client(server.baseURL, deadline: 10)
       let started = Date()
       do {
         _ = try await client.request(StatusEndpoint())
@@ -81,10 +78,10 @@ class LoopbackTestCase: XCTestCase {
   /// Cancelling requests just as their answers arrive completes each exactly once, as a
   /// success or a cancellation, and leaves no task behind.
   func assertCancellingWhileAnswersArrive(
-    sockets: Bool, file: StaticString = #filePath, line: UInt = #line
+    file: StaticString = #filePath, line: UInt = #line
   ) async throws {
     let server = try serve { _ in .respond(HTTPResponse(body: Data("x".utf8))) }
-    let client = client(server.baseURL, sockets: sockets)
+    let client = client(server.baseURL)
     let outcomes = Recorder<String>()
     for round in 0..<400 {
       let done = expectation(description: "request \(round)")

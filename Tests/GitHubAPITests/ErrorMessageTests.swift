@@ -21,6 +21,16 @@ final class ErrorMessageTests: XCTestCase {
     XCTAssertEqual(line(.notConnectedToInternet), "No network connection.")
     XCTAssertEqual(
       line(.secureConnectionFailed), "The TLS connection to api.github.com failed.")
+    XCTAssertEqual(
+      line(.serverCertificateHasUnknownRoot),
+      "The certificate of api.github.com is not from an authority this machine trusts"
+        + " (SSL_CERT_FILE names more).")
+    XCTAssertEqual(
+      line(.serverCertificateUntrusted),
+      "The certificate of api.github.com is for another name, or its key is not the pinned one.")
+    XCTAssertEqual(
+      line(.serverCertificateHasBadDate),
+      "The certificate of api.github.com has expired or is not valid yet.")
   }
 
   func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {

@@ -1,4 +1,5 @@
 import ApexyHTTP
+import CurlTransport
 import Foundation
 import LoopbackHTTP
 import XCTest
@@ -7,8 +8,8 @@ import XCTest
   import FoundationNetworking
 #endif
 
-/// `URLSessionClient` with `PlainHTTPProtocol` answering its http:// requests over sockets.
-final class PlainHTTPProtocolTests: LoopbackTestCase {
+/// `URLSessionClient` sending through libcurl (`CurlURLProtocol`, its default on Linux).
+final class CurlClientTests: LoopbackTestCase {
   private func failure(_ work: () async throws -> String) async -> URLError.Code? {
     do {
       _ = try await work()
@@ -24,7 +25,7 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
       .respond(
         HTTPResponse(body: Data(text.utf8), chunkSize: 777, chunked: request.path == "/chunked"))
     }
-    let client = client(server.baseURL, sockets: true)
+    let client = client(server.baseURL)
     let plain = try await client.request(TextEndpoint(path: "plain"))
     let chunked = try await client.request(TextEndpoint(path: "chunked"))
     XCTAssertEqual(plain, text)
@@ -38,7 +39,7 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
       return .respond(
         HTTPResponse(status: 418, headers: [("X-Test", "yes")], body: Data("tea".utf8)))
     }
-    let client = client(server.baseURL, sockets: true)
+    let client = client(server.baseURL)
     do {
       _ = try await client.request(TextEndpoint(failValidation: true, headers: ["X-Id": "7"]))
       XCTFail("validation must throw")
@@ -65,7 +66,7 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
       default: return .respond(HTTPResponse(status: 404))
       }
     }
-    let content = try await client(origin.baseURL, sockets: true).request(
+    let content = try await client(origin.baseURL).request(
       TextEndpoint(headers: ["Authorization": "Bearer secret"]))
     XCTAssertEqual(content, "there")
     XCTAssertEqual(seen.values, ["moved Bearer secret", "other none"])
@@ -76,7 +77,7 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
       .respond(HTTPResponse(status: 302, headers: [("Location", "/again")]))
     }
     let code = await failure {
-      try await client(server.baseURL, sockets: true).request(TextEndpoint())
+      try await client(server.baseURL).request(TextEndpoint())
     }
     XCTAssertEqual(code, .httpTooManyRedirects)
   }
@@ -86,14 +87,13 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
     let port = closed.port
     closed.stop()
     let refused = await failure {
-      try await client(URL(string: "http://127.0.0.1:\(port)")!, sockets: true).request(
-        TextEndpoint())
+      try await client(URL(string: "http://127.0.0.1:\(port)")!).request(TextEndpoint())
     }
     XCTAssertEqual(refused, .cannotConnectToHost)
 
     let dropping = try serve { _ in .drop }
     let dropped = await failure {
-      try await client(dropping.baseURL, sockets: true).request(TextEndpoint())
+      try await client(dropping.baseURL).request(TextEndpoint())
     }
     XCTAssertEqual(dropped, .badServerResponse)
 
@@ -101,7 +101,7 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
       .respond(HTTPResponse(body: Data(repeating: 65, count: 10_000), cutAfter: 100))
     }
     let lost = await failure {
-      try await client(cutting.baseURL, sockets: true).request(TextEndpoint())
+      try await client(cutting.baseURL).request(TextEndpoint())
     }
     XCTAssertEqual(lost, .networkConnectionLost)
   }
@@ -110,12 +110,12 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
     let server = try serve { _ in .neverAnswer }
     let started = Date()
     let timedOut = await failure {
-      try await client(server.baseURL, deadline: 1, sockets: true).request(TextEndpoint())
+      try await client(server.baseURL, deadline: 1).request(TextEndpoint())
     }
     XCTAssertEqual(timedOut, .timedOut)
     XCTAssertLessThan(Date().timeIntervalSince(started), 2)
 
-    let hanging = client(server.baseURL, sockets: true)
+    let hanging = client(server.baseURL)
     let task = Task { try await hanging.request(TextEndpoint()) }
     task.cancel()
     let result = await task.result
@@ -123,28 +123,28 @@ final class PlainHTTPProtocolTests: LoopbackTestCase {
   }
 
   func testResponseLimitStopsTheTransfer() async throws {
-    try await assertTooLarge(size: 100_000, sockets: true)
+    try await assertTooLarge(size: 100_000)
   }
 
-  func testUploadTaskFailsClearlyAndAPostBodyIsSent() async throws {
+  func testAPostBodyIsSent() async throws {
     let server = try serve { request in .respond(HTTPResponse(body: request.body)) }
-    let client = client(server.baseURL, sockets: true)
-    do {
-      _ = try await client.upload(TextUploadEndpoint(body: .data(Data("lost".utf8))))
-      XCTFail("an upload task must not be sent without its body")
-    } catch {
-      XCTAssertTrue(error is PlainHTTPProtocol.UploadUnsupported, "\(error)")
+    let echoed = try await client(server.baseURL).request(PostEndpoint(body: "sent with libcurl"))
+    XCTAssertEqual(echoed, "sent with libcurl")
+  }
+
+  func testFoundationTransportCanBeChosenInstead() async throws {
+    let server = try serve { _ in .respond(HTTPResponse(body: Data("plain".utf8))) }
+    HTTPTransport.default = .foundation
+    let foundation = client(server.baseURL)
+    HTTPTransport.default = .curl
+    let curl = client(server.baseURL)
+    func usesCurl(_ client: URLSessionClient) -> Bool {
+      client.session.configuration.protocolClasses?.contains { $0 == CurlURLProtocol.self } ?? false
     }
-    let echoed = try await client.request(PostEndpoint(body: "sent over sockets"))
-    XCTAssertEqual(echoed, "sent over sockets")
-  }
-
-  func testAuthChallengeReachesTheEndpoint() async throws {
-    try await assertChallengeReachesTheEndpoint(sockets: true)
-  }
-
-  func testCancellingWhileAnswersArriveIsSafe() async throws {
-    try await assertCancellingWhileAnswersArrive(sockets: true)
+    XCTAssertFalse(usesCurl(foundation))
+    XCTAssertTrue(usesCurl(curl))
+    let content = try await foundation.request(TextEndpoint())
+    XCTAssertEqual(content, "plain")
   }
 }
 

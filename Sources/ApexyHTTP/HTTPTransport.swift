@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import CurlTransport
+  import FoundationNetworking
+#endif
+
+/// Which code sends a `URLSessionClient`'s `http://` and `https://` requests on Linux.
+///
+/// Foundation's own transport on Linux keeps a core busy while a request waits for its
+/// answer; `CurlURLProtocol` (module `CurlTransport`) drives libcurl so the wait sleeps, reuses
+/// connections and asks for compressed bodies. Clients use it unless `HTTPTransport.default`
+/// is set to `.foundation` before they are created, or the process starts with
+/// `APEXY_HTTP_TRANSPORT=foundation` in its environment. On Apple platforms this is ignored.
+public enum HTTPTransport: Sendable, Equatable {
+  /// libcurl through `CurlURLProtocol`, the default.
+  case curl
+  /// FoundationNetworking's built-in transport.
+  case foundation
+
+  private static let store = TransportStore()
+
+  /// The transport clients created from now on use; `.curl` unless changed.
+  public static var `default`: HTTPTransport {
+    get { store.value }
+    set { store.value = newValue }
+  }
+
+  #if canImport(FoundationNetworking)
+    /// `classes` with `CurlURLProtocol` before Foundation's own protocols, so the user's
+    /// protocols (mocks) still come first; unchanged for `.foundation`.
+    func protocolClasses(_ classes: [AnyClass]?) -> [AnyClass]? {
+      guard self == .curl else { return classes }
+      Self.reportsSentBytes
+      var classes = classes ?? []
+      guard !classes.contains(where: { $0 == CurlURLProtocol.self }) else { return classes }
+      let builtIn = classes.firstIndex {
+        String(reflecting: $0).hasPrefix("FoundationNetworking.")
+      }
+      classes.insert(CurlURLProtocol.self, at: builtIn ?? classes.endIndex)
+      return classes
+    }
+
+    /// Routes `CurlURLProtocol`'s sent-byte counts to the client's progress and delegate, once.
+    private static let reportsSentBytes: Void = {
+      CurlURLProtocol.bodyBytesSent = { transport, bytes, total, expected in
+        transport.reportBodyBytesSent(
+          bytes, totalBytesSent: total, totalBytesExpectedToSend: expected)
+      }
+    }()
+
+    /// Whether a session with `configuration` sends through `CurlURLProtocol`, which cannot
+    /// see an upload task's body.
+    static func sendsWithCurl(_ configuration: URLSessionConfiguration) -> Bool {
+      configuration.protocolClasses?.contains { $0 == CurlURLProtocol.self } ?? false
+    }
+  #endif
+}
+
+/// The default transport, behind a lock.
+private final class TransportStore: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: HTTPTransport =
+    ProcessInfo.processInfo.environment["APEXY_HTTP_TRANSPORT"] == "foundation"
+    ? .foundation : .curl
+
+  var value: HTTPTransport {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}

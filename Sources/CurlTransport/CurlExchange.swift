@@ -1,0 +1,187 @@
+import CCurl
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One request and its response on a libcurl easy handle, without following redirects.
+///
+/// Created on any thread; once handed to `CurlEngine` it is used on the engine thread only.
+/// The callbacks say whether to go on: returning `false` aborts the transfer.
+final class CurlExchange: @unchecked Sendable {
+  /// The easy handle.
+  let handle: UnsafeMutableRawPointer
+  /// The request being sent.
+  let request: URLRequest
+  /// Called once the final response's status line and headers have arrived.
+  var onHead: (ResponseHead) -> Bool = { _ in true }
+  /// Called for each piece of the (decoded) body.
+  var onData: (Data) -> Bool = { _ in true }
+  /// Called as the request body goes out: bytes since the last call, in all, and expected.
+  var onSent: (Int64, Int64, Int64) -> Void = { _, _, _ in }
+  private var sent: Int64 = 0
+
+  private var headerList: UnsafeMutablePointer<curl_slist>?
+  private let errorBuffer: UnsafeMutablePointer<CChar>
+  private var parser = ResponseHeadParser()
+  private var discarded = false
+
+  /// Prepares the handle for `request`; throws `URLError` for a request libcurl cannot send.
+  init(request: URLRequest, pinnedPublicKey: String?) throws {
+    guard let url = request.url, let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else { throw URLError(.unsupportedURL) }
+    guard let handle = curl_easy_init() else { throw URLError(.cannotLoadFromNetwork) }
+    self.handle = handle
+    self.request = request
+    errorBuffer = .allocate(capacity: Int(ccurl_error_size()))
+    errorBuffer.initialize(repeating: 0, count: Int(ccurl_error_size()))
+    configure(url: url, pinnedPublicKey: pinnedPublicKey)
+  }
+
+  deinit {
+    curl_easy_cleanup(handle)
+    curl_slist_free_all(headerList)
+    errorBuffer.deallocate()
+  }
+
+  /// libcurl's explanation of the last failure, empty when it gave none.
+  var errorText: String { String(cString: errorBuffer) }
+
+  /// The OpenSSL verification result of the peer's certificate (0 when it verified).
+  var verifyResult: Int {
+    var value = 0
+    ccurl_easy_getinfo_long(handle, CURLINFO_SSL_VERIFYRESULT, &value)
+    return value
+  }
+
+  /// Marks the exchange as abandoned: the callbacks stop the transfer.
+  func discard() { discarded = true }
+
+  // MARK: - Set-up
+
+  private func configure(url: URL, pinnedPublicKey: String?) {
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    ccurl_easy_setopt_string(handle, CURLOPT_URL, url.absoluteString)
+    ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+    ccurl_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+    ccurl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, me)
+    ccurl_easy_setopt_callback(handle, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
+      Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue()
+        .header(buffer, size * count)
+    }
+    ccurl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, me)
+    ccurl_easy_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
+      Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue()
+        .body(buffer, size * count)
+    }
+    ccurl_easy_setopt_progress(
+      handle,
+      { context, _, _, total, now in
+        Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue()
+          .progress(uploaded: Int64(now), total: Int64(total))
+      }, me)
+    // Proxy CONNECT answers are not the server's response.
+    ccurl_easy_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+    ccurl_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+    ccurl_easy_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
+    // Over TLS, a second request to an origin waits for the first connection's handshake to
+    // see whether it can share it (HTTP/2) instead of opening its own at once. (Plain HTTP
+    // would wait for the whole first response.)
+    if url.scheme?.lowercased() == "https" {
+      ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+    }
+    // Foundation's idle timeout: connecting, and any stretch without a byte, may take this long.
+    let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : 60
+    ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1_000))
+    ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+    ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
+    configureTLS(pinnedPublicKey: pinnedPublicKey)
+    configureMethodAndHeaders()
+  }
+
+  /// The system trust store, or the files `SSL_CERT_FILE` and `SSL_CERT_DIR` name, read for
+  /// every request so a process may change them at run time.
+  private func configureTLS(pinnedPublicKey: String?) {
+    if let file = getenv("SSL_CERT_FILE"), file.pointee != 0 {
+      ccurl_easy_setopt_string(handle, CURLOPT_CAINFO, file)
+    }
+    if let directory = getenv("SSL_CERT_DIR"), directory.pointee != 0 {
+      ccurl_easy_setopt_string(handle, CURLOPT_CAPATH, directory)
+    }
+    if let pinnedPublicKey {
+      ccurl_easy_setopt_string(handle, CURLOPT_PINNEDPUBLICKEY, pinnedPublicKey)
+    }
+  }
+
+  private func configureMethodAndHeaders() {
+    let method = request.httpMethod?.uppercased() ?? "GET"
+    let body = Self.body(of: request)
+    switch method {
+    case "GET" where body.isEmpty: ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
+    case "HEAD": ccurl_easy_setopt_long(handle, CURLOPT_NOBODY, 1)
+    default:
+      if method != "POST" { ccurl_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method) }
+      if !body.isEmpty || method == "POST" || method == "PUT" || method == "PATCH" {
+        ccurl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+        _ = body.withUnsafeBytes {
+          ccurl_easy_setopt_pointer(
+            handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress))
+        }
+      }
+    }
+    var encoding = ""
+    // An empty value removes a header libcurl would add; `Expect` would delay large bodies.
+    var lines = ["Expect:"]
+    for (name, value) in request.allHTTPHeaderFields ?? [:] {
+      switch name.lowercased() {
+      case "accept-encoding": encoding = value
+      case "content-length", "transfer-encoding", "connection", "expect": continue
+      default: lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+      }
+    }
+    // "" asks for every encoding libcurl can decode (gzip, deflate, br…) and decodes it.
+    ccurl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, encoding)
+    for line in lines { headerList = curl_slist_append(headerList, line) }
+    ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+  }
+
+  private static func body(of request: URLRequest) -> Data {
+    if let body = request.httpBody { return body }
+    guard let stream = request.httpBodyStream else { return Data() }
+    var data = Data()
+    stream.open()
+    defer { stream.close() }
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    while true {
+      let count = stream.read(&buffer, maxLength: buffer.count)
+      if count <= 0 { break }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    return data
+  }
+
+  // MARK: - Callbacks (engine thread)
+
+  private func header(_ buffer: UnsafeMutablePointer<CChar>?, _ length: Int) -> Int {
+    guard !discarded, let buffer else { return 0 }
+    let line = UnsafeRawBufferPointer(start: buffer, count: length)
+    guard let head = parser.consume(line) else { return length }
+    return onHead(head) ? length : 0
+  }
+
+  private func progress(uploaded: Int64, total: Int64) -> Int32 {
+    if discarded { return 1 }
+    if uploaded > sent {
+      onSent(uploaded - sent, uploaded, total > 0 ? total : -1)
+      sent = uploaded
+    }
+    return 0
+  }
+
+  private func body(_ buffer: UnsafeMutablePointer<CChar>?, _ length: Int) -> Int {
+    guard !discarded, let buffer else { return 0 }
+    return onData(Data(bytes: buffer, count: length)) ? length : 0
+  }
+}

@@ -1,0 +1,187 @@
+import CCurl
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Answers `http://` and `https://` requests of a `URLSession` with libcurl, so a request that
+/// waits for its answer sleeps instead of keeping a core busy.
+///
+/// Put it first in `URLSessionConfiguration.protocolClasses`. All loads share one libcurl multi
+/// handle on a thread of its own: connections are kept alive and reused (HTTP/2 where the server
+/// offers it), bodies are asked for compressed and decoded, proxies come from the environment as
+/// curl reads them (`http_proxy`, `HTTPS_PROXY`, `NO_PROXY`…), and TLS uses the system trust
+/// store, or `SSL_CERT_FILE`/`SSL_CERT_DIR` when set (read for every request). TLS failures map
+/// to `URLError` codes as `CurlFailure` lists, each naming the host; `CurlPinning` pins public
+/// keys. Foundation on Linux cannot hand a protocol's redirect back to the session, so this class
+/// follows redirects itself (at most 16) and drops `Authorization` when one leaves the scheme,
+/// host and port it started on. Upload tasks fail with `UploadUnsupported` (Foundation keeps
+/// their bodies to itself); send bodies with data tasks and `httpBody`.
+public final class CurlURLProtocol: URLProtocol {
+  // Foundation on Linux cancels by calling `stopLoading()` and then reporting a cancellation
+  // to `client` from its own queue, while this protocol reports from the engine thread. A report
+  // that reaches Foundation after the task ended makes it trap (the task is gone from its
+  // registry). So reports are made under `lock` and never after a stop, and `client` is `nil`
+  // for the cancellation once the task has completed.
+  private let lock = NSLock()
+  private var stopped = false
+  private var current: CurlExchange?
+  private var redirects = 0
+  private static let redirectLimit = 16
+
+  /// Told as a request body goes out (bytes since the last call, in all, expected or -1), on
+  /// the transfer thread: Foundation on Linux gives a protocol no way to report sent bytes to
+  /// its session, so a client that wants upload progress sets this once (`URLSessionClient`
+  /// does). Set it before the first request.
+  nonisolated(unsafe) public static var bodyBytesSent:
+    (@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)?
+
+  /// Takes every `http://` and `https://` request.
+  override public class func canInit(with request: URLRequest) -> Bool {
+    let scheme = request.url?.scheme?.lowercased()
+    return scheme == "http" || scheme == "https"
+  }
+
+  /// The request as it is.
+  override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
+    request
+  }
+
+  /// The loading system's client; `nil` once the task has completed.
+  ///
+  /// Foundation reports a cancellation on the queue that also removes completed tasks, so a
+  /// task seen running here is still registered when that report arrives.
+  override public var client: URLProtocolClient? {
+    get { task?.state == .completed ? nil : super.client }
+    set { super.client = newValue }
+  }
+
+  /// Hands the request to the libcurl engine.
+  override public func startLoading() {
+    if task is URLSessionUploadTask {
+      report { $0.urlProtocol(self, didFailWithError: UploadUnsupported()) }
+      return
+    }
+    send(request)
+  }
+
+  /// Stops the transfer; nothing more is reported.
+  override public func stopLoading() {
+    let exchange = lock.withLock { () -> CurlExchange? in
+      stopped = true
+      defer { current = nil }
+      return current
+    }
+    if let exchange { CurlEngine.shared.remove(exchange) }
+  }
+
+  /// Makes one report to the client unless the load was stopped; returns whether it did.
+  /// `stopLoading()` waits for a report in progress.
+  @discardableResult
+  private func report(_ call: (URLProtocolClient) -> Void) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !stopped, let client = super.client else { return false }
+    call(client)
+    return true
+  }
+
+  // MARK: - Transfer
+
+  private func send(_ request: URLRequest) {
+    let exchange: CurlExchange
+    do {
+      let host = request.url?.host ?? ""
+      exchange = try CurlExchange(
+        request: request, pinnedPublicKey: CurlPinning.publicKeys(forHost: host))
+    } catch {
+      report { $0.urlProtocol(self, didFailWithError: error) }
+      return
+    }
+    var next: URLRequest?
+    exchange.onHead = { [unowned exchange] head in
+      next = self.redirect(exchange.request, head: head)
+      guard next == nil, let url = exchange.request.url, let response = head.response(for: url)
+      else { return true }
+      return self.report {
+        $0.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+      }
+    }
+    exchange.onData = { data in
+      next != nil || self.report { $0.urlProtocol(self, didLoad: data) }
+    }
+    exchange.onSent = { bytes, total, expected in
+      guard let report = Self.bodyBytesSent else { return }
+      _ = self.report { _ in report(self, bytes, total, expected) }
+    }
+    lock.withLock {
+      guard !stopped else { return }
+      current = exchange
+      // Queued under the lock, so a stop that follows also follows it on the engine thread.
+      CurlEngine.shared.add(exchange) { [unowned exchange] code in
+        self.finished(exchange, code: code, next: next)
+      }
+    }
+  }
+
+  private func finished(_ exchange: CurlExchange, code: CURLcode, next: URLRequest?) {
+    lock.withLock { if current === exchange { current = nil } }
+    if code == CURLE_OK, let next {
+      redirects += 1
+      guard redirects <= Self.redirectLimit else {
+        report { $0.urlProtocol(self, didFailWithError: URLError(.httpTooManyRedirects)) }
+        return
+      }
+      send(next)
+    } else if code == CURLE_OK {
+      report { $0.urlProtocolDidFinishLoading(self) }
+    } else {
+      let error = CurlFailure.error(code, exchange: exchange)
+      report { $0.urlProtocol(self, didFailWithError: error) }
+    }
+  }
+
+  /// The request a redirect asks for, `nil` when `head` is not one to follow.
+  private func redirect(_ request: URLRequest, head: ResponseHead) -> URLRequest? {
+    guard [301, 302, 303, 307, 308].contains(head.status), let url = request.url,
+      let location = head.value("Location"),
+      let target = URL(string: location, relativeTo: url)?.absoluteURL
+    else { return nil }
+    var next = request
+    next.url = target
+    let keepsMethod = head.status == 307 || head.status == 308
+    if head.status == 303 || (!keepsMethod && request.httpMethod == "POST") {
+      next.httpMethod = "GET"
+      next.httpBody = nil
+      next.httpBodyStream = nil
+    }
+    if Origin(url) != Origin(target) {
+      next.setValue(nil, forHTTPHeaderField: "Authorization")
+    }
+    return next
+  }
+}
+
+extension CurlURLProtocol {
+  /// An upload task reached `CurlURLProtocol`, which cannot see its body.
+  public struct UploadUnsupported: Error, CustomStringConvertible {
+    /// A one-line explanation.
+    public var description: String {
+      "CurlURLProtocol cannot send an upload task's body; use a data task with httpBody."
+    }
+  }
+}
+
+/// Scheme, host and port (default ports filled in): where a redirect may carry `Authorization`.
+private struct Origin: Equatable {
+  let scheme: String
+  let host: String
+  let port: Int
+
+  init(_ url: URL) {
+    scheme = url.scheme?.lowercased() ?? ""
+    host = url.host?.lowercased() ?? ""
+    port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+  }
+}

@@ -1,0 +1,84 @@
+import CurlTransport
+import Foundation
+import LoopbackHTTP
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `CurlURLProtocol` in a plain `URLSession`: the body arrives piece by piece as it is sent.
+final class CurlSessionTests: TransportTestCase {
+  func testBodyArrivesInPiecesBeforeTheTransferEnds() async throws {
+    let body = Data(repeating: 42, count: 40_000)
+    let server = try serve { _ in
+      .respond(HTTPResponse(body: body, chunkSize: 10_000, chunkPause: 0.1))
+    }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [CurlURLProtocol.self]
+    let delegate = PieceCounter()
+    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    defer { session.finishTasksAndInvalidate() }
+    session.dataTask(with: server.baseURL).resume()
+    await fulfillment(of: [delegate.done], timeout: 10)
+    XCTAssertEqual(delegate.received, body.count)
+    XCTAssertGreaterThanOrEqual(delegate.pieces, 4, "each 10,000-byte piece is reported")
+    XCTAssertEqual(delegate.status, 200)
+  }
+}
+
+extension CurlSessionTests {
+  func testHTTPProxyFromTheEnvironmentIsUsed() async throws {
+    let seen = Recorder<String>()
+    let proxy = try serve { request in
+      seen.append("\(request.method) \(request.path) \(request.headers["host"] ?? "")")
+      return .respond(HTTPResponse(body: Data("via proxy".utf8)))
+    }
+    let saved = ["http_proxy", "no_proxy", "NO_PROXY"].map { (name: String) in
+      (name, getenv(name).map { String(cString: $0) })
+    }
+    setenv("http_proxy", proxy.baseURL.absoluteString, 1)
+    unsetenv("no_proxy")
+    unsetenv("NO_PROXY")
+    defer {
+      for (name, value) in saved {
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+      }
+    }
+    // Nothing listens on port 9 of this host: only the proxy can answer.
+    let answer = try await client().request(
+      AnswerEndpoint(url: URL(string: "http://127.0.0.1:9/orgs/demo")!))
+    XCTAssertEqual(String(decoding: answer.body, as: UTF8.self), "via proxy")
+    XCTAssertEqual(seen.values, ["GET /orgs/demo 127.0.0.1:9"])
+  }
+}
+
+/// Counts the pieces of body a task reports.
+private final class PieceCounter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  let done = XCTestExpectation(description: "task completed")
+  private let lock = NSLock()
+  private var counts = (pieces: 0, bytes: 0, status: 0)
+
+  var pieces: Int { lock.withLock { counts.pieces } }
+  var received: Int { lock.withLock { counts.bytes } }
+  var status: Int { lock.withLock { counts.status } }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    lock.withLock { counts.status = (response as? HTTPURLResponse)?.statusCode ?? 0 }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    lock.withLock {
+      counts.pieces += 1
+      counts.bytes += data.count
+    }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    done.fulfill()
+  }
+}
