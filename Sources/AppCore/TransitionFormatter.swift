@@ -39,7 +39,8 @@ public enum TransitionFormatter {
         body = "Loading: cache \(content ?? "nil")"
       }
     case .success:
-      body = (transition.notModified ? "Success (not modified): " : "Success: ") + (content ?? "nil")
+      body =
+        (transition.notModified ? "Success (not modified): " : "Success: ") + (content ?? "nil")
     case .failure:
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }

@@ -22,7 +22,13 @@ final class DemoResponseHeaders: @unchecked Sendable {
   func finish(_ reply: HTTPReply, for request: HTTPRequest) -> HTTPReply {
     guard case .respond(var response) = reply else { return reply }
     if response.status == 200 {
-      let tag = Self.etag(of: response.body)
+      // The links are part of what a page says: a page whose body is the same but whose
+      // links changed is a changed page.
+      var representation = response.body
+      for header in response.headers where header.name == "Link" {
+        representation.append(Data(header.value.utf8))
+      }
+      let tag = Self.etag(of: representation)
       response.headers.append(("ETag", tag))
       if Self.matches(request.headers["if-none-match"], tag) {
         response.status = 304

@@ -23,6 +23,10 @@ public enum ErrorMessage {
         "Rate limit of \(error.limit.limit) requests used up; not sent. It resets at "
         + "\(clock(error.reset)) (local time)."
     case let error as RetryLaterError:
+      if case .rateLimited? = error.underlying as? GitHubError {
+        text = line(for: error.underlying, host: host, timeout: timeout)
+        break
+      }
       var first = line(for: error.underlying, host: host, timeout: timeout)
       if first.hasSuffix(".") { first.removeLast() }
       text = "\(first); the server asked to wait until \(clock(error.retryAt)) (local time)."

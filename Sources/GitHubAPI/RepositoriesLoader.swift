@@ -51,9 +51,11 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     let conditional =
       policies.revalidates
       ? pageCache.conditional(endpoint) : ConditionalEndpoint(endpoint, validators: nil)
-    request(conditional, completion: { [weak self] result in
-      self?.received(result, for: conditional, pages: pages, visited: visited)
-    })
+    request(
+      conditional,
+      completion: { [weak self] result in
+        self?.received(result, for: conditional, pages: pages, visited: visited)
+      })
   }
 
   private func received(
