@@ -48,9 +48,18 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   ) {
     var visited = visited
     visited.insert(endpoint.url.absoluteString)
-    let conditional =
-      policies.revalidates
-      ? pageCache.conditional(endpoint) : ConditionalEndpoint(endpoint, validators: nil)
+    let conditional = pageCache.conditional(endpoint)
+    guard policies.revalidates else {
+      // Sent as it is, as a loader without policies always did.
+      request(
+        endpoint,
+        completion: { [weak self] result in
+          self?.received(
+            result.map { .modified($0, validators: ResponseValidators()) }, for: conditional,
+            pages: pages, visited: visited)
+        })
+      return
+    }
     request(
       conditional,
       completion: { [weak self] result in
