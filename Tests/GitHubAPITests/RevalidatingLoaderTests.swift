@@ -32,8 +32,12 @@ final class RevalidatingLoaderTests: XCTestCase {
     return (server, loaders)
   }
 
-  /// Waits (on the main actor, without sleeping) until `condition` holds after a change.
-  private func until<T>(_ loader: WebLoader<T>, _ condition: @escaping () -> Bool) async {
+  /// Waits (on the main actor, without sleeping) until `condition` holds after a change; fails
+  /// after 10 s rather than hang.
+  private func until<T>(
+    _ loader: WebLoader<T>, file: StaticString = #filePath, line: UInt = #line,
+    _ condition: @escaping () -> Bool
+  ) async {
     if condition() { return }
     var observation: LoaderObservation?
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -42,6 +46,14 @@ final class RevalidatingLoaderTests: XCTestCase {
         guard !resumed, condition() else { return }
         resumed = true
         done.resume()
+      }
+      DispatchQueue.main.asyncAfter(deadline: .now() + 10) {
+        MainActor.assumeIsolated {
+          guard !resumed else { return }
+          resumed = true
+          XCTFail("the loader never got there", file: file, line: line)
+          done.resume()
+        }
       }
     }
     _ = observation
