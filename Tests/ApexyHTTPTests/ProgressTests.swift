@@ -56,8 +56,12 @@ final class ProgressTests: XCTestCase {
 
   func testDelegateHearsTheTaskAndTheSentBodyOfAPost() async throws {
     stub.answer { request in .text("got \(request.httpBody?.count ?? 0)") }
+    let completed = expectation(description: "the delegate hears the completion")
+    delegate.completed = completed
     let content = try await client().request(PostTextEndpoint(body: "hello"))
     XCTAssertEqual(content, "got 5")
+    // The content may arrive before the delegate is told the task completed.
+    await fulfillment(of: [completed], timeout: 10)
     XCTAssertEqual(
       delegate.events.values, ["sent 5 5/5", "response 200", "data 5", "complete ok"])
   }
