@@ -69,11 +69,14 @@ let package = Package(
       ]),
     .testTarget(
       name: "GitHubAPITests",
-      dependencies: ["GitHubAPI", "DemoAPI", "ApexyHTTP", "ApexyLoader", "LoopbackHTTP"]),
+      dependencies: [
+        "GitHubAPI", "DemoAPI", "ApexyHTTP", "ApexyLoader", "ApexyLoaderTesting", "LoopbackHTTP",
+      ]),
     .testTarget(
       name: "DemoAPITests", dependencies: ["DemoAPI", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP"]),
     .testTarget(
-      name: "AppCoreTests", dependencies: ["AppCore", "GitHubAPI", "ApexyLoader", "ApexyHTTP"]),
+      name: "AppCoreTests",
+      dependencies: ["AppCore", "GitHubAPI", "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: ["LoaderTUI", "GitHubAPI", "DemoAPI", "AppCore", "ApexyLoader"]

@@ -17,6 +17,8 @@ public enum AppEvent: Sendable, Equatable {
   /// A loader changed; carries both states so the panes see the same instances' values.
   case loadersChanged(
     organization: LoadingState<Organization>, repositories: LoadingState<[Repository]>, at: Date)
+  /// A loader's retry, freshness or rate limit changed; carries both loaders' statuses.
+  case loaderStatusChanged(organization: LoaderStatus, repositories: LoaderStatus, at: Date)
   /// The app must end: a signal arrived or the terminal hung up.
   case stop(exitCode: Int32)
 }

@@ -42,6 +42,12 @@ public final class AppLoop {
     let repositories = loaders.repositories
     let changed = { [weak self] in
       guard let self else { return }
+      let statuses = (LoaderStatus(of: organization), LoaderStatus(of: repositories))
+      if statuses != (self.state.organizationStatus, self.state.repositoriesStatus) {
+        self.send(
+          .loaderStatusChanged(
+            organization: statuses.0, repositories: statuses.1, at: self.clock()))
+      }
       self.send(
         .loadersChanged(
           organization: organization.state, repositories: repositories.state, at: self.clock()))

@@ -15,6 +15,10 @@ public struct AppState: Sendable, Equatable {
   public var organizationSucceededAt: Date?
   /// When the repositories loader last succeeded.
   public var repositoriesSucceededAt: Date?
+  /// The organization loader's retry, freshness and rate limit.
+  public var organizationStatus = LoaderStatus()
+  /// The repositories loader's retry, freshness and rate limit.
+  public var repositoriesStatus = LoaderStatus()
   /// The time of the latest event.
   public var now: Date
   /// The terminal size.

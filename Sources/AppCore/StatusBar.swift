@@ -7,13 +7,18 @@ public enum StatusBar {
   /// Draws the status bar.
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect, style: .statusBar)
+    let org = state.organizationStatus
+    let repos = state.repositoriesStatus
+    let limit = rateLimitText(state).map { " │ \($0) left " } ?? " "
     let loaders =
-      "org \(summary(state.organization, state.organizationSucceededAt, state))"
-      + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state)) "
+      "org \(summary(state.organization, state.organizationSucceededAt, state, org))"
+      + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state, repos))"
+      + limit
     let hints = state.notice.map { [$0 + " "] } ?? keyHints(builtInServer: state.canToggleOutage)
     // The longest left side that still leaves room for some key hint, else the shortest.
     let bare =
-      "org \(summary(state.organization, nil, state)) │ repos \(summary(state.repositories, nil, state)) "
+      "org \(summary(state.organization, nil, state, org))"
+      + " │ repos \(summary(state.repositories, nil, state, repos)) "
     let lefts = [" \(state.source) │ " + loaders, " " + loaders, " " + bare]
     let shortestHint = hints.map { TextWidth.of($0) }.min() ?? 0
     let left =
@@ -41,17 +46,47 @@ public enum StatusBar {
     ]
   }
 
-  /// "–", "loading", "✓ 3s ago" or "✗ (ok 2m ago)". The status bar does not animate: the
-  /// panes' spinners already do, and each animated cell costs bytes on every frame.
-  public static func summary<T>(_ loader: LoadingState<T>, _ succeeded: Date?, _ state: AppState)
-    -> String
-  {
+  /// "–", "loading", "retrying in 4s (2/3)", "✓ 3s ago", "✓ not modified 3s ago",
+  /// "✓ stale 12m" or "✗ (ok 2m ago)". The status bar does not animate: the panes' spinners
+  /// already do, and each animated cell costs bytes on every frame.
+  public static func summary<T>(
+    _ loader: LoadingState<T>, _ succeeded: Date?, _ state: AppState,
+    _ status: LoaderStatus = LoaderStatus()
+  ) -> String {
     let age = succeeded.map { AgeLabel.text(since: $0, now: state.now) }
     switch loader {
     case .initial: return "–"
-    case .loading: return "loading" + (age.map { " (ok \($0))" } ?? "")
-    case .success: return "✓" + (age.map { " " + $0 } ?? "")
+    case .loading:
+      if let retry = status.retry { return retry.text(at: state.now) }
+      return "loading" + (age.map { " (ok \($0))" } ?? "")
+    case .success:
+      let confirmed = status.freshness.wasNotModified ? " not modified" : ""
+      if let stale = status.staleAge(at: state.now) {
+        let label = AgeLabel.text(since: state.now.addingTimeInterval(-stale), now: state.now)
+        return "✓\(confirmed) stale " + label.replacingOccurrences(of: " ago", with: "")
+      }
+      return "✓\(confirmed)" + (age.map { " " + $0 } ?? "")
     case .failure: return "✗" + (age.map { " (ok \($0))" } ?? "")
     }
+  }
+
+  /// "4,987/5,000": the requests left of the lower of the two loaders' latest rate limits.
+  public static func rateLimitText(_ state: AppState) -> String? {
+    let limits = [state.organizationStatus.rateLimit, state.repositoriesStatus.rateLimit]
+    guard let limit = limits.compactMap({ $0 }).min(by: { $0.remaining < $1.remaining }) else {
+      return nil
+    }
+    return "\(grouped(limit.remaining))/\(grouped(limit.limit))"
+  }
+
+  /// `4987` as "4,987".
+  static func grouped(_ number: Int) -> String {
+    let digits = String(abs(number))
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return (number < 0 ? "-" : "") + out
   }
 }

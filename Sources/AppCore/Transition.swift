@@ -23,6 +23,12 @@ public struct Transition: Sendable {
   public var organization: String?
   /// Repository names, when the content (or cache) has them.
   public var repositories: [String]?
+  /// Whether the server confirmed the content unchanged (`304 Not Modified`).
+  public var notModified = false
+  /// The retry being waited for while loading, if any.
+  public var retry: TransitionRetry?
+  /// The rate limit the last response stated, if any.
+  public var rateLimit: RateLimit?
 
   /// Creates a value from its parts.
   public init(
@@ -37,6 +43,26 @@ public struct Transition: Sendable {
     self.error = error
     self.organization = organization
     self.repositories = repositories
+  }
+}
+
+/// A retry a loader waits to make, as a transition line shows it.
+public struct TransitionRetry: Sendable, Equatable {
+  /// The retry this is, 1 for the first.
+  public var retry: Int
+  /// The most retries allowed.
+  public var maxRetries: Int
+  /// Seconds until it is sent.
+  public var wait: TimeInterval
+  /// The failure being retried, as one line.
+  public var error: String
+
+  /// Creates a value from its parts.
+  public init(retry: Int, maxRetries: Int, wait: TimeInterval, error: String) {
+    self.retry = retry
+    self.maxRetries = maxRetries
+    self.wait = wait
+    self.error = error
   }
 }
 

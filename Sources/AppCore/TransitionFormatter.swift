@@ -28,8 +28,19 @@ public enum TransitionFormatter {
     let body: String
     switch transition.stateCase {
     case .initial: body = "Initial"
-    case .loading: body = "Loading: cache \(content ?? "nil")"
-    case .success: body = "Success: \(content ?? "nil")"
+    case .loading:
+      if let retry = transition.retry {
+        var error = retry.error
+        if error.hasSuffix(".") { error.removeLast() }
+        body =
+          "Retrying: \(retry.retry) of \(retry.maxRetries) in "
+          + String(format: "%.3fs", retry.wait) + " after \(error), cache \(content ?? "nil")"
+      } else {
+        body = "Loading: cache \(content ?? "nil")"
+      }
+    case .success:
+      body =
+        (transition.notModified ? "Success (not modified): " : "Success: ") + (content ?? "nil")
     case .failure:
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }
@@ -51,6 +62,21 @@ public enum TransitionFormatter {
     if let repositories = transition.repositories {
       object["repositories"] = .array(repositories.map(JSONValue.string))
       object["count"] = .int(repositories.count)
+    }
+    if transition.subject != .merged || transition.notModified {
+      object["not_modified"] = .bool(transition.notModified)
+    }
+    if let retry = transition.retry {
+      object["retry"] = .object([
+        "retry": .int(retry.retry), "max_retries": .int(retry.maxRetries),
+        "wait": .double(milliseconds(retry.wait)), "error": .string(retry.error),
+      ])
+    }
+    if let limit = transition.rateLimit {
+      object["rate_limit"] = .object([
+        "limit": .int(limit.limit), "remaining": .int(limit.remaining),
+        "reset": .int(Int(limit.reset.timeIntervalSince1970)),
+      ])
     }
     return JSONValue.object(object).line
   }

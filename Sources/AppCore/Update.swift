@@ -36,6 +36,11 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     }
     state.setLoaders(organization: organization, repositories: repositories)
     return []
+  case .loaderStatusChanged(let organization, let repositories, let now):
+    state.now = now
+    state.organizationStatus = organization
+    state.repositoriesStatus = repositories
+    return []
   case .key(let key):
     if let commands = always(&state, key) { return commands }
     if Layout.isTooSmall(state.size) { return [] }
@@ -84,15 +89,20 @@ private func always(_ state: inout AppState, _ key: Key) -> [Command]? {
   }
 }
 
-/// The one timer: a spinner frame while anything loads, else the moment a status-bar age
-/// ("20s ago") would read differently, else none.
+/// The one timer: a spinner frame while anything loads, or the next whole second of a retry
+/// countdown if sooner; else the moment a status-bar age ("20s ago") would read differently
+/// or content turns stale; else none.
 private func scheduleWake(_ state: inout AppState) -> [Command] {
+  let statuses = [state.organizationStatus, state.repositoriesStatus]
   let desired: Date?
   if state.isLoading {
-    desired = state.pendingWake ?? state.now.addingTimeInterval(Spinner.interval)
+    let spinner = state.pendingWake ?? state.now.addingTimeInterval(Spinner.interval)
+    let countdown = statuses.compactMap { $0.retry?.nextChange(after: state.now) }.min()
+    desired = min(spinner, countdown ?? spinner)
   } else {
-    desired = [state.organizationSucceededAt, state.repositoriesSucceededAt]
-      .compactMap { $0.map { AgeLabel.nextChangeDate(since: $0, now: state.now) } }.min()
+    let ages = [state.organizationSucceededAt, state.repositoriesSucceededAt]
+      .compactMap { $0.map { AgeLabel.nextChangeDate(since: $0, now: state.now) } }
+    desired = (ages + statuses.compactMap { $0.staleDate(after: state.now) }).min()
   }
   guard desired != state.pendingWake else { return [] }
   state.pendingWake = desired

@@ -15,8 +15,12 @@ public enum DemoFailureMode: String, Sendable, CaseIterable {
   case unauthorized = "401"
   /// `403` with `x-ratelimit-remaining: 0` and a reset time.
   case rateLimit = "rate-limit"
-  /// `429` with `retry-after: 30`.
+  /// The first requests of a route (`DemoServer.Options.failureCount`) answer `429` with
+  /// `Retry-After` (`DemoServer.Options.retryAfterSeconds`); later ones succeed.
   case retryAfter = "retry-after"
+  /// The first requests of a route (`DemoServer.Options.failureCount`) answer `503`; later
+  /// ones succeed.
+  case flaky
   /// `200` with an HTML page.
   case html
   /// `200` with JSON cut off in the middle.
@@ -50,6 +54,9 @@ public enum DemoFailureMode: String, Sendable, CaseIterable {
   /// Success, with names whose width terminals disagree on: flags, emoji sequences, Thai,
   /// Devanagari, stacked marks, CJK.
   case wideText = "wide-text"
+
+  /// Whether only the first requests of each route fail, and the later ones succeed.
+  public var recovers: Bool { self == .flaky || self == .retryAfter }
 
   /// The names `--fail-mode` accepts, for help and errors.
   public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }

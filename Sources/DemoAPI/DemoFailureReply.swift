@@ -11,9 +11,9 @@ public enum DemoFailureReply {
 
   /// The reply for a failing request in `mode`, or `nil` when the mode changes the content
   /// rather than the reply (pagination, redirects, hostile text) and the route serves normally.
-  public static func reply(_ mode: DemoFailureMode, route: DemoServer.Route, now: Date)
-    -> HTTPReply?
-  {
+  public static func reply(
+    _ mode: DemoFailureMode, route: DemoServer.Route, now: Date, retryAfter: Int = 30
+  ) -> HTTPReply? {
     switch mode {
     case .unavailable:
       return status(503, "Service Unavailable (simulated outage)")
@@ -38,7 +38,10 @@ public enum DemoFailureReply {
         ])
     case .retryAfter:
       return status(
-        429, "You have exceeded a secondary rate limit.", headers: [("retry-after", "30")])
+        429, "You have exceeded a secondary rate limit.",
+        headers: [("retry-after", "\(retryAfter)")])
+    case .flaky:
+      return status(503, "Service Unavailable (flaky)")
     case .html:
       return body(
         "<!DOCTYPE html><html><body><h1>Unicorn! We're having a problem.</h1></body></html>",

@@ -19,6 +19,8 @@ public final class DemoServer: @unchecked Sendable {
   private let ready = NSCondition()
   private var bodies: DemoBodies?
   private let order: DemoRoundOrder
+  private let answers = DemoResponseHeaders()
+  private var failuresSoFar: [Route: Int] = [:]
 
   /// Creates the server; `start` binds it.
   public init(options: Options) {
@@ -114,8 +116,12 @@ public final class DemoServer: @unchecked Sendable {
     if route == .repositories, request.queryValue("page") ?? "1" == "1" {
       order.waitForOrganization(round: round)
     }
-    let mode: DemoFailureMode? = isFailing(route, round: round) ? options.failureMode : nil
-    if let mode, let reply = DemoFailureReply.reply(mode, route: route, now: Date()) {
+    var mode: DemoFailureMode? = isFailing(route, round: round) ? options.failureMode : nil
+    if let recovering = mode, recovering.recovers, !failsAgain(route) { mode = nil }
+    if let mode,
+      let reply = DemoFailureReply.reply(
+        mode, route: route, now: Date(), retryAfter: options.retryAfterSeconds)
+    {
       return delayed(reply, by: latency(route, pages: 1))
     }
     if redirecting, request.path == path, let mode, mode == .redirect || mode == .crossOrigin {
@@ -127,9 +133,18 @@ public final class DemoServer: @unchecked Sendable {
     switch route {
     case .organization:
       let body = Self.altersText(mode) ? bodies.hostileOrganization : bodies.organization
-      return .respond(json(body, delay: options.organizationLatency))
+      return answers.finish(.respond(json(body, delay: options.organizationLatency)), for: request)
     case .repositories:
-      return repositoriesPage(request, bodies: bodies, mode: mode)
+      return answers.finish(repositoriesPage(request, bodies: bodies, mode: mode), for: request)
+    }
+  }
+
+  /// Counts a failing request of `route` in a mode that recovers; whether it still fails.
+  private func failsAgain(_ route: Route) -> Bool {
+    lock.withLock {
+      let count = failuresSoFar[route, default: 0] + 1
+      failuresSoFar[route] = count
+      return count <= options.failureCount
     }
   }
 

@@ -17,6 +17,10 @@ extension DemoServer {
     public var failureMode: DemoFailureMode
     /// Routes that fail (all when empty and rounds are given).
     public var failingRoutes: Set<Route>
+    /// How many requests of each route fail before they succeed, for `flaky` and `retry-after`.
+    public var failureCount = defaultFailureCount
+    /// The `Retry-After` seconds of `retry-after`.
+    public var retryAfterSeconds = defaultRetryAfterSeconds
     /// Rounds (1-based, as set through `round`) that fail (all when empty and routes are given).
     public var failingRounds: Set<Int>
 
@@ -43,6 +47,11 @@ extension DemoServer {
     }
     /// The default way failing requests fail, and what `x` shows.
     public static let defaultFailureMode = DemoFailureMode.unavailable
+
+    /// The default failing requests per route of `flaky` and `retry-after`.
+    public static let defaultFailureCount = 2
+    /// The default `Retry-After` seconds of `retry-after`.
+    public static let defaultRetryAfterSeconds = 3
 
     /// Creates a value from its parts; without `maximumPageSize`, the default for
     /// `repositoryCount`.

@@ -7,6 +7,7 @@ public final class DecodedPages: @unchecked Sendable {
   private let lock = NSLock()
   private var repositories: [Repository] = []
   private var error: Error?
+  private var counts = PageCounts()
   private let sanitizer: TextSanitizer
 
   /// Pages whose text will be cleaned with `sanitizer`.
@@ -17,15 +18,36 @@ public final class DecodedPages: @unchecked Sendable {
   /// The first decoding error so far, if any.
   public var firstError: Error? { lock.withLock { error } }
 
-  /// Decodes `page` after the pages before it.
-  public func decode(_ page: RepositoriesPage, on queue: DispatchQueue) {
+  /// How many pages were decoded and how many reused so far.
+  public var pageCounts: PageCounts { lock.withLock { counts } }
+
+  /// Decodes `page` after the pages before it, then hands its repositories to `decoded`
+  /// (on the decoding queue) unless decoding failed.
+  public func decode(
+    _ page: RepositoriesPage, on queue: DispatchQueue,
+    then decoded: @escaping @Sendable ([Repository]) -> Void = { _ in }
+  ) {
     queue.async { [self] in
       guard firstError == nil else { return }
       do {
-        let decoded = try page.repositories(sanitizer: sanitizer)
-        lock.withLock { repositories += decoded }
+        let items = try page.repositories(sanitizer: sanitizer)
+        lock.withLock {
+          repositories += items
+          counts.decoded += 1
+        }
+        decoded(items)
       } catch {
         lock.withLock { self.error = error }
+      }
+    }
+  }
+
+  /// Adds the repositories of a page decoded in an earlier load, after the pages before it.
+  public func reuse(_ items: [Repository], on queue: DispatchQueue) {
+    queue.async { [self] in
+      lock.withLock {
+        repositories += items
+        counts.reused += 1
       }
     }
   }

@@ -1,4 +1,5 @@
 import ApexyHTTP
+import ApexyLoader
 import Foundation
 
 /// One clear line for any error the app can meet, never a raw `NSError` dump.
@@ -17,6 +18,18 @@ public enum ErrorMessage {
     case let error as GitHubError: text = describe(error)
     case let error as URLError: text = describe(error, host: host, timeout: timeout)
     case let error as ResponseTooLargeError: text = error.description
+    case let error as RateLimitExceededError:
+      text =
+        "Rate limit of \(error.limit.limit) requests used up; not sent. It resets at "
+        + "\(clock(error.reset)) (local time)."
+    case let error as RetryLaterError:
+      if case .rateLimited? = error.underlying as? GitHubError {
+        text = line(for: error.underlying, host: host, timeout: timeout)
+        break
+      }
+      var first = line(for: error.underlying, host: host, timeout: timeout)
+      if first.hasSuffix(".") { first.removeLast() }
+      text = "\(first); the server asked to wait until \(clock(error.retryAt)) (local time)."
     default: text = "\(error)"
     }
     if let advice = advice(error) {

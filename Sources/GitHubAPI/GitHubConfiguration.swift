@@ -21,6 +21,14 @@ public struct GitHubConfiguration: Sendable {
   public var maximumResponseSize: Int
   /// The most repository pages followed.
   public var pageCap: Int
+  /// Retries after a transient failure; 0 sends each request once.
+  public var retries: Int
+  /// The longest a `Retry-After` or rate-limit reset may make a retry wait, in seconds.
+  public var maxServerWait: TimeInterval
+  /// Revalidates both loaders this often, in seconds, after each load; `nil` for never.
+  public var refreshInterval: TimeInterval?
+  /// Seconds after which content the server has not confirmed counts as stale.
+  public var staleAfter: TimeInterval
 
   /// The default request deadline, in seconds.
   public static let defaultTimeout: TimeInterval = 15
@@ -28,11 +36,19 @@ public struct GitHubConfiguration: Sendable {
   public static let defaultMaximumResponseSize = 8 * 1024 * 1024
   /// The default most repository pages followed.
   public static let defaultPageCap = 100
+  /// The default retries after a transient failure.
+  public static let defaultRetries = 3
+  /// The default longest wait a server may ask for, in seconds.
+  public static let defaultMaxServerWait: TimeInterval = 30
+  /// The default age at which content counts as stale, in seconds (ten minutes).
+  public static let defaultStaleAfter: TimeInterval = 600
 
   /// Creates a configuration; the defaults are the app's.
   public init(
     baseURL: URL, org: String, token: String? = nil, timeout: TimeInterval = defaultTimeout,
-    maximumResponseSize: Int = defaultMaximumResponseSize, pageCap: Int = defaultPageCap
+    maximumResponseSize: Int = defaultMaximumResponseSize, pageCap: Int = defaultPageCap,
+    retries: Int = defaultRetries, maxServerWait: TimeInterval = defaultMaxServerWait,
+    refreshInterval: TimeInterval? = nil, staleAfter: TimeInterval = defaultStaleAfter
   ) {
     self.baseURL = baseURL
     self.org = org
@@ -40,5 +56,19 @@ public struct GitHubConfiguration: Sendable {
     self.timeout = timeout
     self.maximumResponseSize = maximumResponseSize
     self.pageCap = pageCap
+    self.retries = retries
+    self.maxServerWait = maxServerWait
+    self.refreshInterval = refreshInterval
+    self.staleAfter = staleAfter
+  }
+
+  /// The loader policies these settings ask for, spending the rate limit `gate` records:
+  /// revalidation always, retry unless `retries` is 0, refresh when an interval is given.
+  @MainActor
+  public func policies(rateLimit gate: RateLimitGate) -> LoaderPolicies {
+    LoaderPolicies(
+      retry: retries > 0 ? RetryPolicy(maxRetries: retries, maxServerWait: maxServerWait) : nil,
+      revalidates: true, rateLimit: gate, staleAfter: staleAfter,
+      refreshInterval: refreshInterval)
   }
 }

@@ -3,6 +3,10 @@ import ApexyLoader
 import Foundation
 
 /// Loads every repository of the organization, following `Link: rel="next"` to the last page.
+///
+/// With `policies.revalidates`, each page is sent as a conditional request: a page the server
+/// confirms unchanged (`304`) is reused as decoded last time, and when every page is, the
+/// list is kept as it is (the same array, nothing decoded) through `finishNotModified()`.
 @MainActor
 public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// The organization login.
@@ -11,6 +15,13 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   public let pageCap: Int
   /// Cleans the text of what it loads.
   public let sanitizer: TextSanitizer
+  /// Each page's validators and decoded repositories, by page URL.
+  public let pageCache = RevalidationCache<CachedPage>()
+  /// How the pages of the latest finished load were obtained.
+  public private(set) var lastPageCounts = PageCounts()
+
+  /// Whether a page changed since the content was last built from the cached pages.
+  private var pagesChangedSinceContent = false
 
   /// Creates the loader for `org`, following at most `pageCap` pages; `sanitizer` cleans the
   /// text of what it loads.
@@ -37,28 +48,85 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   ) {
     var visited = visited
     visited.insert(endpoint.url.absoluteString)
-    request(endpoint) { [weak self] result in
-      guard let self else { return }
-      switch result {
-      case .failure(let error):
-        self.finishLoading(.failure(error))
-      case .success(let page):
-        pages.decode(page, on: self.decodeQueue)
-        if let next = page.next, pages.firstError == nil {
-          if let stop = self.stop(next: next, visited: visited) {
-            self.finishLoading(.failure(GitHubError.paginationStopped(stop)))
-          } else {
-            self.fetch(
-              RepositoriesPageEndpoint(org: self.org, url: next, sanitizer: self.sanitizer),
-              pages: pages, visited: visited)
-          }
-          return
-        }
-        pages.collect(on: self.decodeQueue) { [weak self] result in
-          self?.finishLoading(result)
-        }
-      }
+    let conditional = pageCache.conditional(endpoint)
+    guard policies.revalidates else {
+      // Sent as it is, as a loader without policies always did.
+      request(
+        endpoint,
+        completion: { [weak self] result in
+          self?.received(
+            result.map { .modified($0, validators: ResponseValidators()) }, for: conditional,
+            pages: pages, visited: visited)
+        })
+      return
     }
+    request(
+      conditional,
+      completion: { [weak self] result in
+        self?.received(result, for: conditional, pages: pages, visited: visited)
+      })
+  }
+
+  private func received(
+    _ result: Result<Revalidated<RepositoriesPage>, Error>,
+    for conditional: ConditionalEndpoint<RepositoriesPageEndpoint>, pages: DecodedPages,
+    visited: Set<String>
+  ) {
+    switch result {
+    case .failure(let error):
+      finish(.failure(error), pages: pages)
+    case .success(.notModified):
+      let cached: CachedPage
+      do {
+        cached = try pageCache.reused(for: conditional)
+      } catch {
+        finish(.failure(error), pages: pages)
+        return
+      }
+      pages.reuse(cached.repositories, on: decodeQueue)
+      next(cached.next, pages: pages, visited: visited)
+    case .success(.modified(let page, let validators)):
+      pagesChangedSinceContent = true
+      let cache = pageCache
+      let key = conditional.key
+      let next = page.next
+      let revalidates = policies.revalidates
+      pages.decode(page, on: decodeQueue) { items in
+        guard revalidates else { return }
+        cache.store(
+          CachedPage(repositories: items, next: next), validators: validators, forKey: key)
+      }
+      self.next(page.next, pages: pages, visited: visited)
+    }
+  }
+
+  /// Fetches the page after this one, or ends the load when there is none.
+  private func next(_ next: URL?, pages: DecodedPages, visited: Set<String>) {
+    if let next, pages.firstError == nil {
+      if let stop = stop(next: next, visited: visited) {
+        finish(.failure(GitHubError.paginationStopped(stop)), pages: pages)
+      } else {
+        fetch(
+          RepositoriesPageEndpoint(org: org, url: next, sanitizer: sanitizer),
+          pages: pages, visited: visited)
+      }
+      return
+    }
+    pages.collect(on: decodeQueue) { [weak self] result in
+      guard let self else { return }
+      if case .success = result, !self.pagesChangedSinceContent, self.state.content != nil {
+        self.lastPageCounts = pages.pageCounts
+        self.finishNotModified()
+        return
+      }
+      self.finish(result, pages: pages)
+    }
+  }
+
+  private func finish(_ result: Result<[Repository], Error>, pages: DecodedPages) {
+    lastPageCounts = pages.pageCounts
+    if case .success = result { pagesChangedSinceContent = false }
+    finishLoading(result)
   }
 
   /// Why pagination must stop before fetching `next`, if it must.

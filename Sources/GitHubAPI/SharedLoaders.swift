@@ -17,6 +17,8 @@ public final class SharedLoaders {
   public let organizationLoader: OrganizationLoader
   /// The one repositories loader.
   public let repositoriesLoader: RepositoriesLoader
+  /// The API's rate limit, shared by both loaders: used up, neither sends a request.
+  public let rateLimit = RateLimitGate()
 
   /// Builds the client and the loaders.
   public init(configuration: GitHubConfiguration) {
@@ -37,6 +39,9 @@ public final class SharedLoaders {
     repositoriesLoader = RepositoriesLoader(
       apiClient: client, org: configuration.org, pageCap: configuration.pageCap,
       sanitizer: sanitizer)
+    let policies = configuration.policies(rateLimit: rateLimit)
+    organizationLoader.policies = policies
+    repositoriesLoader.policies = policies
   }
 
   /// `host:port` of the API, for messages.

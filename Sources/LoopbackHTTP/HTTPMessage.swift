@@ -94,6 +94,7 @@ public struct HTTPResponse: Sendable {
     case 200: return "OK"
     case 301: return "Moved Permanently"
     case 302: return "Found"
+    case 304: return "Not Modified"
     case 307: return "Temporary Redirect"
     case 401: return "Unauthorized"
     case 403: return "Forbidden"

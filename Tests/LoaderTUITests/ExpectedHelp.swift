@@ -21,6 +21,12 @@ let expectedHelp = """
                                (default 8388608)
     --page-cap N               most repository pages followed, of 100 repositories
                                each (default 100)
+    --refresh SECONDS          revalidate both loaders every SECONDS (off by
+                               default)
+    --retries N                retries after a timeout, a lost connection, 5xx or
+                               429; 0 for none (default 3)
+    --max-wait SECONDS         longest a Retry-After or rate-limit reset may make
+                               a retry wait (default 30)
 
   BUILT-IN SERVER (not with --github or --base-url)
     --latency SECONDS          delay of both routes
@@ -35,10 +41,10 @@ let expectedHelp = """
                                (comma-separated; routes and rounds combine:
                                repos,round=2)
     --fail-mode MODE           how they fail: 503, 500, 502, 404, 401, rate-limit,
-                               retry-after, html, truncated, wrong-types, empty,
-                               invalid-utf8, drop, hang, slow-body, reset, huge,
-                               link-loop, endless-pages, redirect, cross-origin,
-                               hostile-text, wide-text (default 503)
+                               retry-after, flaky, html, truncated, wrong-types,
+                               empty, invalid-utf8, drop, hang, slow-body, reset,
+                               huge, link-loop, endless-pages, redirect,
+                               cross-origin, hostile-text, wide-text (default 503)
     --port N                   serve-demo: the port, 0 for any free one
                                (default 0)
 

@@ -38,9 +38,9 @@ final class HeadlessTests: XCTestCase {
         "repositories Loading: cache \(names)",
         "merged       Loading: cache Red Mad Robot: \(names)",
         "organization Loading: cache Red Mad Robot",
-        "organization Success: Red Mad Robot",
-        "repositories Success: \(names)",
-        "merged       Success: Red Mad Robot: \(names)",
+        "organization Success (not modified): Red Mad Robot",
+        "repositories Success (not modified): \(names)",
+        "merged       Success (not modified): Red Mad Robot: \(names)",
         "done: 2 rounds, success: Red Mad Robot with 36 repositories",
       ])
   }
@@ -48,6 +48,7 @@ final class HeadlessTests: XCTestCase {
   func testFailingRoundKeepsTheCacheAndExitsOne() throws {
     let run = try BinaryRun.run([
       "--headless", "--latency", "0", "--no-timestamps", "--rounds", "2", "--fail", "round=2",
+      "--retries", "0",
     ])
     let error = "Server error (HTTP 503: Service Unavailable (simulated outage)); try again later"
     XCTAssertEqual(run.status, 1)
@@ -82,6 +83,7 @@ final class HeadlessTests: XCTestCase {
   func testTwoRunsAreByteIdentical() throws {
     let arguments = [
       "--headless", "--latency", "0", "--no-timestamps", "--rounds", "3", "--fail", "round=2",
+      "--retries", "0",
     ]
     let first = try BinaryRun.run(arguments)
     let second = try BinaryRun.run(arguments)
@@ -92,6 +94,7 @@ final class HeadlessTests: XCTestCase {
   func testJSONLinesParseAndCarryTheFields() throws {
     let run = try BinaryRun.run([
       "--headless", "--json", "--latency", "0", "--rounds", "2", "--fail", "round=2",
+      "--retries", "0",
     ])
     XCTAssertEqual(run.status, 1)
     let objects = try run.lines.map {

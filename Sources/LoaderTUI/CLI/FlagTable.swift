@@ -44,6 +44,23 @@ enum FlagTable {
         options.pageCap = try argument.integer(in: 1...1_000)
       }),
     Flag(
+      "--refresh", .source, "revalidate both loaders every SECONDS (off by default)",
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.refreshInterval = try argument.seconds(in: 1...86_400)
+      }),
+    Flag(
+      "--retries", .source, "retries after a timeout, a lost connection, 5xx or 429; 0 for none",
+      default: { String($0.retries) },
+      .read("N") { options, argument throws(UsageError) in
+        options.retries = try argument.integer(in: 0...10)
+      }),
+    Flag(
+      "--max-wait", .source, "longest a Retry-After or rate-limit reset may make a retry wait",
+      default: { FlagArgument.format($0.maxServerWait) },
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.maxServerWait = try argument.seconds(in: 0...3_600)
+      }),
+    Flag(
       "--latency", .server, "delay of both routes", scope: .builtInServer,
       .read("SECONDS") { options, argument throws(UsageError) in
         let seconds = try argument.seconds(in: 0...600)

@@ -66,7 +66,8 @@ enum Launcher {
     let configuration = GitHubConfiguration(
       baseURL: baseURL, org: options.org, token: options.source == .demo ? nil : token,
       timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
-      pageCap: options.pageCap)
+      pageCap: options.pageCap, retries: options.retries, maxServerWait: options.maxServerWait,
+      refreshInterval: options.refreshInterval)
     let loaders = SharedLoaders(configuration: configuration)
 
     if !options.headless {

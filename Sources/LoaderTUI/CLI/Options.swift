@@ -38,6 +38,12 @@ struct Options: Sendable, Equatable {
   var timeout = GitHubConfiguration.defaultTimeout
   /// The most repository pages followed.
   var pageCap = GitHubConfiguration.defaultPageCap
+  /// Retries after a transient failure; 0 for none.
+  var retries = GitHubConfiguration.defaultRetries
+  /// The longest a `Retry-After` or rate-limit reset may make a retry wait, seconds.
+  var maxServerWait = GitHubConfiguration.defaultMaxServerWait
+  /// Revalidate both loaders this often, seconds; `nil` for never.
+  var refreshInterval: TimeInterval?
   /// Largest response accepted, bytes.
   var maximumResponseSize = GitHubConfiguration.defaultMaximumResponseSize
   /// A file holding the token, instead of `GITHUB_TOKEN`.

@@ -51,12 +51,16 @@ final class HeadlessRunner {
     let repositories = container.repositoriesLoader
     observations = [
       organization.observe { [unowned self] in
-        self.emit(organization.state, .organization, describe: { ($0.rawDisplayName, nil) })
+        self.emit(
+          organization.state, .organization, loader: organization,
+          describe: { ($0.rawDisplayName, nil) })
         if !organization.state.isLoading { self.demo?.organizationArrived(round: self.round) }
         self.mergedChanged()
       },
       repositories.observe { [unowned self] in
-        self.emit(repositories.state, .repositories, describe: { (nil, $0.map(\.rawName)) })
+        self.emit(
+          repositories.state, .repositories, loader: repositories,
+          describe: { (nil, $0.map(\.rawName)) })
         self.mergedChanged()
       },
     ]
@@ -93,20 +97,40 @@ final class HeadlessRunner {
   }
 
   private func emitMerged(_ merged: LoadingState<OrganizationRepositories>) {
-    let line = transition(merged, .merged) {
+    var line = transition(merged, .merged) {
       ($0.organization.rawDisplayName, $0.repositories.map(\.rawName))
     }
+    if case .success = merged {
+      line.notModified =
+        container.organizationLoader.freshness.wasNotModified
+        && container.repositoriesLoader.freshness.wasNotModified
+    }
     let key =
-      "\(line.stateCase)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
+      "\(line.stateCase)|\(line.notModified)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
     guard key != lastMerged else { return }
     lastMerged = key
     print(line)
   }
 
   private func emit<T>(
-    _ state: LoadingState<T>, _ subject: TransitionSubject, describe: (T) -> (String?, [String]?)
+    _ state: LoadingState<T>, _ subject: TransitionSubject, loader: WebLoader<T>,
+    describe: (T) -> (String?, [String]?)
   ) {
-    print(transition(state, subject, describe: describe))
+    var line = transition(state, subject, describe: describe)
+    if case .success = state { line.notModified = loader.freshness.wasNotModified }
+    line.rateLimit = loader.lastResponse?.rateLimit
+    if let retry = loader.retryStatus, state.isLoading {
+      line.retry = TransitionRetry(
+        retry: retry.retry, maxRetries: retry.maxRetries,
+        wait: retry.secondsLeft(at: loader.scheduler.now), error: errorLine(retry.error))
+    }
+    print(line)
+  }
+
+  private func errorLine(_ error: Error) -> String {
+    ErrorMessage.line(
+      for: error, host: container.hostDescription, timeout: container.configuration.timeout,
+      advice: CommandLineAdvice.errors.callAsFunction)
   }
 
   private func transition<T>(
