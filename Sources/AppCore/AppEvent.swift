@@ -17,6 +17,8 @@ public enum AppEvent: Sendable, Equatable {
   /// A loader changed; carries both states so the panes see the same instances' values.
   case loadersChanged(
     organization: LoadingState<Organization>, repositories: LoadingState<[Repository]>, at: Date)
+  /// The cache's status changed: content was restored, confirmed since, or the store failed.
+  case cacheChanged(CacheStatus)
   /// The app must end: a signal arrived or the terminal hung up.
   case stop(exitCode: Int32)
 }

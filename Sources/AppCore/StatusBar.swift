@@ -7,10 +7,19 @@ public enum StatusBar {
   /// Draws the status bar.
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect, style: .statusBar)
-    let loaders =
-      "org \(summary(state.organization, state.organizationSucceededAt, state))"
-      + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state)) "
-    let hints = state.notice.map { [$0 + " "] } ?? keyHints(builtInServer: state.canToggleOutage)
+    let cache = state.cache
+    let organization =
+      CacheStatus.summary(
+        state.organization, restoredAt: cache.organizationRestoredAt, now: state.now)
+      ?? summary(state.organization, state.organizationSucceededAt, state)
+    let repositories =
+      CacheStatus.summary(
+        state.repositories, restoredAt: cache.repositoriesRestoredAt, now: state.now)
+      ?? summary(state.repositories, state.repositoriesSucceededAt, state)
+    let loaders = "org \(organization) │ repos \(repositories) "
+    let hints =
+      state.notice.map { [$0 + " "] } ?? cache.problemHints
+      ?? keyHints(builtInServer: state.canToggleOutage)
     // The longest left side that still leaves room for some key hint, else the shortest.
     let bare =
       "org \(summary(state.organization, nil, state)) │ repos \(summary(state.repositories, nil, state)) "

@@ -23,6 +23,9 @@ public struct Transition: Sendable {
   public var organization: String?
   /// Repository names, when the content (or cache) has them.
   public var repositories: [String]?
+  /// How long ago the content was last confirmed, when it was restored from the cache at start
+  /// rather than fetched; `nil` for fetched content.
+  public var cachedAge: TimeInterval?
 
   /// Creates a value from its parts.
   public init(

@@ -29,7 +29,11 @@ public enum TransitionFormatter {
     switch transition.stateCase {
     case .initial: body = "Initial"
     case .loading: body = "Loading: cache \(content ?? "nil")"
-    case .success: body = "Success: \(content ?? "nil")"
+    case .success:
+      let cached = transition.cachedAge.map {
+        " (cached \(AgeLabel.text(since: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: $0))))"
+      }
+      body = "Success\(cached ?? ""): \(content ?? "nil")"
     case .failure:
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }
@@ -47,6 +51,10 @@ public enum TransitionFormatter {
       "error": transition.error.map(JSONValue.string) ?? .null,
     ]
     if timestamps { object["time"] = .double(milliseconds(transition.time)) }
+    if let age = transition.cachedAge {
+      object["source"] = .string("cache")
+      object["age"] = .double(milliseconds(age))
+    }
     if let organization = transition.organization { object["organization"] = .string(organization) }
     if let repositories = transition.repositories {
       object["repositories"] = .array(repositories.map(JSONValue.string))

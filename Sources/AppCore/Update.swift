@@ -36,6 +36,9 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     }
     state.setLoaders(organization: organization, repositories: repositories)
     return []
+  case .cacheChanged(let cache):
+    state.cache = cache
+    return []
   case .key(let key):
     if let commands = always(&state, key) { return commands }
     if Layout.isTooSmall(state.size) { return [] }
@@ -91,8 +94,11 @@ private func scheduleWake(_ state: inout AppState) -> [Command] {
   if state.isLoading {
     desired = state.pendingWake ?? state.now.addingTimeInterval(Spinner.interval)
   } else {
-    desired = [state.organizationSucceededAt, state.repositoriesSucceededAt]
-      .compactMap { $0.map { AgeLabel.nextChangeDate(since: $0, now: state.now) } }.min()
+    desired = [
+      state.organizationSucceededAt, state.repositoriesSucceededAt,
+      state.cache.organizationRestoredAt, state.cache.repositoriesRestoredAt,
+    ]
+    .compactMap { $0.map { AgeLabel.nextChangeDate(since: $0, now: state.now) } }.min()
   }
   guard desired != state.pendingWake else { return [] }
   state.pendingWake = desired

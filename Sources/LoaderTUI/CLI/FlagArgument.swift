@@ -81,7 +81,15 @@ struct FlagArgument: Sendable {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
-  private func refusal(_ expectation: String) -> UsageError {
+  fileprivate func refusal(_ expectation: String) -> UsageError {
     UsageError(description: "\(flag) \(expectation), not \"\(TextSanitizer.clean(text))\".")
+  }
+}
+
+extension FlagArgument {
+  /// A directory path, not empty.
+  func directory() throws(UsageError) -> String {
+    guard !text.isEmpty else { throw refusal("takes a directory") }
+    return text
   }
 }

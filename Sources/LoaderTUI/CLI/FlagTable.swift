@@ -44,6 +44,15 @@ enum FlagTable {
         options.pageCap = try argument.integer(in: 1...1_000)
       }),
     Flag(
+      "--cache-dir", .source,
+      "keep the cache in DIR (default $XDG_CACHE_HOME/loader-tui, else ~/.cache/loader-tui)",
+      .read("DIR") { options, argument throws(UsageError) in
+        options.cacheDirectory = try argument.directory()
+      }),
+    Flag(
+      "--no-cache", .source, "neither show nor save cached content; start empty",
+      .set { $0.noCache = true }),
+    Flag(
       "--latency", .server, "delay of both routes", scope: .builtInServer,
       .read("SECONDS") { options, argument throws(UsageError) in
         let seconds = try argument.seconds(in: 0...600)
@@ -132,6 +141,7 @@ enum FlagTable {
   /// Flags that cannot be given together.
   static let exclusive: [(String, String)] = [
     ("--github", "--base-url"), ("--headless", "--interactive"),
+    ("--cache-dir", "--no-cache"),
   ]
 
   /// The flag called `name` (long or short).
