@@ -8,6 +8,7 @@ let expectedHelp = """
   USAGE
     loader-tui [options]              the app (headless without a terminal)
     loader-tui serve-demo [--port N]  the built-in GitHub-shaped server alone
+    loader-tui cache info|clear       show or empty the cache (--cache-dir DIR)
 
   DATA SOURCE (default: the built-in server on 127.0.0.1, no network needed)
     --github                   use the real GitHub API, https://api.github.com
@@ -21,6 +22,9 @@ let expectedHelp = """
                                (default 8388608)
     --page-cap N               most repository pages followed, of 100 repositories
                                each (default 100)
+    --cache-dir DIR            the cache directory, instead of
+                               $XDG_CACHE_HOME/loader-tui or ~/.cache/loader-tui
+    --no-cache                 neither show nor save cached content; start empty
 
   BUILT-IN SERVER (not with --github or --base-url)
     --latency SECONDS          delay of both routes

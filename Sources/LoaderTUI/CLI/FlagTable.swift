@@ -45,7 +45,7 @@ enum FlagTable {
       }),
     Flag(
       "--cache-dir", .source,
-      "keep the cache in DIR (default $XDG_CACHE_HOME/loader-tui, else ~/.cache/loader-tui)",
+      "the cache directory, instead of $XDG_CACHE_HOME/loader-tui or ~/.cache/loader-tui",
       .read("DIR") { options, argument throws(UsageError) in
         options.cacheDirectory = try argument.directory()
       }),
