@@ -94,6 +94,9 @@ final class GitHubCacheTests: XCTestCase {
       GitHubCacheKeys.api(URL(string: "https://api.github.com/")!).namespace,
       "https://api.github.com")
     XCTAssertEqual(fixtures.organization("RedMadRobot"), fixtures.organization("redmadrobot"))
+    XCTAssertEqual(
+      GitHubCacheKeys.api(URL(string: "https://me:\(token)@ghe.example/api/v3/")!).namespace,
+      "https://ghe.example/api/v3")
   }
 
   @MainActor

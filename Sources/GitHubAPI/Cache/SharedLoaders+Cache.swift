@@ -8,9 +8,12 @@ public struct GitHubCacheKeys: Sendable, Equatable {
   public var namespace: String
 
   /// Keys for a GitHub-compatible API at `baseURL`: its root without a trailing slash
-  /// (`https://api.github.com`, `https://ghe.example/api/v3`).
+  /// (`https://api.github.com`, `https://ghe.example/api/v3`), without any user or password.
   public static func api(_ baseURL: URL) -> GitHubCacheKeys {
-    var text = baseURL.absoluteString
+    var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
+    components?.user = nil
+    components?.password = nil
+    var text = components?.url?.absoluteString ?? baseURL.absoluteString
     while text.hasSuffix("/") { text.removeLast() }
     return GitHubCacheKeys(namespace: text)
   }
