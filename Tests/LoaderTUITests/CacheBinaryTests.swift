@@ -118,7 +118,7 @@ final class CacheBinaryTests: XCTestCase {
 
   func testCacheCommandsRefuseWhatTheyCannotDo() throws {
     let file = temporaryDirectory()
-    FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
     let unreadable = try BinaryRun.run(["cache", "info", "--cache-dir", file])
     XCTAssertEqual(unreadable.status, 1)
     XCTAssertEqual(unreadable.stderr, "loader-tui: cannot read the cache at \(file)\n")

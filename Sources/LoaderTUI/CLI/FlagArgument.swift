@@ -81,7 +81,7 @@ struct FlagArgument: Sendable {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
-  fileprivate func refusal(_ expectation: String) -> UsageError {
+  private func refusal(_ expectation: String) -> UsageError {
     UsageError(description: "\(flag) \(expectation), not \"\(TextSanitizer.clean(text))\".")
   }
 }
