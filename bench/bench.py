@@ -8,6 +8,7 @@ from measurements made side by side, interleaved where there are two sides.
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -214,6 +215,7 @@ def warm_start():
                     (warm_rss if kind == "warm" else cold_rss).append(rss)
             finally:
                 pane.close()
+    shutil.rmtree(cache, ignore_errors=True)
     median_warm, median_cold = statistics.median(warm), statistics.median(cold)
     report("warm start: first full screen, 5,000 cached repositories", median_warm, "ms",
            "cold start + f, fetched from the built-in server ms", median_cold,
