@@ -51,13 +51,13 @@ public struct CacheStatus: Sendable, Equatable {
     }
   }
 
-  /// The problem as the status bar's right side shows it, from widest to narrowest.
+  /// The problem as the status bar's right side shows it, from widest to narrowest: the whole
+  /// line, a pointer to `cache info`, the line cut short.
   public var problemHints: [String]? {
     problem.map { text in
       let line = "! " + text
-      return [line, TextWidth.truncate(line, to: 60), TextWidth.truncate(line, to: 30)].map {
-        $0 + " "
-      }
+      let short = "! cache problem: see loader-tui cache info"
+      return [line, short, TextWidth.truncate(line, to: 24)].map { $0 + " " }
     }
   }
 }

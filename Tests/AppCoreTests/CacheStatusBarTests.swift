@@ -58,7 +58,9 @@ final class CacheStatusBarTests: XCTestCase {
       line.hasSuffix("! cache entry x org y is corrupt; it will be replaced"), line)
     XCTAssertFalse(line.contains("q quit"), line)
     let narrow = bar(state, width: 70)
-    XCTAssertTrue(narrow.contains("! cache entry x org y"), narrow)
+    XCTAssertTrue(narrow.hasSuffix("! cache entry x org y i…"), narrow)
+    let middle = bar(state, width: 110)
+    XCTAssertTrue(middle.hasSuffix("! cache problem: see loader-tui cache info"), middle)
     XCTAssertLessThanOrEqual(TextWidth.of(narrow), 70)
   }
 
