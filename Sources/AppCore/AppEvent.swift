@@ -19,6 +19,8 @@ public enum AppEvent: Sendable, Equatable {
     organization: LoadingState<Organization>, repositories: LoadingState<[Repository]>, at: Date)
   /// A loader's retry, freshness or rate limit changed; carries both loaders' statuses.
   case loaderStatusChanged(organization: LoaderStatus, repositories: LoaderStatus, at: Date)
+  /// The cache's status changed: content was restored, confirmed since, or the store failed.
+  case cacheChanged(CacheStatus)
   /// The app must end: a signal arrived or the terminal hung up.
   case stop(exitCode: Int32)
 }

@@ -40,6 +40,7 @@ public final class AppLoop {
   public func start() {
     let organization = loaders.organization
     let repositories = loaders.repositories
+    let loaders = self.loaders
     let changed = { [weak self] in
       guard let self else { return }
       let statuses = (LoaderStatus(of: organization), LoaderStatus(of: repositories))
@@ -48,11 +49,20 @@ public final class AppLoop {
           .loaderStatusChanged(
             organization: statuses.0, repositories: statuses.1, at: self.clock()))
       }
+      let cache = CacheStatus(loaders)
+      if cache != self.state.cache { self.send(.cacheChanged(cache)) }
       self.send(
         .loadersChanged(
           organization: organization.state, repositories: repositories.state, at: self.clock()))
     }
     observations = [organization.observe(changed), repositories.observe(changed)]
+    // Content restored from the cache is there before any change: show it in the first frame.
+    if organization.state.content != nil || repositories.state.content != nil
+      || CacheStatus(loaders) != state.cache
+    {
+      changed()
+      return
+    }
     draw()
   }
 

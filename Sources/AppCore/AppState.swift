@@ -55,6 +55,8 @@ public struct AppState: Sendable, Equatable {
   public var asciiOnly = false
   /// What to tell the user to do about an error (flags belong to the program, not the core).
   public var advice = ErrorAdvice()
+  /// What the status bar says about the cache (restored content, a store problem).
+  public var cache = CacheStatus()
   /// When the app asked to be woken (spinner frame or an age that changes), if it did.
   public var pendingWake: Date?
 

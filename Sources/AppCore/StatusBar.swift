@@ -9,12 +9,20 @@ public enum StatusBar {
     grid.fill(rect, style: .statusBar)
     let org = state.organizationStatus
     let repos = state.repositoriesStatus
+    let cache = state.cache
     let limit = rateLimitText(state).map { " │ \($0) left " } ?? " "
-    let loaders =
-      "org \(summary(state.organization, state.organizationSucceededAt, state, org))"
-      + " │ repos \(summary(state.repositories, state.repositoriesSucceededAt, state, repos))"
-      + limit
-    let hints = state.notice.map { [$0 + " "] } ?? keyHints(builtInServer: state.canToggleOutage)
+    let organization =
+      CacheStatus.summary(
+        state.organization, restoredAt: cache.organizationRestoredAt, now: state.now)
+      ?? summary(state.organization, state.organizationSucceededAt, state, org)
+    let repositories =
+      CacheStatus.summary(
+        state.repositories, restoredAt: cache.repositoriesRestoredAt, now: state.now)
+      ?? summary(state.repositories, state.repositoriesSucceededAt, state, repos)
+    let loaders = "org \(organization) │ repos \(repositories)" + limit
+    let hints =
+      state.notice.map { [$0 + " "] } ?? cache.problemHints
+      ?? keyHints(builtInServer: state.canToggleOutage)
     // The longest left side that still leaves room for some key hint, else the shortest.
     let bare =
       "org \(summary(state.organization, nil, state, org))"

@@ -29,6 +29,9 @@ public struct Transition: Sendable {
   public var retry: TransitionRetry?
   /// The rate limit the last response stated, if any.
   public var rateLimit: RateLimit?
+  /// How long ago the content was last confirmed, when it was restored from the cache at start
+  /// rather than fetched; `nil` for fetched content.
+  public var cachedAge: TimeInterval?
 
   /// Creates a value from its parts.
   public init(

@@ -39,8 +39,11 @@ public enum TransitionFormatter {
         body = "Loading: cache \(content ?? "nil")"
       }
     case .success:
-      body =
-        (transition.notModified ? "Success (not modified): " : "Success: ") + (content ?? "nil")
+      let cached = transition.cachedAge.map {
+        " (cached \(AgeLabel.text(since: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: $0))))"
+      }
+      let label = transition.notModified ? "Success (not modified)" : "Success\(cached ?? "")"
+      body = label + ": " + (content ?? "nil")
     case .failure:
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }
@@ -58,6 +61,10 @@ public enum TransitionFormatter {
       "error": transition.error.map(JSONValue.string) ?? .null,
     ]
     if timestamps { object["time"] = .double(milliseconds(transition.time)) }
+    if let age = transition.cachedAge {
+      object["source"] = .string("cache")
+      object["age"] = .double(milliseconds(age))
+    }
     if let organization = transition.organization { object["organization"] = .string(organization) }
     if let repositories = transition.repositories {
       object["repositories"] = .array(repositories.map(JSONValue.string))

@@ -41,6 +41,9 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     state.organizationStatus = organization
     state.repositoriesStatus = repositories
     return []
+  case .cacheChanged(let cache):
+    state.cache = cache
+    return []
   case .key(let key):
     if let commands = always(&state, key) { return commands }
     if Layout.isTooSmall(state.size) { return [] }
@@ -100,8 +103,11 @@ private func scheduleWake(_ state: inout AppState) -> [Command] {
     let countdown = statuses.compactMap { $0.retry?.nextChange(after: state.now) }.min()
     desired = min(spinner, countdown ?? spinner)
   } else {
-    let ages = [state.organizationSucceededAt, state.repositoriesSucceededAt]
-      .compactMap { $0.map { AgeLabel.nextChangeDate(since: $0, now: state.now) } }
+    let ages = [
+      state.organizationSucceededAt, state.repositoriesSucceededAt,
+      state.cache.organizationRestoredAt, state.cache.repositoriesRestoredAt,
+    ]
+    .compactMap { $0.map { AgeLabel.nextChangeDate(since: $0, now: state.now) } }
     desired = (ages + statuses.compactMap { $0.staleDate(after: state.now) }).min()
   }
   guard desired != state.pendingWake else { return [] }

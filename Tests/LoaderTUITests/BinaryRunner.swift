@@ -24,6 +24,10 @@ struct BinaryRun {
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["GITHUB_TOKEN"] = nil
+    // A fresh cache for every run: a cold start, and nothing written to the user's cache.
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    env["XDG_CACHE_HOME"] = cache.path
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe()

@@ -8,6 +8,7 @@ let expectedHelp = """
   USAGE
     loader-tui [options]              the app (headless without a terminal)
     loader-tui serve-demo [--port N]  the built-in GitHub-shaped server alone
+    loader-tui cache info|clear       show or empty the cache (--cache-dir DIR)
 
   DATA SOURCE (default: the built-in server on 127.0.0.1, no network needed)
     --github                   use the real GitHub API, https://api.github.com
@@ -27,6 +28,9 @@ let expectedHelp = """
                                429; 0 for none (default 3)
     --max-wait SECONDS         longest a Retry-After or rate-limit reset may make
                                a retry wait (default 30)
+    --cache-dir DIR            the cache directory, instead of
+                               $XDG_CACHE_HOME/loader-tui or ~/.cache/loader-tui
+    --no-cache                 neither show nor save cached content; start empty
 
   BUILT-IN SERVER (not with --github or --base-url)
     --latency SECONDS          delay of both routes

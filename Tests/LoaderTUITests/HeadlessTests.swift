@@ -154,7 +154,7 @@ final class HeadlessSignalTests: XCTestCase {
   private func interrupt(with signal: Int32) throws -> (firstLine: String, status: Int32) {
     let process = Process()
     process.executableURL = BinaryRun.binary
-    process.arguments = ["--headless", "--latency", "30", "--no-timestamps"]
+    process.arguments = ["--headless", "--latency", "30", "--no-timestamps", "--no-cache"]
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

@@ -13,6 +13,7 @@ final class HelpTextTests: XCTestCase {
   private let samples = [
     "URL": "https://github.example.com/api/v3", "NAME": "apple", "PATH": "/tmp/token",
     "SECONDS": "2", "BYTES": "2048", "N": "7", "LIST": "repos,round=2", "MODE": "drop",
+    "DIR": "/tmp/cache",
   ]
 
   func testHelpIsTheWholeExpectedText() {

@@ -33,6 +33,8 @@ struct ShellRun {
     var environment = ProcessInfo.processInfo.environment
     environment["GITHUB_TOKEN"] = nil
     environment["BIN"] = BinaryRun.binary.path
+    // A fresh cache for every script: cold starts, and nothing written to the user's cache.
+    environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = out

@@ -35,9 +35,9 @@ def running(tag):
     return not any(f"DONE-{tag}" in x for x in d.screen())
 
 
-def launch(tag, arguments="--latency 0", env=""):
+def launch(tag, arguments="--latency 0", env="", cache=None):
     keys("clear", "Enter")
-    files = d.start(arguments, tag, env=env, raw_env=bool(env))
+    files = d.start(arguments, tag, env=env, raw_env=bool(env), cache=cache)
     d.wait_for(f"{tag}: app on screen", lambda l: any("Fetch" in x for x in l[:2]))
     return files
 
@@ -271,6 +271,27 @@ def run_wide_names():
     quit_app(tag, files)
 
 
+def run_cached_start():
+    cache = os.path.join(d.WORK, "cache-shared")
+    tag = "cache-cold"
+    files = launch(tag, cache=cache)
+    loaded(tag)
+    quit_app(tag, files)
+    tag = "cache-warm"
+    files = launch(tag, "--latency 5", cache=cache)
+    lines = d.wait_for("second start: cached content before any key",
+                       lambda l: "Repositories:" in "\n".join(l) and "cached" in l[-1])
+    d.check("the second start shows the cached lists and their age before any key",
+            "Apexy" in "\n".join(lines) and "org cached just now" in lines[-1]
+            and "Loading" not in "\n".join(lines), lines)
+    keys("f")
+    lines = d.wait_for("f over cached content spins with the lists shown",
+                       lambda l: "Loading" in "\n".join(l))
+    d.check("f keeps the cached lists under the spinner", "Apexy" in "\n".join(lines)
+            and "(cached just now)" in lines[-1], lines)
+    quit_app(tag, files)
+
+
 def main():
     d.tmux("new-session", "-d", "-s", d.SESSION, "-x", str(d.WIDTH), "-y", str(d.HEIGHT),
            "env TERM=xterm-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile")
@@ -283,6 +304,7 @@ def main():
         run_locale()
         run_wide_names()
         run_terms()
+        run_cached_start()
     finally:
         d.tmux("kill-session", "-t", d.SESSION)
     print(f"e2e terminals: {len(d.passed)} passed, {len(d.failures)} failed")

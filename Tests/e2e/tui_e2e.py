@@ -69,14 +69,17 @@ def check(description, ok, lines=None):
         failures.append(description)
 
 
-def start(arguments, tag, env="", stderr=None, raw_env=False):
+def start(arguments, tag, env="", stderr=None, raw_env=False, cache=None):
+    # Each start gets a cache of its own (a cold start) unless a test passes one to share;
+    # nothing is written to the user's ~/.cache.
+    cache = cache or tempfile.mkdtemp(prefix=f"cache-{tag}-", dir=WORK)
     before = os.path.join(WORK, f"{tag}.before")
     after = os.path.join(WORK, f"{tag}.after")
     status = os.path.join(WORK, f"{tag}.status")
     pidfile = os.path.join(WORK, f"{tag}.pid")
     command = (
         f"stty -g > {before}; {env if raw_env else ('env ' + env if env else '')} "
-        f"sh -c 'echo $$ > {pidfile}; exec {BINARY} {arguments}'{' 2> ' + stderr if stderr else ''}; "
+        f"sh -c 'echo $$ > {pidfile}; exec env XDG_CACHE_HOME={cache} {BINARY} {arguments}'{' 2> ' + stderr if stderr else ''}; "
         # The marker is printed with printf so that the typed command does not already show it.
         f"echo $? > {status}; stty -g > {after}; printf 'DONE%s\\n' -{tag}"
     )

@@ -9,6 +9,7 @@ enum ArgumentParser {
     var options = Options()
     var rest = arguments[...]
     var serveDemo = false
+    if rest.first == "cache" { return try CacheCommand.parse(rest.dropFirst()) }
     if rest.first == "serve-demo" {
       serveDemo = true
       rest.removeFirst()

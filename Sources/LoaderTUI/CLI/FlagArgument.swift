@@ -85,3 +85,11 @@ struct FlagArgument: Sendable {
     UsageError(description: "\(flag) \(expectation), not \"\(TextSanitizer.clean(text))\".")
   }
 }
+
+extension FlagArgument {
+  /// A directory path, not empty.
+  func directory() throws(UsageError) -> String {
+    guard !text.isEmpty else { throw refusal("takes a directory") }
+    return text
+  }
+}

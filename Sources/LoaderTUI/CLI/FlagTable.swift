@@ -61,6 +61,15 @@ enum FlagTable {
         options.maxServerWait = try argument.seconds(in: 0...3_600)
       }),
     Flag(
+      "--cache-dir", .source,
+      "the cache directory, instead of $XDG_CACHE_HOME/loader-tui or ~/.cache/loader-tui",
+      .read("DIR") { options, argument throws(UsageError) in
+        options.cacheDirectory = try argument.directory()
+      }),
+    Flag(
+      "--no-cache", .source, "neither show nor save cached content; start empty",
+      .set { $0.noCache = true }),
+    Flag(
       "--latency", .server, "delay of both routes", scope: .builtInServer,
       .read("SECONDS") { options, argument throws(UsageError) in
         let seconds = try argument.seconds(in: 0...600)
@@ -156,6 +165,7 @@ enum FlagTable {
   /// Flags that cannot be given together.
   static let exclusive: [(String, String)] = [
     ("--github", "--base-url"), ("--headless", "--interactive"),
+    ("--cache-dir", "--no-cache"),
   ]
 
   /// The flag called `name` (long or short).

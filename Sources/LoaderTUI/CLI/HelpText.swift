@@ -32,6 +32,7 @@ enum HelpText {
       [
         ("loader-tui [options]", "the app (headless without a terminal)", nil),
         ("loader-tui serve-demo [--port N]", "the built-in GitHub-shaped server alone", nil),
+        ("loader-tui cache info|clear", "show or empty the cache (--cache-dir DIR)", nil),
       ], width: width)
     let column = (FlagTable.all.map(\.usage) + KeyBinding.all.map(\.label)).map(TextWidth.of).max()
     for group in FlagGroup.allCases {

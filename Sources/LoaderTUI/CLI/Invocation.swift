@@ -9,6 +9,8 @@ enum Invocation: Sendable, Equatable {
   case run(Options)
   /// Run the built-in server alone.
   case serveDemo(Options)
+  /// `cache info` or `cache clear`, on `--cache-dir` if given.
+  case cache(CacheCommand, directory: String?)
   /// Print help.
   case help
   /// Print the version.

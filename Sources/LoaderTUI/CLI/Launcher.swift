@@ -30,6 +30,8 @@ enum Launcher {
       }
     case .serveDemo(let options):
       return await serveDemo(options)
+    case .cache(let command, let directory):
+      return CacheCommandRunner.run(command, directory: directory, environment: environment)
     case .run(let options):
       return await run(options, environment: environment)
     }
@@ -69,6 +71,9 @@ enum Launcher {
       pageCap: options.pageCap, retries: options.retries, maxServerWait: options.maxServerWait,
       refreshInterval: options.refreshInterval)
     let loaders = SharedLoaders(configuration: configuration)
+    CacheLocation.attach(to: loaders, options: options, environment: environment)
+    // Every way out (q, a signal, the end of headless) waits for the cache's last writes.
+    defer { loaders.waitForCacheWrites(timeout: 2) }
 
     if !options.headless {
       let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1

@@ -64,4 +64,8 @@ struct Options: Sendable, Equatable {
   var rounds = 1
   /// Headless: print times since start.
   var timestamps = true
+  /// `--cache-dir`: the cache directory instead of `$XDG_CACHE_HOME/loader-tui`.
+  var cacheDirectory: String?
+  /// `--no-cache`: neither read nor write the cache.
+  var noCache = false
 }

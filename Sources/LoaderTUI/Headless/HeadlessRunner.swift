@@ -51,6 +51,7 @@ final class HeadlessRunner {
     let repositories = container.repositoriesLoader
     observations = [
       organization.observe { [unowned self] in
+        if self.cacheProblemChanged() { return }
         self.emit(
           organization.state, .organization, loader: organization,
           describe: { ($0.rawDisplayName, nil) })
@@ -58,12 +59,15 @@ final class HeadlessRunner {
         self.mergedChanged()
       },
       repositories.observe { [unowned self] in
+        if self.cacheProblemChanged() { return }
         self.emit(
           repositories.state, .repositories, loader: repositories,
           describe: { (nil, $0.map(\.rawName)) })
         self.mergedChanged()
       },
     ]
+    _ = cacheProblemChanged()
+    emitRestored()
     fetch()
     let code: Int32
     if let exitCode {
@@ -74,6 +78,45 @@ final class HeadlessRunner {
     observations = []
     SignalPipe.handler = nil
     return code
+  }
+
+  // MARK: - Cache
+
+  private var cacheProblem: String?
+
+  /// Prints content restored from the cache as the first transitions, marked with its age.
+  private func emitRestored() {
+    let status = CacheStatus(container.pair)
+    let now = Date()
+    let organization = status.organizationRestoredAt.map { now.timeIntervalSince($0) }
+    let repositories = status.repositoriesRestoredAt.map { now.timeIntervalSince($0) }
+    guard organization != nil || repositories != nil else { return }
+    var line = transition(container.organizationLoader.state, .organization) {
+      ($0.rawDisplayName, nil)
+    }
+    line.cachedAge = organization
+    if organization != nil { print(line) }
+    line = transition(container.repositoriesLoader.state, .repositories) {
+      (nil, $0.map(\.rawName))
+    }
+    line.cachedAge = repositories
+    if repositories != nil { print(line) }
+    guard let organization, let repositories else { return }
+    line = transition(container.pair.mergedState, .merged) {
+      ($0.organization.rawDisplayName, $0.repositories.map(\.rawName))
+    }
+    line.cachedAge = max(organization, repositories)
+    print(line)
+  }
+
+  /// Reports a new cache problem on stderr; true when the problem is what changed, so the
+  /// observer prints no transition for it.
+  private func cacheProblemChanged() -> Bool {
+    let problem = container.cacheProblem
+    guard problem != cacheProblem else { return false }
+    cacheProblem = problem
+    if let problem { StandardOutput.error("loader-tui: \(localized(problem))") }
+    return true
   }
 
   private func fetch() {

@@ -1,0 +1,51 @@
+import ApexyLoader
+import Foundation
+
+/// A `LoaderCacheStore` that stores the validators' request URLs without the API's origin and
+/// puts the current origin back when reading: the built-in server listens on a new port at every
+/// start, and its stored validators must still match the next run's requests.
+public struct OriginRelativeStore: LoaderCacheStore {
+  /// The store the entries go to.
+  public let base: LoaderCacheStore
+  /// The API root of this run, `http://127.0.0.1:41234` (no trailing slash).
+  public let origin: String
+
+  static let placeholder = "@origin"
+
+  /// A store over `base` for the API at `origin`.
+  public init(base: LoaderCacheStore, origin: URL) {
+    self.base = base
+    var text = origin.absoluteString
+    while text.hasSuffix("/") { text.removeLast() }
+    self.origin = text
+  }
+
+  /// The entry under `key`, its validators keyed by this run's URLs.
+  public func read(_ key: LoaderCacheKey) throws -> LoaderCacheEntry? {
+    guard var entry = try base.read(key) else { return nil }
+    entry.validators = Self.rekeyed(entry.validators, from: Self.placeholder, to: origin)
+    return entry
+  }
+
+  /// Stores `entry` with its validators keyed without the origin.
+  public func write(_ entry: LoaderCacheEntry, for key: LoaderCacheKey) throws {
+    var entry = entry
+    entry.validators = Self.rekeyed(entry.validators, from: origin, to: Self.placeholder)
+    try base.write(entry, for: key)
+  }
+
+  /// Removes the entry under `key`.
+  public func remove(_ key: LoaderCacheKey) throws {
+    try base.remove(key)
+  }
+
+  private static func rekeyed(
+    _ validators: [String: ResponseValidators], from old: String, to new: String
+  ) -> [String: ResponseValidators] {
+    var result: [String: ResponseValidators] = [:]
+    for (url, value) in validators {
+      result[url.hasPrefix(old) ? new + url.dropFirst(old.count) : url] = value
+    }
+    return result
+  }
+}

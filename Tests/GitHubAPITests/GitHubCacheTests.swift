@@ -1,0 +1,172 @@
+import ApexyLoader
+import Foundation
+import XCTest
+
+@testable import DemoAPI
+@testable import GitHubAPI
+
+/// The app's cache entries: only the shown fields, cleaned again when read, never the token;
+/// validators keyed so the built-in server's next port still matches them.
+final class GitHubCacheTests: XCTestCase {
+  private let token = "ghp_secretTOKEN1234"
+
+  private func temporaryStore() throws -> FileCacheStore {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("github-cache-\(UUID())")
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    return FileCacheStore(directory: directory)
+  }
+
+  private func entryBytes(_ store: FileCacheStore) throws -> Data {
+    let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+    XCTAssertEqual(names.count, 1)
+    return try Data(contentsOf: store.directory.appendingPathComponent(names[0]))
+  }
+
+  func testOrganizationRoundTripKeepsEveryShownField() throws {
+    let codec = GitHubCacheCodecs.organization(sanitizer: TextSanitizer())
+    let organization = Organization(
+      login: "RedMadRobot", name: "Red Mad Robot", description: "Mobile apps", publicRepos: 36)
+    XCTAssertEqual(try codec.decode(try codec.encode(organization)), organization)
+  }
+
+  func testRepositoriesRoundTripKeepsEveryShownField() throws {
+    let codec = GitHubCacheCodecs.repositories(sanitizer: TextSanitizer())
+    let repositories = [
+      Repository(name: "Apexy", description: "Network", language: "Swift", stargazersCount: 207),
+      Repository(name: "fork\u{1B}[2J", stargazersCount: 1, fork: true),
+    ]
+    XCTAssertEqual(try codec.decode(try codec.encode(repositories)), repositories)
+  }
+
+  func testHostileTextStaysCleanedAndTheTokenIsNeverStored() throws {
+    let sanitizer = TextSanitizer(secrets: [token])
+    let store = try temporaryStore()
+    let key = LoaderCacheKey(namespace: "https://api.example", name: "repos x")
+    let cache = LoaderCache(
+      store: store, key: key, codec: GitHubCacheCodecs.repositories(sanitizer: sanitizer))
+    let hostile = Repository(
+      name: "evil\u{1B}]0;title\u{07}\(token)", description: "token \(token) \u{202E}rtl",
+      language: "Swift", sanitizer: sanitizer)
+    let entry = LoaderCacheEntry(
+      content: try cache.codec.encode([hostile]), contentVersion: cache.codec.version,
+      lastConfirmed: Date())
+    try store.write(entry, for: key)
+    let bytes = try entryBytes(store)
+    XCTAssertNil(bytes.range(of: Data(token.utf8)), "the token is in the cache file")
+    XCTAssertNil(bytes.range(of: Data([0x1B])), "a raw escape is in the cache file")
+    let restored = try cache.codec.decode(try XCTUnwrap(store.read(key)).content)
+    XCTAssertEqual(restored[0].name, "evil^[]0;title^G<token>")
+    XCTAssertEqual(restored[0].description, "token <token> \\u{202E}rtl")
+    XCTAssertFalse(restored[0].rawName.contains(token))
+  }
+
+  func testAChangedFileIsCleanedWhenRead() throws {
+    let codec = GitHubCacheCodecs.organization(sanitizer: TextSanitizer(secrets: [token]))
+    let tampered = Data(
+      #"{"login":"x\u001b[2J","name":"n \#(token)","rawLogin":"x","rawName":"\#(token)"}"#.utf8)
+    let organization = try codec.decode(tampered)
+    XCTAssertEqual(organization.login, "x^[[2J")
+    XCTAssertEqual(organization.name, "n <token>")
+    XCTAssertEqual(organization.rawName, "<token>")
+  }
+
+  func testValidatorsAreStoredWithoutTheOriginAndRestoredWithTheNewOne() throws {
+    let base = try temporaryStore()
+    let key = LoaderCacheKey(namespace: "built-in", name: "org x")
+    let validators = ResponseValidators(etag: "\"v1\"")
+    let entry = LoaderCacheEntry(
+      content: Data("{}".utf8),
+      validators: ["http://127.0.0.1:4000/orgs/x": validators], lastConfirmed: Date())
+    try OriginRelativeStore(base: base, origin: URL(string: "http://127.0.0.1:4000")!)
+      .write(entry, for: key)
+    XCTAssertEqual(try base.read(key)?.validators, ["@origin/orgs/x": validators])
+    let next = OriginRelativeStore(base: base, origin: URL(string: "http://127.0.0.1:5000/")!)
+    XCTAssertEqual(try next.read(key)?.validators, ["http://127.0.0.1:5000/orgs/x": validators])
+  }
+
+  func testBuiltInKeysIgnoreThePortAndFollowTheRepositoryCount() {
+    let fixtures = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "1")
+    XCTAssertEqual(fixtures, .builtIn(repositoryCount: nil, seed: "1"))
+    XCTAssertNotEqual(fixtures, .builtIn(repositoryCount: 5_000, seed: "1"))
+    XCTAssertNotEqual(fixtures, .builtIn(repositoryCount: nil, seed: "2"))
+    XCTAssertEqual(
+      GitHubCacheKeys.api(URL(string: "https://api.github.com/")!).namespace,
+      "https://api.github.com")
+    XCTAssertEqual(fixtures.organization("RedMadRobot"), fixtures.organization("redmadrobot"))
+    XCTAssertEqual(
+      GitHubCacheKeys.api(URL(string: "https://me:\(token)@ghe.example/api/v3/")!).namespace,
+      "https://ghe.example/api/v3")
+  }
+
+  @MainActor
+  func testASecondContainerShowsWhatTheFirstFetchedBeforeAnyRequest() async throws {
+    let server = DemoServer(options: .init(organizationLatency: 0, repositoriesLatency: 0))
+    let url = try server.start()
+    defer { server.stop() }
+    let store = try temporaryStore()
+    let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "test")
+    let configuration = GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token)
+    let first = SharedLoaders(configuration: configuration)
+    first.attachCache(store: store, keys: keys)
+    first.pair.fetchBoth()
+    for await state in first.repositoriesLoader.states where !state.isLoading {
+      if case .success = state { break }
+    }
+    for await state in first.organizationLoader.states where !state.isLoading {
+      if case .success = state { break }
+    }
+    XCTAssertTrue(first.waitForCacheWrites(timeout: 5))
+    let requests = server.requests.count
+
+    let second = SharedLoaders(configuration: configuration)
+    second.attachCache(store: store, keys: keys)
+    XCTAssertEqual(second.repositoriesLoader.state.content?.count, 36)
+    XCTAssertEqual(second.organizationLoader.state.content?.displayName, "Red Mad Robot")
+    XCTAssertTrue(second.organizationLoader.freshness.isRestored)
+    XCTAssertNil(second.cacheProblem)
+    XCTAssertEqual(server.requests.count, requests, "restoring sent a request")
+    for entry in store.contents() {
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: entry.path))
+      XCTAssertNil(bytes.range(of: Data(token.utf8)), "the token is in \(entry.path)")
+    }
+  }
+
+  @MainActor
+  func testWaitingForWritesAtTheEndIsBounded() async throws {
+    let server = DemoServer(options: .init(organizationLatency: 0, repositoriesLatency: 0))
+    let url = try server.start()
+    defer { server.stop() }
+    let store = BlockingStore()
+    let loaders = SharedLoaders(
+      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    loaders.attachCache(store: store, keys: .builtIn(repositoryCount: nil, seed: "test"))
+    XCTAssertTrue(loaders.waitForCacheWrites(timeout: 0.1), "nothing pending, nothing to wait for")
+    loaders.organizationLoader.load()
+    for await state in loaders.organizationLoader.states where !state.isLoading {
+      if case .success = state { break }
+    }
+    let started = Date()
+    XCTAssertFalse(loaders.waitForCacheWrites(timeout: 0.2), "a stuck write was waited for")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+    store.release.signal()
+    XCTAssertTrue(loaders.waitForCacheWrites(timeout: 5))
+    XCTAssertEqual(store.written, 1)
+  }
+}
+
+/// A store whose writes wait until the test releases them.
+private final class BlockingStore: LoaderCacheStore, @unchecked Sendable {
+  let release = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var count = 0
+
+  var written: Int { lock.withLock { count } }
+
+  func read(_ key: LoaderCacheKey) throws -> LoaderCacheEntry? { nil }
+  func write(_ entry: LoaderCacheEntry, for key: LoaderCacheKey) throws {
+    release.wait()
+    lock.withLock { count += 1 }
+  }
+  func remove(_ key: LoaderCacheKey) throws {}
+}

@@ -1,0 +1,172 @@
+import Foundation
+import XCTest
+
+/// The cache as a user meets it through the binary: the second run starts from what the first
+/// fetched, `--no-cache` starts cold, `cache info` and `cache clear`, and a broken entry costs
+/// one line on stderr and is replaced. Every run uses its own temporary cache directory.
+final class CacheBinaryTests: XCTestCase {
+  private func temporaryDirectory() -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cache-bin-\(UUID())")
+    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url.path
+  }
+
+  private func headless(_ directory: String, _ extra: [String] = []) throws -> BinaryRun {
+    try BinaryRun.run(
+      ["--headless", "--latency", "0", "--no-timestamps", "--cache-dir", directory] + extra)
+  }
+
+  private func entries(_ directory: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+      .filter { $0.hasSuffix(".entry") }.map { directory + "/" + $0 }
+  }
+
+  func testTheSecondRunPrintsTheCachedStateFirstThenFetches() throws {
+    let directory = temporaryDirectory()
+    let cold = try headless(directory)
+    XCTAssertEqual(cold.lines.first, "repositories Loading: cache nil")
+    let warm = try headless(directory)
+    XCTAssertEqual(warm.status, 0, warm.stderr)
+    XCTAssertEqual(
+      Array(warm.lines.prefix(4)),
+      [
+        "organization Success (cached just now): Red Mad Robot",
+        "repositories Success (cached just now): 36 repositories (Apexy, input-mask-ios, "
+          + "input-mask-android, …)",
+        "merged       Success (cached just now): Red Mad Robot: 36 repositories (Apexy, "
+          + "input-mask-ios, input-mask-android, …)",
+        "repositories Loading: cache 36 repositories (Apexy, input-mask-ios, input-mask-android, …)",
+      ])
+    XCTAssertEqual(
+      warm.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
+    XCTAssertEqual(warm.stderr, "")
+  }
+
+  func testJSONMarksTheRestoredStateAsFromTheCache() throws {
+    let directory = temporaryDirectory()
+    _ = try headless(directory)
+    let warm = try headless(directory, ["--json"])
+    let objects = try warm.lines.map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(objects.prefix(3).map { $0["source"] as? String }, ["cache", "cache", "cache"])
+    XCTAssertEqual(
+      objects.prefix(3).map { $0["case"] as? String }, ["success", "success", "success"])
+    XCTAssertTrue(objects.dropFirst(3).allSatisfy { $0["source"] == nil })
+    XCTAssertEqual(objects[3]["case"] as? String, "loading")
+  }
+
+  func testNoCacheNeitherShowsNorWrites() throws {
+    let home = temporaryDirectory()
+    let arguments = ["--headless", "--latency", "0", "--no-timestamps"]
+    let cold = try BinaryRun.run(arguments + ["--no-cache"], environment: ["XDG_CACHE_HOME": home])
+    XCTAssertEqual(cold.status, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/loader-tui"))
+    _ = try BinaryRun.run(arguments, environment: ["XDG_CACHE_HOME": home])
+    let warm = try BinaryRun.run(arguments, environment: ["XDG_CACHE_HOME": home])
+    XCTAssertEqual(warm.lines.first, "organization Success (cached just now): Red Mad Robot")
+    let uncached = try BinaryRun.run(
+      arguments + ["--no-cache"], environment: ["XDG_CACHE_HOME": home])
+    XCTAssertEqual(uncached.lines.first, "repositories Loading: cache nil")
+    XCTAssertEqual(uncached.lines, cold.lines)
+  }
+
+  func testTheDefaultPlaceIsUnderXDGCacheHomePrivateToTheUser() throws {
+    let home = temporaryDirectory()
+    let run = try BinaryRun.run(
+      ["--headless", "--latency", "0"], environment: ["XDG_CACHE_HOME": home])
+    XCTAssertEqual(run.status, 0)
+    let directory = home + "/loader-tui"
+    let mode = try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions]
+    XCTAssertEqual(mode as? Int, 0o700)
+    let files = entries(directory)
+    XCTAssertEqual(files.count, 2)
+    for file in files {
+      let fileMode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions]
+      XCTAssertEqual(fileMode as? Int, 0o600, file)
+    }
+  }
+
+  func testCacheInfoListsEachEntryAndClearEmptiesIt() throws {
+    let directory = temporaryDirectory()
+    let empty = try BinaryRun.run(["cache", "info", "--cache-dir", directory])
+    XCTAssertEqual(empty.status, 0)
+    XCTAssertEqual(
+      empty.lines, ["Cache: \(directory) (not created yet)", "Size: 0 B in 0 entries"])
+    _ = try headless(directory)
+    let info = try BinaryRun.run(["cache", "info", "--cache-dir=\(directory)"])
+    XCTAssertEqual(info.status, 0, info.stderr)
+    XCTAssertEqual(info.lines.count, 4, info.stdout)
+    XCTAssertEqual(info.lines[0], "Cache: \(directory)")
+    XCTAssertTrue(info.lines[1].hasPrefix("Size: ") && info.lines[1].hasSuffix(" in 2 entries"))
+    let listed = info.lines.dropFirst(2).sorted()
+    XCTAssertTrue(listed[0].hasPrefix("  built-in repos=fixtures seed=1 | org redmadrobot  "))
+    XCTAssertTrue(listed[1].hasPrefix("  built-in repos=fixtures seed=1 | repos redmadrobot  "))
+    for line in listed {
+      XCTAssertNotNil(
+        line.range(
+          of: #"  (\d+ B|\d+\.\d KiB)  confirmed \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(just now\)$"#,
+          options: .regularExpression), line)
+    }
+    let clear = try BinaryRun.run(["cache", "clear", "--cache-dir", directory])
+    XCTAssertEqual(clear.status, 0)
+    XCTAssertEqual(clear.lines, ["Removed 2 entries from \(directory)"])
+    XCTAssertEqual(entries(directory), [])
+    let cold = try headless(directory)
+    XCTAssertEqual(cold.lines.first, "repositories Loading: cache nil")
+  }
+
+  func testCacheCommandsRefuseWhatTheyCannotDo() throws {
+    let file = temporaryDirectory()
+    XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+    let unreadable = try BinaryRun.run(["cache", "info", "--cache-dir", file])
+    XCTAssertEqual(unreadable.status, 1)
+    XCTAssertEqual(unreadable.stderr, "loader-tui: cannot read the cache at \(file)\n")
+    XCTAssertEqual(try BinaryRun.run(["cache"]).status, 2)
+    XCTAssertEqual(try BinaryRun.run(["cache", "info", "--headless"]).status, 2)
+    let both = try BinaryRun.run(["--cache-dir", file, "--no-cache"])
+    XCTAssertEqual(both.status, 2)
+    XCTAssertEqual(both.stderr, "loader-tui: Use either --cache-dir or --no-cache, not both.\n")
+  }
+
+  func testACorruptEntryIsOneLineAndIsReplaced() throws {
+    let directory = temporaryDirectory()
+    _ = try headless(directory)
+    let info = try BinaryRun.run(["cache", "info", "--cache-dir", directory])
+    let repositories = try XCTUnwrap(
+      entries(directory).max { size($0) < size($1) }, info.stdout)
+    try Data("not an entry at all, truncated".utf8).write(to: URL(fileURLWithPath: repositories))
+    let run = try headless(directory)
+    XCTAssertEqual(run.status, 0)
+    let errors = run.stderr.split(separator: "\n")
+    XCTAssertEqual(errors.count, 1, run.stderr)
+    XCTAssertTrue(errors[0].hasPrefix("loader-tui: cache entry built-in"), run.stderr)
+    XCTAssertTrue(errors[0].contains("repos redmadrobot is corrupt"), run.stderr)
+    XCTAssertEqual(run.lines.first, "organization Success (cached just now): Red Mad Robot")
+    XCTAssertEqual(run.lines[1], "repositories Loading: cache nil")
+    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
+    let next = try headless(directory)
+    XCTAssertEqual(next.stderr, "")
+    XCTAssertTrue(next.lines[1].hasPrefix("repositories Success (cached just now): 36"))
+  }
+
+  func testADirectoryWhereAnEntryShouldBeIsReplacedToo() throws {
+    let directory = temporaryDirectory()
+    _ = try headless(directory)
+    let organization = try XCTUnwrap(entries(directory).min { size($0) < size($1) })
+    try FileManager.default.removeItem(atPath: organization)
+    try FileManager.default.createDirectory(
+      atPath: organization, withIntermediateDirectories: false)
+    let run = try headless(directory)
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+    XCTAssertTrue(run.lines[0].hasPrefix("repositories Success (cached just now)"), run.stdout)
+    let next = try headless(directory)
+    XCTAssertEqual(next.stderr, "")
+    XCTAssertEqual(next.lines.first, "organization Success (cached just now): Red Mad Robot")
+  }
+
+  private func size(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+  }
+}
