@@ -17,6 +17,8 @@ public enum AppEvent: Sendable, Equatable {
   /// A loader changed; carries both states so the panes see the same instances' values.
   case loadersChanged(
     organization: LoadingState<Organization>, repositories: LoadingState<[Repository]>, at: Date)
+  /// The runtime has something to tell the user (a browser that could not be started).
+  case notice(String)
   /// The app must end: a signal arrived or the terminal hung up.
   case stop(exitCode: Int32)
 }

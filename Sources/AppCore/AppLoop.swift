@@ -16,6 +16,7 @@ public final class AppLoop {
   private let scheduler: any WakeScheduler
   private let clock: () -> Date
   private let setOutage: (Bool) -> Void
+  private let openURL: (URL) -> String?
   private var queue: [AppEvent] = []
   private var isRunning = false
   private var drawn: Grid?
@@ -26,7 +27,8 @@ public final class AppLoop {
   public init(
     state: AppState, terminal: any TerminalBackend, loaders: LoaderPair,
     scheduler: any WakeScheduler, clock: @escaping () -> Date,
-    setOutage: @escaping (Bool) -> Void = { _ in }
+    setOutage: @escaping (Bool) -> Void = { _ in },
+    openURL: @escaping (URL) -> String? = { _ in nil }
   ) {
     self.state = state
     self.terminal = terminal
@@ -34,6 +36,7 @@ public final class AppLoop {
     self.scheduler = scheduler
     self.clock = clock
     self.setOutage = setOutage
+    self.openURL = openURL
   }
 
   /// Observes the loaders and draws the first frame.
@@ -103,6 +106,11 @@ public final class AppLoop {
       }
     case .cancelWake:
       scheduler.cancel()
+    case .openURL(let url):
+      // A failure comes back as a notice, through `update` like everything else.
+      if let failure = openURL(url) { queue.append(.notice(failure)) }
+    case .copy(let text):
+      terminal.copy(text)
     case .repaint:
       drawn = nil
     case .suspend:

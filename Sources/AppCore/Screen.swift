@@ -17,6 +17,9 @@ public enum Screen {
       PaneView.draw(state, pane.id, in: pane.rect, into: &grid)
     }
     StatusBar.draw(state, in: frame.statusBar, into: &grid)
+    if let repository = state.lists.detail {
+      DetailView.draw(repository, state, in: HelpOverlay.area(state.size), into: &grid)
+    }
     if state.showHelp {
       HelpOverlay.draw(
         in: HelpOverlay.area(state.size), scroll: state.helpScroll, into: &grid)

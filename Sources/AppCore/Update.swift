@@ -9,7 +9,7 @@ public func update(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   if commands.contains(where: { if case .quit = $0 { return true } else { return false } }) {
     return commands
   }
-  clampScroll(&state)
+  ListKeys.follow(&state)
   commands += scheduleWake(&state)
   return commands
 }
@@ -26,6 +26,9 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     return []
   case .stop(let exitCode):
     return [.quit(exitCode: exitCode)]
+  case .notice(let text):
+    state.notice = text
+    return []
   case .loadersChanged(let organization, let repositories, let now):
     state.now = now
     if case .success = organization, !isSuccess(state.organization) {
@@ -41,13 +44,16 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     if Layout.isTooSmall(state.size) { return [] }
     if state.isEditingFilter { return editFilter(&state, key) }
     if state.showHelp { return helpKey(&state, key) }
+    if state.lists.detail != nil { return ListKeys.detailKey(&state, key) }
     return press(&state, key)
   case .paste(let text):
     guard state.isEditingFilter, !Layout.isTooSmall(state.size) else { return [] }
     appendToFilter(&state, text)
     return []
   case .mouse(let mouse):
-    guard !Layout.isTooSmall(state.size), !state.showHelp else { return [] }
+    guard !Layout.isTooSmall(state.size), !state.showHelp, state.lists.detail == nil else {
+      return []
+    }
     return click(&state, mouse)
   }
 }
@@ -107,8 +113,16 @@ private func isSuccess<T>(_ state: LoadingState<T>) -> Bool {
 private func press(_ state: inout AppState, _ key: Key) -> [Command] {
   state.notice = nil
   switch key {
-  case .character("f"), .enter:
+  case .character("f"):
     return [.fetchBoth]
+  case .enter:
+    return ListKeys.openDetail(&state) ? [] : [.fetchBoth]
+  case .character("s"):
+    ListKeys.cycleSort(&state)
+  case .character("o"):
+    return ListKeys.act(&state, "o")
+  case .character("y"):
+    return ListKeys.act(&state, "y")
   case .character("r"):
     return [.reloadRepositories]
   case .character("q"):
@@ -133,17 +147,17 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
   case .backTab, .left, .character("h"):
     moveFocus(&state, by: -1)
   case .up, .character("k"):
-    scroll(&state, by: -1)
+    ListKeys.move(&state, by: -1)
   case .down, .character("j"):
-    scroll(&state, by: 1)
+    ListKeys.move(&state, by: 1)
   case .pageUp:
-    scroll(&state, by: -max(1, Layout.listHeight(state, focusedPane(state)) - 1))
+    ListKeys.move(&state, by: -max(1, Layout.itemsShown(state, focusedPane(state)) - 1))
   case .pageDown:
-    scroll(&state, by: max(1, Layout.listHeight(state, focusedPane(state)) - 1))
+    ListKeys.move(&state, by: max(1, Layout.itemsShown(state, focusedPane(state)) - 1))
   case .home, .character("g"):
-    scroll(&state, by: Int.min / 2)
+    ListKeys.move(&state, by: Int.min / 2)
   case .end, .character("G"):
-    scroll(&state, by: Int.max / 2)
+    ListKeys.move(&state, by: Int.max / 2)
   default:
     break
   }
@@ -170,6 +184,7 @@ private func editFilter(_ state: inout AppState, _ key: Key) -> [Command] {
     break
   }
   state.scroll = [.fetch: 0, .result: 0]
+  state.lists.selected = [.fetch: 0, .result: 0]
   return []
 }
 
@@ -183,9 +198,11 @@ private func appendToFilter(_ state: inout AppState, _ text: String) {
   guard room > 0, !kept.isEmpty else { return }
   state.setFilter(state.filter + kept.prefix(room))
   state.scroll = [.fetch: 0, .result: 0]
+  state.lists.selected = [.fetch: 0, .result: 0]
 }
 
-/// A click focuses the pane under it (and presses `[ Fetch ]`); the wheel scrolls that pane.
+/// A click focuses the pane under it (and presses `[ Fetch ]`, or selects the row under it);
+/// the wheel moves that pane's selection.
 private func click(_ state: inout AppState, _ mouse: MouseEvent) -> [Command] {
   let frame = Layout.frame(state.size, focused: state.focus.pane)
   if let tabBar = frame.tabBar, mouse.y == tabBar.y, mouse.action == .press {
@@ -200,8 +217,10 @@ private func click(_ state: inout AppState, _ mouse: MouseEvent) -> [Command] {
   else { return [] }
   switch mouse.action {
   case .wheelUp, .wheelDown:
-    let current = state.scroll[pane.id] ?? 0
-    state.scroll[pane.id] = current + (mouse.action == .wheelUp ? -3 : 3)
+    // The view and the selection move together, so the selected row keeps its place.
+    let step = mouse.action == .wheelUp ? -3 : 3
+    state.scroll[pane.id] = (state.scroll[pane.id] ?? 0) + step
+    state.lists.selected[pane.id] = (state.lists.selected[pane.id] ?? 0) + step
   case .press:
     let button = Layout.fetchButton(in: pane.rect)
     if pane.id == .fetch, mouse.y == button.y, (button.x...button.right).contains(mouse.x) {
@@ -209,6 +228,7 @@ private func click(_ state: inout AppState, _ mouse: MouseEvent) -> [Command] {
       return [.fetchBoth]
     }
     state.focus = pane.id == .fetch ? .fetchList : .resultList
+    if let row = Layout.item(at: mouse.y, state, pane.id) { state.lists.selected[pane.id] = row }
   case .other:
     break
   }
@@ -222,20 +242,4 @@ private func moveFocus(_ state: inout AppState, by step: Int) {
   let all = Focus.allCases
   let index = (all.firstIndex(of: state.focus)! + step + all.count) % all.count
   state.focus = all[index]
-}
-
-private func scroll(_ state: inout AppState, by step: Int) {
-  let pane = focusedPane(state)
-  if state.focus == .fetchButton, step > 0 { state.focus = .fetchList }
-  let current = state.scroll[pane] ?? 0
-  state.scroll[pane] = current + step
-}
-
-private func clampScroll(_ state: inout AppState) {
-  for pane in [PaneID.fetch, .result] {
-    let count = state.visibleRepositories(pane).count
-    let height = Layout.listHeight(state, pane)
-    let maximum = max(0, count - height)
-    state.scroll[pane] = min(max(0, state.scroll[pane] ?? 0), maximum)
-  }
 }

@@ -130,3 +130,40 @@ final class AppLoopTests: XCTestCase {
     XCTAssertEqual(terminal.diffs[1].changes.count, 100 * 12)
   }
 }
+
+/// The runtime's side of `o` and `y`: the opener is called with the address, a failure comes
+/// back as a notice, and a copy goes to the terminal.
+@MainActor
+final class AppLoopActionTests: XCTestCase {
+  func testOpenFailureIsANoticeAndCopyReachesTheTerminal() async {
+    let terminal = FakeTerminal(size: Size(columns: 100, rows: 12))
+    let client = FakeClient()
+    var opened: [URL] = []
+    let loop = AppLoop(
+      state: Fixture.state(columns: 100, rows: 12), terminal: terminal,
+      loaders: LoaderPair(
+        organization: OrganizationLoader(
+          apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer()),
+        repositories: RepositoriesLoader(
+          apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer())),
+      scheduler: FakeScheduler(), clock: { Fixture.now },
+      openURL: {
+        opened.append($0)
+        return "No browser: set BROWSER."
+      })
+    loop.start()
+    let repository = Repository(
+      name: "Apexy", details: RepositoryDetails(htmlURL: "https://github.com/RedMadRobot/Apexy"))
+    loop.send(
+      .loadersChanged(
+        organization: .success(content: Fixture.organization),
+        repositories: .success(content: [repository]), at: Fixture.now))
+    loop.send(.key(.tab))
+    loop.send(.key(.character("o")))
+    XCTAssertEqual(opened.map(\.absoluteString), ["https://github.com/RedMadRobot/Apexy"])
+    XCTAssertEqual(loop.state.notice, "No browser: set BROWSER.")
+    XCTAssertTrue(terminal.frames.last!.last!.contains("No browser: set BROWSER."))
+    loop.send(.key(.character("y")))
+    XCTAssertEqual(terminal.copies, ["https://github.com/RedMadRobot/Apexy"])
+  }
+}

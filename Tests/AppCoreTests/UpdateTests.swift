@@ -60,26 +60,34 @@ final class UpdateTests: XCTestCase {
     XCTAssertEqual(state.focus, .fetchList)
   }
 
-  func testScrollingIsClampedToTheList() {
+  func testTheSelectionMovesWithinTheListAndTheViewFollowsIt() {
     var state = Fixture.loaded(columns: 80, rows: 10)
     state.focus = .resultList
-    // The Result pane shows 5 of 4 rows at this size: nothing to scroll.
-    _ = press(&state, .down, .down)
+    // The Result pane shows 5 rows for 4 repositories: the selection moves, the view stays.
+    _ = press(&state, .down, .down, .down, .down, .down)
+    XCTAssertEqual(state.lists.selected[.result], 3, "stops on the last row")
     XCTAssertEqual(state.scroll[.result], 0)
     state.focus = .fetchList
-    // The Fetch pane shows 3 of 4 rows: one row of scroll.
-    _ = press(&state, .character("j"), .character("j"), .character("j"))
+    // The Fetch pane shows 3 of 4 rows: the view scrolls once the selection leaves it.
+    _ = press(&state, .character("j"), .character("j"))
+    XCTAssertEqual(state.lists.selected[.fetch], 2)
+    XCTAssertEqual(state.scroll[.fetch], 0)
+    _ = press(&state, .character("j"))
+    XCTAssertEqual(state.lists.selected[.fetch], 3)
     XCTAssertEqual(state.scroll[.fetch], 1)
     _ = press(&state, .home)
+    XCTAssertEqual(state.lists.selected[.fetch], 0)
     XCTAssertEqual(state.scroll[.fetch], 0)
     _ = press(&state, .end)
+    XCTAssertEqual(state.lists.selected[.fetch], 3)
     XCTAssertEqual(state.scroll[.fetch], 1)
     _ = press(&state, .pageUp)
+    XCTAssertEqual(state.lists.selected[.fetch], 1)
+    _ = press(&state, .character("k"), .character("k"))
+    XCTAssertEqual(state.lists.selected[.fetch], 0)
     XCTAssertEqual(state.scroll[.fetch], 0)
     _ = press(&state, .pageDown)
-    XCTAssertEqual(state.scroll[.fetch], 1)
-    _ = press(&state, .character("k"))
-    XCTAssertEqual(state.scroll[.fetch], 0)
+    XCTAssertEqual(state.lists.selected[.fetch], 2)
   }
 
   func testFilterTypingBackspaceEnterAndEscape() {
@@ -290,18 +298,23 @@ final class UpdateTests: XCTestCase {
     var state = manyLoaded()
     state.focus = .resultList
     _ = update(&state, .key(.character("G")))
+    XCTAssertEqual(state.lists.selected[.result], 39)
     XCTAssertEqual(state.scroll[.result], 40 - Layout.listHeight(state, .result))
     _ = update(&state, .key(.character("g")))
+    XCTAssertEqual(state.lists.selected[.result], 0)
     XCTAssertEqual(state.scroll[.result], 0)
   }
 
-  func testTheWheelScrollsThePaneUnderThePointerAndAClickPressesFetch() {
+  func testTheWheelMovesTheSelectionUnderThePointerAClickSelectsAndPressesFetch() {
     var state = manyLoaded()
     _ = update(&state, .mouse(MouseEvent(action: .wheelDown, x: 60, y: 4)))
-    XCTAssertEqual(state.scroll[.result], 3, "the Result pane, under the pointer")
-    XCTAssertEqual(state.scroll[.fetch], 0)
+    XCTAssertEqual(state.lists.selected[.result], 3, "the Result pane, under the pointer")
+    XCTAssertEqual(state.scroll[.result], 3, "the view moves with it")
+    XCTAssertEqual(state.lists.selected[.fetch], 0)
     XCTAssertEqual(update(&state, .mouse(MouseEvent(action: .press, x: 50, y: 3))), [])
     XCTAssertEqual(state.focus, .resultList)
+    // Row 3 of the screen is the second list row shown in the Result pane.
+    XCTAssertEqual(state.lists.selected[.result], 4)
     XCTAssertEqual(
       update(&state, .mouse(MouseEvent(action: .press, x: 4, y: 1))), [.fetchBoth])
     XCTAssertEqual(state.focus, .fetchButton)

@@ -271,6 +271,38 @@ def run_wide_names():
     quit_app(tag, files)
 
 
+def run_lists_and_browser():
+    tag = "browser"
+    record = os.path.join(d.WORK, "browser-args")
+    script = os.path.join(d.WORK, "browser.sh")
+    with open(script, "w") as file:
+        file.write(f"#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > {record}\n")
+    os.chmod(script, 0o755)
+    files = launch(tag, env=f"env BROWSER={script}")
+    loaded(tag)
+    keys("Tab", "j")
+    keys("Enter")
+    lines = d.wait_for("Enter opens the detail view", lambda l: any("Open issues" in x for x in l))
+    text = "\n".join(lines)
+    d.check("the detail view shows the second repository's fields",
+            "RedMadRobot/input-mask-ios" in text and "License" in text
+            and "https://github.com/RedMadRobot/input-mask-ios" in text, lines)
+    d.save("detail", lines)
+    keys("o")
+    deadline = time.monotonic() + 10
+    while not os.path.exists(record) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    argv = open(record).read().splitlines() if os.path.exists(record) else []
+    d.check("o runs $BROWSER with the page address as its one argument",
+            argv == ["1", "https://github.com/RedMadRobot/input-mask-ios"], [repr(argv)])
+    raw("\x1b")
+    d.wait_for("Esc closes the detail view", lambda l: not any("Open issues" in x for x in l))
+    keys("s", "s")
+    lines = d.wait_for("s s sorts by stars", lambda l: any("by stars:" in x for x in l))
+    d.check("s sorts both panes by stars", sum("by stars:" in x for x in lines) >= 1, lines)
+    quit_app(tag, files)
+
+
 def main():
     d.tmux("new-session", "-d", "-s", d.SESSION, "-x", str(d.WIDTH), "-y", str(d.HEIGHT),
            "env TERM=xterm-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile")
@@ -282,6 +314,7 @@ def main():
         run_mouse()
         run_locale()
         run_wide_names()
+        run_lists_and_browser()
         run_terms()
     finally:
         d.tmux("kill-session", "-t", d.SESSION)

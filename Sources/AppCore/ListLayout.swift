@@ -1,0 +1,29 @@
+import Foundation
+import GitHubAPI
+
+extension Layout {
+  /// From this inner pane width up, each row shows the description under the name.
+  public static let descriptionsFrom = 44
+
+  /// Lines per repository in a pane: two (name, then description) when the pane is wide
+  /// enough, else one.
+  public static func rowHeight(_ state: AppState, _ pane: PaneID) -> Int {
+    guard !isTooSmall(state.size) else { return 1 }
+    let inner = rect(state.size, pane).content
+    return inner.width >= descriptionsFrom && listHeight(state, pane) >= 4 ? 2 : 1
+  }
+
+  /// How many repositories a pane shows at once.
+  public static func itemsShown(_ state: AppState, _ pane: PaneID) -> Int {
+    max(1, listHeight(state, pane) / rowHeight(state, pane))
+  }
+
+  /// The row of the visible list at screen line `y` in `pane`, if a repository is drawn there.
+  public static func item(at y: Int, _ state: AppState, _ pane: PaneID) -> Int? {
+    let inner = rect(state.size, pane).content
+    let top = inner.y + PaneHeader.lines(state, pane, width: inner.width).count
+    guard y >= top, y <= inner.bottom else { return nil }
+    let index = (state.scroll[pane] ?? 0) + (y - top) / rowHeight(state, pane)
+    return index < state.visibleRepositories(pane).count ? index : nil
+  }
+}
