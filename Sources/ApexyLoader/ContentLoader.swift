@@ -6,6 +6,7 @@ import Foundation
 open class ContentLoader<Content>: ObservableLoader {
   @usableFromInline final let observers = ObserverList()
   @usableFromInline final var storedState: LoadingState<Content> = .initial
+  @usableFromInline final var changes = 0
   let streams = StreamRegistry()
 
   /// Observations this loader holds on other loaders (for loaders built from others).
@@ -19,6 +20,7 @@ open class ContentLoader<Content>: ObservableLoader {
     @inlinable get { storedState }
     @inlinable set {
       storedState = newValue
+      changes &+= 1
       observers.notify()
     }
   }
@@ -28,6 +30,10 @@ open class ContentLoader<Content>: ObservableLoader {
 
   /// The names of the live observations that were given one, in the order they were added.
   public var observerNames: [String] { observers.names }
+
+  /// How many times `state` was assigned: observers of one change all read the same number, so
+  /// a consumer that observes under several names can tell one change from the next.
+  public var changeCount: Int { changes }
 
   /// How many observations are live, named or not.
   public var observerCount: Int { observers.count }

@@ -17,6 +17,10 @@ public enum AppEvent: Sendable, Equatable {
   /// A loader changed; carries both states so the panes see the same instances' values.
   case loadersChanged(
     organization: LoadingState<Organization>, repositories: LoadingState<[Repository]>, at: Date)
+  /// A request was sent or ended (from the client's request-life events).
+  case request(RequestRecord)
+  /// The names each loader lists as its observers.
+  case observers([LoaderKind: [String]])
   /// The runtime has something to tell the user (a browser that could not be started).
   case notice(String)
   /// The app must end: a signal arrived or the terminal hung up.

@@ -17,6 +17,9 @@ public final class AppLoop {
   private let clock: () -> Date
   private let setOutage: (Bool) -> Void
   private let openURL: (URL) -> String?
+  private let requests: RequestEventRelay?
+  private let sanitizer: TextSanitizer
+  private var lastChange = (organization: -1, repositories: -1)
   private var queue: [AppEvent] = []
   private var isRunning = false
   private var drawn: Grid?
@@ -28,7 +31,8 @@ public final class AppLoop {
     state: AppState, terminal: any TerminalBackend, loaders: LoaderPair,
     scheduler: any WakeScheduler, clock: @escaping () -> Date,
     setOutage: @escaping (Bool) -> Void = { _ in },
-    openURL: @escaping (URL) -> String? = { _ in nil }
+    openURL: @escaping (URL) -> String? = { _ in nil },
+    requests: RequestEventRelay? = nil, sanitizer: TextSanitizer = TextSanitizer()
   ) {
     self.state = state
     self.terminal = terminal
@@ -37,19 +41,48 @@ public final class AppLoop {
     self.clock = clock
     self.setOutage = setOutage
     self.openURL = openURL
+    self.requests = requests
+    self.sanitizer = sanitizer
   }
 
-  /// Observes the loaders and draws the first frame.
+  /// Who reads each loader's state; each observes it under its name, so the loaders
+  /// themselves can tell the inspector who watches them.
+  public static let observerNames: [LoaderKind: [String]] = [
+    .organization: ["Fetch pane (merge)", "status bar", "inspector"],
+    .repositories: ["Fetch pane (merge)", "Result pane", "status bar", "inspector"],
+  ]
+
+  /// Observes the loaders (and the client's requests) and draws the first frame.
   public func start() {
     let organization = loaders.organization
     let repositories = loaders.repositories
+    // Every observer of one change reads the same change counts: the first queues the event,
+    // the others find it queued.
     let changed = { [weak self] in
       guard let self else { return }
+      let counts = (organization.changeCount, repositories.changeCount)
+      guard counts != self.lastChange else { return }
+      self.lastChange = counts
       self.send(
         .loadersChanged(
           organization: organization.state, repositories: repositories.state, at: self.clock()))
     }
-    observations = [organization.observe(changed), repositories.observe(changed)]
+    observations =
+      (Self.observerNames[.organization] ?? []).map { organization.observe(named: $0, changed) }
+      + (Self.observerNames[.repositories] ?? []).map { repositories.observe(named: $0, changed) }
+    // The names as the loaders list them, not as this loop meant them.
+    _ = update(
+      &state,
+      .observers([
+        .organization: organization.observerNames, .repositories: repositories.observerNames,
+      ]))
+    let sanitizer = self.sanitizer
+    requests?.listen { [weak self] event in
+      guard let record = RequestRecord(event, sanitizer: sanitizer) else { return }
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self?.send(.request(record)) }
+      }
+    }
     draw()
   }
 
@@ -123,6 +156,7 @@ public final class AppLoop {
       queue.removeAll()
       scheduler.cancel()
       observations = []
+      requests?.listen(nil)
       terminal.close()
       finished?.resume(returning: code)
       finished = nil

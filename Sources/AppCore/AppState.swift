@@ -29,6 +29,8 @@ public struct AppState: Sendable, Equatable {
   public private(set) var sort = SortOrder.listed
   /// The selected rows and the open detail view.
   public var lists = ListState()
+  /// The inspector: observers, request counts and the request log.
+  public var inspector = InspectorState()
   /// Whether keys go into the filter.
   public var isEditingFilter = false
   /// Whether the key help is shown.

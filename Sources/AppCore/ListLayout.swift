@@ -9,8 +9,9 @@ extension Layout {
   /// enough, else one.
   public static func rowHeight(_ state: AppState, _ pane: PaneID) -> Int {
     guard !isTooSmall(state.size) else { return 1 }
-    let inner = rect(state.size, pane).content
-    return inner.width >= descriptionsFrom && listHeight(state, pane) >= 4 ? 2 : 1
+    let inner = rect(state.size, pane, inspector: state.inspector.isOpen).content
+    guard inner.width >= descriptionsFrom, listHeight(state, pane) >= 4 else { return 1 }
+    return state.visibleRepositories(pane).contains { $0.description != nil } ? 2 : 1
   }
 
   /// How many repositories a pane shows at once.
@@ -20,7 +21,7 @@ extension Layout {
 
   /// The row of the visible list at screen line `y` in `pane`, if a repository is drawn there.
   public static func item(at y: Int, _ state: AppState, _ pane: PaneID) -> Int? {
-    let inner = rect(state.size, pane).content
+    let inner = rect(state.size, pane, inspector: state.inspector.isOpen).content
     let top = inner.y + PaneHeader.lines(state, pane, width: inner.width).count
     guard y >= top, y <= inner.bottom else { return nil }
     let index = (state.scroll[pane] ?? 0) + (y - top) / rowHeight(state, pane)

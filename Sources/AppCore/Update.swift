@@ -29,6 +29,12 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   case .notice(let text):
     state.notice = text
     return []
+  case .request(let record):
+    state.inspector.record(record)
+    return []
+  case .observers(let names):
+    state.inspector.observers = names
+    return []
   case .loadersChanged(let organization, let repositories, let now):
     state.now = now
     if case .success = organization, !isSuccess(state.organization) {
@@ -119,6 +125,10 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
     return ListKeys.openDetail(&state) ? [] : [.fetchBoth]
   case .character("s"):
     ListKeys.cycleSort(&state)
+  case .character("i"):
+    state.inspector.isOpen.toggle()
+  case .character("["), .character("]"):
+    InspectorView.scroll(&state, older: key == .character("["))
   case .character("o"):
     return ListKeys.act(&state, "o")
   case .character("y"):
@@ -204,9 +214,18 @@ private func appendToFilter(_ state: inout AppState, _ text: String) {
 /// A click focuses the pane under it (and presses `[ Fetch ]`, or selects the row under it);
 /// the wheel moves that pane's selection.
 private func click(_ state: inout AppState, _ mouse: MouseEvent) -> [Command] {
-  let frame = Layout.frame(state.size, focused: state.focus.pane)
+  let frame = Layout.frame(state.size, focused: state.focus.pane, inspector: state.inspector.isOpen)
   if let tabBar = frame.tabBar, mouse.y == tabBar.y, mouse.action == .press {
+    // With the inspector open, its tab is the third one.
+    if state.inspector.isOpen, mouse.x >= 17 { return [] }
+    state.inspector.isOpen = false
     state.focus = mouse.x < 8 ? .fetchList : .resultList
+    return []
+  }
+  if let inspector = frame.inspector, (inspector.y...inspector.bottom).contains(mouse.y) {
+    if mouse.action == .wheelUp || mouse.action == .wheelDown {
+      InspectorView.scroll(&state, older: mouse.action == .wheelUp)
+    }
     return []
   }
   guard

@@ -18,6 +18,10 @@ public final class SharedLoaders {
   public let organizationLoader: OrganizationLoader
   /// The one repositories loader.
   public let repositoriesLoader: RepositoriesLoader
+  /// Every request's life events, for the inspector and `--trace`.
+  public let requestEvents = RequestEventRelay()
+  /// Cleans server and request text for display (the token is a secret).
+  public let sanitizer: TextSanitizer
 
   /// Builds the client and the loaders.
   public init(configuration: GitHubConfiguration) {
@@ -29,13 +33,16 @@ public final class SharedLoaders {
     // Plain-HTTP requests (the built-in server) go over sockets: Foundation's libcurl path
     // keeps a core busy while a request waits for its response.
     session.protocolClasses = [PlainHTTPProtocol.self] + (session.protocolClasses ?? [])
+    let relay = requestEvents
     client = URLSessionClient(
       requestAdapter: GitHubRequestAdapter(
         baseURL: configuration.baseURL, token: configuration.token),
       configuration: session, completionQueue: .main,
-      maximumResponseSize: configuration.maximumResponseSize)
+      maximumResponseSize: configuration.maximumResponseSize,
+      requestLifeObserver: { relay.deliver($0) })
     // The token never reaches the screen or the output, even when a server echoes it.
     let sanitizer = TextSanitizer(secrets: configuration.token.map { [$0] } ?? [])
+    self.sanitizer = sanitizer
     organizationLoader = OrganizationLoader(
       apiClient: client, org: configuration.org, sanitizer: sanitizer)
     repositoriesLoader = RepositoriesLoader(

@@ -38,4 +38,16 @@ final class NamedObservationTests: XCTestCase {
     XCTAssertEqual(loader.observerNames, [])
     XCTAssertEqual(loader.observerCount, 0)
   }
+
+  func testEveryObserverOfOneChangeReadsTheSameChangeCount() async {
+    let loader = ContentLoader<Int>()
+    var counts: [Int] = []
+    let first = loader.observe(named: "a") { counts.append(loader.changeCount) }
+    let second = loader.observe(named: "b") { counts.append(loader.changeCount) }
+    XCTAssertEqual(loader.changeCount, 0)
+    loader.state = .loading(cache: nil)
+    loader.state = .success(content: 1)
+    XCTAssertEqual(counts, [1, 1, 2, 2])
+    withExtendedLifetime((first, second)) {}
+  }
 }

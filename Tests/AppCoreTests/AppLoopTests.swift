@@ -1,6 +1,7 @@
 import ApexyLoader
 import XCTest
 
+@testable import ApexyHTTP
 @testable import AppCore
 @testable import GitHubAPI
 
@@ -165,5 +166,45 @@ final class AppLoopActionTests: XCTestCase {
     XCTAssertTrue(terminal.frames.last!.last!.contains("No browser: set BROWSER."))
     loop.send(.key(.character("y")))
     XCTAssertEqual(terminal.copies, ["https://github.com/RedMadRobot/Apexy"])
+  }
+}
+
+/// The inspector's sources: the names the loaders list for the loop's observations, and the
+/// client's request events, delivered through the relay onto the loop.
+@MainActor
+final class AppLoopInspectorTests: XCTestCase {
+  func testObserverNamesComeFromTheLoadersAndRequestsFromTheRelay() async {
+    let terminal = FakeTerminal(size: Size(columns: 100, rows: 24))
+    let client = FakeClient()
+    let pair = LoaderPair(
+      organization: OrganizationLoader(
+        apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer()),
+      repositories: RepositoriesLoader(
+        apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer()))
+    let relay = RequestEventRelay()
+    let loop = AppLoop(
+      state: Fixture.state(columns: 100, rows: 24), terminal: terminal, loaders: pair,
+      scheduler: FakeScheduler(), clock: { Fixture.now }, requests: relay,
+      sanitizer: TextSanitizer(secrets: ["s3cret"]))
+    loop.start()
+    XCTAssertEqual(
+      loop.state.inspector.observers[.repositories],
+      ["Fetch pane (merge)", "Result pane", "status bar", "inspector"])
+    XCTAssertEqual(pair.repositories.observerNames, loop.state.inspector.observers[.repositories])
+    XCTAssertEqual(
+      pair.organization.observerNames, ["Fetch pane (merge)", "status bar", "inspector"])
+    let arrived = expectation(description: "the request reaches the state")
+    terminal.onFrame = { _ in
+      if loop.state.inspector.requests.count == 1 { arrived.fulfill() }
+    }
+    relay.deliver(
+      RequestLifeEvent(
+        id: 7, method: "GET", url: URL(string: "http://127.0.0.1/orgs/x/repos?t=s3cret"),
+        startedAt: Fixture.now, date: Fixture.now, kind: .created))
+    await fulfillment(of: [arrived], timeout: 5)
+    XCTAssertEqual(loop.state.inspector.requests.first?.path.contains("s3cret"), false)
+    XCTAssertEqual(loop.state.inspector.counts[.repositories]?.inFlight, 1)
+    loop.send(.stop(exitCode: 0))
+    XCTAssertEqual(pair.repositories.observerNames, [], "quitting releases every observation")
   }
 }

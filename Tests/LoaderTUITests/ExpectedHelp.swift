@@ -67,6 +67,9 @@ let expectedHelp = """
     Home, End, g, G            select the first or the last repository
     s                          sort both lists by name, stars, last push, or as
                                listed
+    i                          show or hide the inspector: loaders, observers,
+                               requests
+    [, ]                       scroll the inspector's request log
     o                          open the selected repository's page in the browser
     y                          copy the selected repository's address (OSC 52)
     /                          filter name/language/description; Enter keeps, Esc

@@ -34,7 +34,8 @@ final class TerminalApp {
     loop = AppLoop(
       state: state, terminal: terminal, loaders: loaders.pair, scheduler: DispatchWakeScheduler(),
       clock: Date.init, setOutage: { demo?.outage = $0 },
-      openURL: { BrowserOpener.open($0, environment: ProcessInfo.processInfo.environment) })
+      openURL: { BrowserOpener.open($0, environment: ProcessInfo.processInfo.environment) },
+      requests: loaders.requestEvents, sanitizer: loaders.sanitizer)
   }
 
   /// Runs until the user quits or a signal ends the app; returns the exit code.
