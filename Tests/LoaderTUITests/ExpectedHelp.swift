@@ -44,6 +44,7 @@ let expectedHelp = """
   DISPLAY
     --headless                 print every state change instead of drawing
     --json                     headless: JSON Lines instead of text
+    --trace                    headless: print each request's start and end too
     --rounds N                 headless: fetch N times in a row (default 1)
     --no-timestamps            headless: leave out the time since start
     --interactive              require a terminal; fail instead of falling back to
