@@ -20,6 +20,13 @@ enum ListKeys {
     state.lists.selected[pane] = current + step
   }
 
+  /// PgUp and PgDn: the view and the selection move together, a page at a time.
+  static func page(_ state: inout AppState, by step: Int) {
+    move(&state, by: step)
+    let pane = state.focus.pane
+    state.scroll[pane] = (state.scroll[pane] ?? 0) + step
+  }
+
   /// Keeps each selection inside its list and scrolls each list so its selection shows.
   static func follow(_ state: inout AppState) {
     for pane in [PaneID.fetch, .result] {

@@ -161,9 +161,9 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
   case .down, .character("j"):
     ListKeys.move(&state, by: 1)
   case .pageUp:
-    ListKeys.move(&state, by: -max(1, Layout.itemsShown(state, focusedPane(state)) - 1))
+    ListKeys.page(&state, by: -max(1, Layout.itemsShown(state, focusedPane(state)) - 1))
   case .pageDown:
-    ListKeys.move(&state, by: max(1, Layout.itemsShown(state, focusedPane(state)) - 1))
+    ListKeys.page(&state, by: max(1, Layout.itemsShown(state, focusedPane(state)) - 1))
   case .home, .character("g"):
     ListKeys.move(&state, by: Int.min / 2)
   case .end, .character("G"):

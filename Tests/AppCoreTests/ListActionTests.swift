@@ -123,4 +123,22 @@ final class ListActionTests: XCTestCase {
     _ = press(&state, .up, .enter)
     XCTAssertEqual(press(&state, .character("o")), [.openURL(url)], "from the detail view too")
   }
+
+  func testPageKeysMoveTheViewAndTheSelectionTogether() {
+    var state = Fixture.state(columns: 80, rows: 12)
+    let many = (1...40).map { Repository(name: "repository-\($0)", stargazersCount: $0) }
+    _ = update(
+      &state,
+      .loadersChanged(
+        organization: .success(content: Fixture.organization),
+        repositories: .success(content: many), at: Fixture.now))
+    state.focus = .resultList
+    let page = Layout.itemsShown(state, .result) - 1
+    _ = press(&state, .pageDown)
+    XCTAssertEqual(state.lists.selected[.result], page)
+    XCTAssertEqual(state.scroll[.result], page, "the view moved a page too")
+    _ = press(&state, .end, .pageUp)
+    XCTAssertEqual(state.lists.selected[.result], 39 - page)
+    XCTAssertEqual(state.scroll[.result], 40 - (page + 1) - page)
+  }
 }
