@@ -48,8 +48,8 @@ public final class AppLoop {
   /// Who reads each loader's state; each observes it under its name, so the loaders
   /// themselves can tell the inspector who watches them.
   public static let observerNames: [LoaderKind: [String]] = [
-    .organization: ["Fetch pane (merge)", "status bar", "inspector"],
-    .repositories: ["Fetch pane (merge)", "Result pane", "status bar", "inspector"],
+    .organization: ["Fetch pane", "status bar", "inspector"],
+    .repositories: ["Fetch pane", "Result pane", "status bar", "inspector"],
   ]
 
   /// Observes the loaders (and the client's requests) and draws the first frame.

@@ -21,7 +21,7 @@ public enum DetailView {
       ("Topics", repository.topics.isEmpty ? nil : repository.topics.joined(separator: ", ")),
       ("Last push", repository.pushedAt.map { lastPush($0, now: now) }),
       ("URL", repository.htmlURL?.absoluteString),
-      ("Fork", repository.fork ? "yes" : nil),
+      ("Fork", repository.fork ? "yes" : "no"),
     ]
     for (label, value) in fields {
       lines.append(
@@ -34,7 +34,11 @@ public enum DetailView {
   static func lastPush(_ date: Date, now: Date) -> String {
     let stamp = date.formatted(.iso8601)
     let minutes = String(stamp.prefix(16)).replacingOccurrences(of: "T", with: " ")
-    return minutes + " UTC (" + AgeLabel.text(since: date, now: now) + ")"
+    let seconds = now.timeIntervalSince(date)
+    let age =
+      seconds < 2 * 86_400
+      ? AgeLabel.text(since: date, now: now) : "\(Int(seconds / 86_400)) days ago"
+    return minutes + " UTC (" + age + ")"
   }
 
   /// Draws the view for `repository` over `area`, with a hint line at the bottom.

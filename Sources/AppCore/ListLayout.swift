@@ -5,12 +5,17 @@ extension Layout {
   /// From this inner pane width up, each row shows the description under the name.
   public static let descriptionsFrom = 44
 
-  /// Lines per repository in a pane: two (name, then description) when the pane is wide
-  /// enough, else one.
+  /// From this many list lines up, each row shows the description under the name.
+  public static let descriptionsFromHeight = 12
+
+  /// Lines per repository in a pane: two (name, then description) when the pane is wide and
+  /// tall enough and some repository has a description, else one.
   public static func rowHeight(_ state: AppState, _ pane: PaneID) -> Int {
     guard !isTooSmall(state.size) else { return 1 }
     let inner = rect(state.size, pane, inspector: state.inspector.isOpen).content
-    guard inner.width >= descriptionsFrom, listHeight(state, pane) >= 4 else { return 1 }
+    guard inner.width >= descriptionsFrom, listHeight(state, pane) >= descriptionsFromHeight else {
+      return 1
+    }
     return state.visibleRepositories(pane).contains { $0.description != nil } ? 2 : 1
   }
 

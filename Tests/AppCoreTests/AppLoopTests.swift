@@ -189,10 +189,10 @@ final class AppLoopInspectorTests: XCTestCase {
     loop.start()
     XCTAssertEqual(
       loop.state.inspector.observers[.repositories],
-      ["Fetch pane (merge)", "Result pane", "status bar", "inspector"])
+      ["Fetch pane", "Result pane", "status bar", "inspector"])
     XCTAssertEqual(pair.repositories.observerNames, loop.state.inspector.observers[.repositories])
     XCTAssertEqual(
-      pair.organization.observerNames, ["Fetch pane (merge)", "status bar", "inspector"])
+      pair.organization.observerNames, ["Fetch pane", "status bar", "inspector"])
     let arrived = expectation(description: "the request reaches the state")
     terminal.onFrame = { _ in
       if loop.state.inspector.requests.count == 1 { arrived.fulfill() }

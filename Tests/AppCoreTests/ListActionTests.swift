@@ -103,9 +103,11 @@ final class ListActionTests: XCTestCase {
   }
 
   func testDescriptionsShowUnderNamesWhenThePaneIsWide() {
-    let narrow = Screen.render(loaded(columns: 80)).lines.joined(separator: "\n")
+    let narrow = Screen.render(loaded(columns: 80, rows: 24)).lines.joined(separator: "\n")
     XCTAssertFalse(narrow.contains("Kotlin extensions"))
-    let wide = Screen.render(loaded(columns: 120, rows: 14)).lines
+    let short = Screen.render(loaded(columns: 120, rows: 14)).lines.joined(separator: "\n")
+    XCTAssertFalse(short.contains("Kotlin extensions"), "a short list keeps one line a row")
+    let wide = Screen.render(loaded(columns: 120, rows: 24)).lines
     let name = wide.firstIndex { $0.contains("android-ktx") }!
     XCTAssertTrue(wide[name + 1].contains("  Kotlin extensions"), wide[name + 1])
   }

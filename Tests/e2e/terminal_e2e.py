@@ -307,6 +307,33 @@ def run_lists_and_browser():
     quit_app(tag, files)
 
 
+def run_inspector():
+    tag = "inspector"
+    files = launch(tag)
+    loaded(tag)
+    keys("r")
+    d.wait_for("reloaded", lambda l: "Loading" not in "\n".join(l))
+    keys("i")
+    lines = d.wait_for("i opens the inspector", lambda l: any("┌ Inspector" in x for x in l))
+    lines = d.wait_for("every request ended", lambda l: any(
+        x.startswith("│ repositories") and " 8    0    0 " in x for x in l))
+    rows = {x.split()[1]: x for x in lines if x.startswith("│ ") and len(x.split()) > 2}
+    # A fetch is one organization request and four repositories pages; the reload four more.
+    d.check("the inspector counts 1 organization and 8 repositories requests, none in flight",
+            " 1    0    0 " in rows.get("organization", "")
+            and " 8    0    0 " in rows.get("repositories", ""), lines)
+    d.check("the repositories loader is observed by both panes, named",
+            "Fetch pane, Result pane" in rows.get("repositories", ""), lines)
+    text = "\n".join(lines)
+    d.check("the request log shows the newest requests with status, time and bytes",
+            "GET /orgs/RedMadRobot/repos?per_page=10&page=4  200  " in text and " kB" in text,
+            lines)
+    d.save("inspector", lines)
+    keys("i")
+    d.wait_for("i closes it", lambda l: not any("┌ Inspector" in x for x in l))
+    quit_app(tag, files)
+
+
 def main():
     d.tmux("new-session", "-d", "-s", d.SESSION, "-x", str(d.WIDTH), "-y", str(d.HEIGHT),
            "env TERM=xterm-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile")
@@ -319,6 +346,7 @@ def main():
         run_locale()
         run_wide_names()
         run_lists_and_browser()
+        run_inspector()
         run_terms()
     finally:
         d.tmux("kill-session", "-t", d.SESSION)
