@@ -26,6 +26,8 @@ public struct InspectorState: Sendable, Equatable {
   public private(set) var counts: [LoaderKind: Counts] = [:]
   /// The names of each loader's observers, as the loader lists them.
   public var observers: [LoaderKind: [String]] = [:]
+  /// Each state's transitions over time.
+  public var timeline = InspectorTimeline()
   /// How many log rows the view is scrolled back from the newest (0 follows the newest).
   public var scrollBack = 0
 

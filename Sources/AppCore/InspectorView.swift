@@ -88,6 +88,17 @@ public enum InspectorView {
       y += 1
     }
     for (index, text) in table(state).enumerated() { put(text, index == 0 ? .dim : .plain) }
+    // The timeline when the log keeps at least two lines beside it.
+    if inner.bottom - y >= 7 {
+      put("Transitions (… loading, ✓ success, ✗ failure; seconds from the first):", .heading)
+      let timeline = state.inspector.timeline
+      for subject in [TransitionSubject.organization, .repositories, .merged] {
+        let room = inner.width - 14
+        put(
+          TextWidth.pad(subject.rawValue, to: 13) + " " + timeline.strip(subject, width: room),
+          .plain)
+      }
+    }
     let requests = state.inspector.requests
     let rows = max(0, inner.bottom - y)
     let end = max(0, requests.count - state.inspector.scrollBack)

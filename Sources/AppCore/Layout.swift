@@ -51,7 +51,7 @@ public enum Layout {
     if size.columns >= wideFrom {
       var lower: Rect?
       if inspector {
-        let height = max(4, body * 9 / 20)
+        let height = max(4, body / 2)
         lower = Rect(x: 0, y: body - height, width: size.columns, height: height)
         body -= height
       }

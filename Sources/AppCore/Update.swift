@@ -44,6 +44,8 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
       state.repositoriesSucceededAt = now
     }
     state.setLoaders(organization: organization, repositories: repositories)
+    state.inspector.timeline.note(
+      organization: organization, repositories: repositories, merged: state.merged, at: now)
     return []
   case .key(let key):
     if let commands = always(&state, key) { return commands }

@@ -56,8 +56,8 @@ final class InspectorTests: XCTestCase {
     XCTAssertTrue(state.inspector.isOpen)
     let lines = Screen.render(state).lines
     let top = lines.firstIndex { $0.hasPrefix("┌ Inspector") }
-    XCTAssertEqual(top, 14, "the panes keep the upper part of the body")
-    XCTAssertTrue(lines[13].hasPrefix("└"), "and the inspector the lower part")
+    XCTAssertEqual(top, 13, "the panes keep the upper part of the body")
+    XCTAssertTrue(lines[12].hasPrefix("└"), "and the inspector the lower part")
     let text = lines.joined(separator: "\n")
     for expected in [
       "│ loader        state           sent live fail     bytes  observed by",
@@ -132,5 +132,46 @@ final class InspectorTests: XCTestCase {
     XCTAssertNil(
       record(event(9, "http://127.0.0.1/orgs/x", .bytesReceived(10, expected: nil))),
       "only the start and the end make lines")
+  }
+
+  func testTheTimelineShowsTheMergeWaitingForTheSlowerLoader() {
+    var state = Fixture.state(columns: 100, rows: 30)
+    let organization = Fixture.organization
+    let repositories = Fixture.repositories
+    let steps: [(LoadingState<Organization>, LoadingState<[Repository]>, TimeInterval)] = [
+      (.loading(cache: nil), .loading(cache: nil), 0),
+      (.success(content: organization), .loading(cache: nil), 3),
+      (.success(content: organization), .success(content: repositories), 5),
+      (.success(content: organization), .loading(cache: repositories), 12.1),
+      (.success(content: organization), .success(content: repositories), 12.4),
+    ]
+    for (org, repos, seconds) in steps {
+      _ = update(
+        &state,
+        .loadersChanged(
+          organization: org, repositories: repos, at: Fixture.now.addingTimeInterval(seconds)))
+    }
+    _ = update(&state, .key(.character("i")))
+    let text = Screen.render(state).lines.joined(separator: "\n")
+    for expected in [
+      "│ organization  …0.0 ✓3.0 ",
+      "│ repositories  …0.0 ✓5.0 …12.1 ✓12.4 ",
+      "│ merged        …0.0 ✓5.0 …12.1 ✓12.4 ",
+    ] {
+      XCTAssertTrue(text.contains(expected), expected + "\n" + text)
+    }
+  }
+
+  func testALongTimelineKeepsItsNewestMarks() {
+    var timeline = InspectorTimeline()
+    for index in 0..<10 {
+      let state: LoadingState<Int> =
+        index % 2 == 0 ? .loading(cache: nil) : .success(content: index)
+      timeline.note(
+        organization: state, repositories: state, merged: state,
+        at: Fixture.now.addingTimeInterval(Double(index)))
+    }
+    XCTAssertEqual(timeline.strip(.merged, width: 24), "… …6.0 ✓7.0 …8.0 ✓9.0")
+    XCTAssertEqual(timeline.marks[.merged]?.count, 10)
   }
 }

@@ -212,6 +212,9 @@ final class UpdateTests: XCTestCase {
       .loadersChanged(
         organization: .loading(cache: nil), repositories: .loading(cache: nil), at: Fixture.now))
     expected.setLoaders(organization: .loading(cache: nil), repositories: .loading(cache: nil))
+    expected.inspector.timeline.note(
+      organization: expected.organization, repositories: expected.repositories,
+      merged: expected.merged, at: Fixture.now)
     expected.pendingWake = Fixture.now.addingTimeInterval(Spinner.interval)
     XCTAssertEqual(state, expected)
     XCTAssertEqual(loading, [.wake(at: Fixture.now.addingTimeInterval(Spinner.interval))])

@@ -317,7 +317,10 @@ def run_inspector():
     lines = d.wait_for("i opens the inspector", lambda l: any("┌ Inspector" in x for x in l))
     lines = d.wait_for("every request ended", lambda l: any(
         x.startswith("│ repositories") and " 8    0    0 " in x for x in l))
-    rows = {x.split()[1]: x for x in lines if x.startswith("│ ") and len(x.split()) > 2}
+    rows = {}
+    for x in lines:
+        if x.startswith("│ ") and len(x.split()) > 2:
+            rows.setdefault(x.split()[1], x)
     # A fetch is one organization request and four repositories pages; the reload four more.
     d.check("the inspector counts 1 organization and 8 repositories requests, none in flight",
             " 1    0    0 " in rows.get("organization", "")
@@ -328,6 +331,8 @@ def run_inspector():
     d.check("the request log shows the newest requests with status, time and bytes",
             "GET /orgs/RedMadRobot/repos?per_page=10&page=4  200  " in text and " kB" in text,
             lines)
+    d.check("the timeline shows the repositories loader loading and succeeding twice",
+            any(x.startswith("│ repositories  …") and x.count("✓") == 2 for x in lines), lines)
     d.save("inspector", lines)
     keys("i")
     d.wait_for("i closes it", lambda l: not any("┌ Inspector" in x for x in l))
