@@ -14,6 +14,8 @@ public struct InspectorState: Sendable, Equatable {
     public var inFlight = 0
     /// Requests that failed.
     public var failed = 0
+    /// Requests answered 304 Not Modified (revalidated, served from the loader's cache).
+    public var notModified = 0
     /// Body bytes received.
     public var bytes: Int64 = 0
   }
@@ -47,6 +49,7 @@ public struct InspectorState: Sendable, Equatable {
       count.inFlight = max(0, count.inFlight - 1)
       count.bytes += record.bytes
       if case .failed = record.phase { count.failed += 1 }
+      if record.status == 304 { count.notModified += 1 }
       if let index = requests.lastIndex(where: { $0.id == record.id }) {
         requests[index] = record
       }

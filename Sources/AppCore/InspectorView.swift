@@ -6,7 +6,7 @@ import GitHubAPI
 /// bytes, who observes it), then the request log, newest at the bottom.
 public enum InspectorView {
   /// The loader table's column heads.
-  static let head = "loader        state           sent live fail     bytes  observed by"
+  static let head = "loader        state           sent live fail  304     bytes  observed by"
 
   /// The loader table: the column heads, then organization, repositories and merged.
   public static func table(_ state: AppState) -> [String] {
@@ -19,8 +19,9 @@ public enum InspectorView {
       let numbers =
         counts.map {
           pad(String($0.sent), 4) + " " + pad(String($0.inFlight), 4) + " "
-            + pad(String($0.failed), 4) + " " + pad(bytes($0.bytes), 9)
-        } ?? String(repeating: " ", count: 24)
+            + pad(String($0.failed), 4) + " " + pad(String($0.notModified), 4) + " "
+            + pad(bytes($0.bytes), 9)
+        } ?? String(repeating: " ", count: 29)
       return TextWidth.pad(name, to: 13) + " " + TextWidth.pad(summary, to: 15) + " " + numbers
         + "  " + observers
     }

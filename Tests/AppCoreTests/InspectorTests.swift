@@ -60,10 +60,10 @@ final class InspectorTests: XCTestCase {
     XCTAssertTrue(lines[12].hasPrefix("└"), "and the inspector the lower part")
     let text = lines.joined(separator: "\n")
     for expected in [
-      "│ loader        state           sent live fail     bytes  observed by",
-      "│ organization  ✓ just now         1    0    0     980 B  Fetch pane (merge), status bar ",
-      "│ repositories  ✓ just now         3    1    1   38.1 kB  Fetch pane (merge), Result pane,",
-      "│ merged        ✓                                         Fetch pane (both loaders merged)",
+      "│ loader        state           sent live fail  304     bytes  observed by",
+      "│ organization  ✓ just now         1    0    0    0     980 B  Fetch pane (merge), status bar ",
+      "│ repositories  ✓ just now         3    1    1    0   38.1 kB  Fetch pane (merge), Result pan",
+      "│ merged        ✓                                              Fetch pane (both loaders merge",
       "│ Requests 1–4 of 4, [ ] scroll:",
       "│ #1 GET /orgs/RedMadRobot/repos?per_page=100&page=1  200  312 ms  38.1 kB ",
       "│ #2 GET /orgs/RedMadRobot  200  50 ms  980 B ",
@@ -173,5 +173,18 @@ final class InspectorTests: XCTestCase {
     }
     XCTAssertEqual(timeline.strip(.merged, width: 24), "… …6.0 ✓7.0 …8.0 ✓9.0")
     XCTAssertEqual(timeline.marks[.merged]?.count, 10)
+  }
+
+  func testA304IsCountedAsNotModified() {
+    var inspector = InspectorState()
+    inspector.record(
+      RequestRecord(id: 1, method: "GET", path: "/orgs/x", loader: .organization, phase: .sent))
+    inspector.record(
+      RequestRecord(
+        id: 1, method: "GET", path: "/orgs/x", loader: .organization, phase: .finished,
+        status: 304, duration: 0.1))
+    XCTAssertEqual(inspector.counts[.organization]?.notModified, 1)
+    XCTAssertEqual(
+      InspectorView.line(inspector.requests[0]), "#1 GET /orgs/x  304  100 ms  0 B")
   }
 }

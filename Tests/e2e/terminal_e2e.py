@@ -316,15 +316,15 @@ def run_inspector():
     keys("i")
     lines = d.wait_for("i opens the inspector", lambda l: any("┌ Inspector" in x for x in l))
     lines = d.wait_for("every request ended", lambda l: any(
-        x.startswith("│ repositories") and " 8    0    0 " in x for x in l))
+        x.startswith("│ repositories") and " 8    0    0    0 " in x for x in l))
     rows = {}
     for x in lines:
         if x.startswith("│ ") and len(x.split()) > 2:
             rows.setdefault(x.split()[1], x)
     # A fetch is one organization request and four repositories pages; the reload four more.
     d.check("the inspector counts 1 organization and 8 repositories requests, none in flight",
-            " 1    0    0 " in rows.get("organization", "")
-            and " 8    0    0 " in rows.get("repositories", ""), lines)
+            " 1    0    0    0 " in rows.get("organization", "")
+            and " 8    0    0    0 " in rows.get("repositories", ""), lines)
     d.check("the repositories loader is observed by both panes, named",
             "Fetch pane, Result pane" in rows.get("repositories", ""), lines)
     text = "\n".join(lines)
