@@ -76,6 +76,27 @@ public enum InspectorView {
     state.inspector.scrollBack = min(maximum, max(0, state.inspector.scrollBack + step))
   }
 
+  /// When the inspector is the only view (a narrow terminal), the list keys scroll its log:
+  /// ↑ `k` PgUp `g` Home toward older lines, ↓ `j` PgDn `G` End toward the newest. Returns
+  /// whether it took the key.
+  static func navigate(_ state: inout AppState, _ key: Key) -> Bool {
+    guard state.inspector.isOpen,
+      Layout.frame(state.size, focused: state.focus.pane, inspector: true).panes.isEmpty
+    else { return false }
+    let last = max(0, state.inspector.requests.count - 1)
+    let back = state.inspector.scrollBack
+    switch key {
+    case .up, .character("k"): state.inspector.scrollBack = min(last, back + 1)
+    case .down, .character("j"): state.inspector.scrollBack = max(0, back - 1)
+    case .pageUp: state.inspector.scrollBack = min(last, back + 5)
+    case .pageDown: state.inspector.scrollBack = max(0, back - 5)
+    case .home, .character("g"): state.inspector.scrollBack = last
+    case .end, .character("G"): state.inspector.scrollBack = 0
+    default: return false
+    }
+    return true
+  }
+
   /// Draws the inspector in `rect`: border, loader table, log heading and the log.
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect)

@@ -39,7 +39,8 @@ public struct KeyBinding: Sendable, Equatable {
       [.home, .end, .character("g"), .character("G")], "select the first or the last repository"),
     KeyBinding([.character("s")], "sort both lists by name, stars, last push, or as listed"),
     KeyBinding([.character("i")], "show or hide the inspector: loaders, observers, requests"),
-    KeyBinding([.character("["), .character("]")], "scroll the inspector's request log"),
+    KeyBinding(
+      [.character("["), .character("]")], "scroll the request log (and ↑↓ in the inspector tab)"),
     KeyBinding([.character("o")], "open the selected repository's page in the browser"),
     KeyBinding([.character("y")], "copy the selected repository's address (OSC 52)"),
     KeyBinding(

@@ -187,4 +187,15 @@ final class InspectorTests: XCTestCase {
     XCTAssertEqual(
       InspectorView.line(inspector.requests[0]), "#1 GET /orgs/x  304  100 ms  0 B")
   }
+
+  func testInANarrowTerminalTheListKeysScrollTheLog() {
+    var state = opened(columns: 60, rows: 12)
+    _ = update(&state, .key(.up))
+    XCTAssertEqual(state.inspector.scrollBack, 1)
+    _ = update(&state, .key(.character("g")))
+    XCTAssertEqual(state.inspector.scrollBack, 3)
+    XCTAssertEqual(state.lists.selected[.fetch], 0, "the hidden list stays as it was")
+    _ = update(&state, .key(.end))
+    XCTAssertEqual(state.inspector.scrollBack, 0)
+  }
 }

@@ -114,7 +114,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ Home, End, g, G  select the first or the last repository                     │",
         "│ s                sort both lists by name, stars, last push, or as listed     │",
         "│ i                show or hide the inspector: loaders, observers, requests    │",
-        "│ [, ]             scroll the inspector's request log                          │",
+        "│ [, ]             scroll the request log (and ↑↓ in the inspector tab)        │",
         "│ o                open the selected repository's page in the browser          │",
         "│ 1–12 of \(KeyBinding.all.count), ↑↓ scroll, other keys close                                      │",
         "└──────────────────────────────────────────────────────────────────────────────┘",

@@ -70,7 +70,8 @@ let expectedHelp = """
                                listed
     i                          show or hide the inspector: loaders, observers,
                                requests
-    [, ]                       scroll the inspector's request log
+    [, ]                       scroll the request log (and ↑↓ in the inspector
+                               tab)
     o                          open the selected repository's page in the browser
     y                          copy the selected repository's address (OSC 52)
     /                          filter name/language/description; Enter keeps, Esc
