@@ -6,6 +6,7 @@ import Foundation
 open class ContentLoader<Content>: ObservableLoader {
   @usableFromInline final let observers = ObserverList()
   @usableFromInline final var storedState: LoadingState<Content> = .initial
+  @usableFromInline final var changes = 0
   let streams = StreamRegistry()
 
   /// Observations this loader holds on other loaders (for loaders built from others).
@@ -19,6 +20,7 @@ open class ContentLoader<Content>: ObservableLoader {
     @inlinable get { storedState }
     @inlinable set {
       storedState = newValue
+      changes &+= 1
       observers.notify()
     }
   }
@@ -26,13 +28,31 @@ open class ContentLoader<Content>: ObservableLoader {
   /// Creates a loader in the `.initial` state.
   public init() {}
 
+  /// The names of the live observations that were given one, in the order they were added.
+  public var observerNames: [String] { observers.names }
+
+  /// How many times `state` was assigned: observers of one change all read the same number, so
+  /// a consumer that observes under several names can tell one change from the next.
+  public var changeCount: Int { changes }
+
+  /// How many observations are live, named or not.
+  public var observerCount: Int { observers.count }
+
   deinit {
     streams.finishAll()
   }
 
   /// Calls `changeHandler` after every state change for as long as the observation is held.
   public func observe(_ changeHandler: @escaping () -> Void) -> LoaderObservation {
-    let id = observers.add(changeHandler)
+    observe(named: nil, changeHandler)
+  }
+
+  /// Calls `changeHandler` after every state change for as long as the observation is held,
+  /// and lists `name` in `observerNames` meanwhile, so a tool can show who watches the loader.
+  public func observe(named name: String?, _ changeHandler: @escaping () -> Void)
+    -> LoaderObservation
+  {
+    let id = observers.add(changeHandler, name: name)
     let observers = self.observers
     return LoaderObservation {
       MainActor.assumeIsolated { observers.remove(id) }
@@ -62,22 +82,31 @@ open class ContentLoader<Content>: ObservableLoader {
 @usableFromInline
 final class ObserverList {
   private var handlers: [(id: Int, handler: () -> Void)] = []
+  private var namesByID: [(id: Int, name: String)] = []
   private var nextID = 0
   private var isNotifying = false
   private var pendingRounds = 0
   private var removals = 0
 
-  /// Adds a handler and returns its id.
-  func add(_ handler: @escaping () -> Void) -> Int {
+  /// Adds a handler, named or not, and returns its id.
+  func add(_ handler: @escaping () -> Void, name: String? = nil) -> Int {
     let id = nextID
     nextID += 1
     handlers.append((id, handler))
+    if let name { namesByID.append((id, name)) }
     return id
   }
+
+  /// The names of the live named handlers, in the order they were added.
+  var names: [String] { namesByID.map(\.name) }
+
+  /// How many handlers are live.
+  var count: Int { handlers.count }
 
   /// Removes the handler with `id`; it is not called again, even later in a running round.
   func remove(_ id: Int) {
     handlers.removeAll { $0.id == id }
+    namesByID.removeAll { $0.id == id }
     removals &+= 1
   }
 

@@ -21,6 +21,12 @@ public enum AppEvent: Sendable, Equatable {
   case loaderStatusChanged(organization: LoaderStatus, repositories: LoaderStatus, at: Date)
   /// The cache's status changed: content was restored, confirmed since, or the store failed.
   case cacheChanged(CacheStatus)
+  /// A request was sent or ended (from the client's request-life events).
+  case request(RequestRecord)
+  /// The names each loader lists as its observers.
+  case observers([LoaderKind: [String]])
+  /// The runtime has something to tell the user (a browser that could not be started).
+  case notice(String)
   /// The app must end: a signal arrived or the terminal hung up.
   case stop(exitCode: Int32)
 }

@@ -16,6 +16,10 @@ public final class AppLoop {
   private let scheduler: any WakeScheduler
   private let clock: () -> Date
   private let setOutage: (Bool) -> Void
+  private let openURL: (URL) -> String?
+  private let requests: RequestEventRelay?
+  private let sanitizer: TextSanitizer
+  private var lastChange = (organization: -1, repositories: -1)
   private var queue: [AppEvent] = []
   private var isRunning = false
   private var drawn: Grid?
@@ -26,7 +30,9 @@ public final class AppLoop {
   public init(
     state: AppState, terminal: any TerminalBackend, loaders: LoaderPair,
     scheduler: any WakeScheduler, clock: @escaping () -> Date,
-    setOutage: @escaping (Bool) -> Void = { _ in }
+    setOutage: @escaping (Bool) -> Void = { _ in },
+    openURL: @escaping (URL) -> String? = { _ in nil },
+    requests: RequestEventRelay? = nil, sanitizer: TextSanitizer = TextSanitizer()
   ) {
     self.state = state
     self.terminal = terminal
@@ -34,13 +40,26 @@ public final class AppLoop {
     self.scheduler = scheduler
     self.clock = clock
     self.setOutage = setOutage
+    self.openURL = openURL
+    self.requests = requests
+    self.sanitizer = sanitizer
   }
 
-  /// Observes the loaders and draws the first frame.
+  /// Who reads each loader's state; each observes it under its name, so the loaders
+  /// themselves can tell the inspector who watches them.
+  public static let observerNames: [LoaderKind: [String]] = [
+    .organization: ["Fetch pane", "status bar", "inspector"],
+    .repositories: ["Fetch pane", "Result pane", "status bar", "inspector"],
+  ]
+
+  /// Observes the loaders (and the client's requests) and draws the first frame.
   public func start() {
     let organization = loaders.organization
     let repositories = loaders.repositories
     let loaders = self.loaders
+    // Every observer of one change reads the same change counts: the first queues the event,
+    // the others find it queued. Statuses (retry, freshness, rate limit) and the cache can
+    // change without a new state, so they are compared on every call.
     let changed = { [weak self] in
       guard let self else { return }
       let statuses = (LoaderStatus(of: organization), LoaderStatus(of: repositories))
@@ -51,19 +70,36 @@ public final class AppLoop {
       }
       let cache = CacheStatus(loaders)
       if cache != self.state.cache { self.send(.cacheChanged(cache)) }
+      let counts = (organization.changeCount, repositories.changeCount)
+      guard counts != self.lastChange else { return }
+      self.lastChange = counts
       self.send(
         .loadersChanged(
           organization: organization.state, repositories: repositories.state, at: self.clock()))
     }
-    observations = [organization.observe(changed), repositories.observe(changed)]
+    observations =
+      (Self.observerNames[.organization] ?? []).map { organization.observe(named: $0, changed) }
+      + (Self.observerNames[.repositories] ?? []).map { repositories.observe(named: $0, changed) }
+    // The names as the loaders list them, not as this loop meant them.
+    _ = update(
+      &state,
+      .observers([
+        .organization: organization.observerNames, .repositories: repositories.observerNames,
+      ]))
+    let sanitizer = self.sanitizer
+    requests?.listen { [weak self] event in
+      guard let record = RequestRecord(event, sanitizer: sanitizer) else { return }
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { self?.send(.request(record)) }
+      }
+    }
     // Content restored from the cache is there before any change: show it in the first frame.
     if organization.state.content != nil || repositories.state.content != nil
       || CacheStatus(loaders) != state.cache
     {
       changed()
-      return
     }
-    draw()
+    if drawn == nil { draw() }
   }
 
   /// Runs until a command quits; returns its exit code.
@@ -119,6 +155,11 @@ public final class AppLoop {
       }
     case .cancelWake:
       scheduler.cancel()
+    case .openURL(let url):
+      // A failure comes back as a notice, through `update` like everything else.
+      if let failure = openURL(url) { queue.append(.notice(failure)) }
+    case .copy(let text):
+      terminal.copy(text)
     case .repaint:
       drawn = nil
     case .suspend:
@@ -131,6 +172,7 @@ public final class AppLoop {
       queue.removeAll()
       scheduler.cancel()
       observations = []
+      requests?.listen(nil)
       terminal.close()
       finished?.resume(returning: code)
       finished = nil

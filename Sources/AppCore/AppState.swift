@@ -27,8 +27,14 @@ public struct AppState: Sendable, Equatable {
   public var focus: Focus = .fetchButton
   /// The first list row shown, per pane.
   public var scroll: [PaneID: Int] = [.fetch: 0, .result: 0]
-  /// The list filter (case-insensitive substring of the name).
+  /// The list filter (case-insensitive substring of the name, language or description).
   public private(set) var filter = ""
+  /// The order both panes list repositories in.
+  public private(set) var sort = SortOrder.listed
+  /// The selected rows and the open detail view.
+  public var lists = ListState()
+  /// The inspector: observers, request counts and the request log.
+  public var inspector = InspectorState()
   /// Whether keys go into the filter.
   public var isEditingFilter = false
   /// Whether the key help is shown.
@@ -108,13 +114,20 @@ public struct AppState: Sendable, Equatable {
     refreshVisible()
   }
 
-  private mutating func refreshVisible() {
-    visibleFetch = Self.filtered(merged.content?.repositories ?? [], by: filter)
-    visibleResult = Self.filtered(repositories.content ?? [], by: filter)
+  /// Sets the sort order and sorts both lists once.
+  public mutating func setSort(_ sort: SortOrder) {
+    guard sort != self.sort else { return }
+    self.sort = sort
+    refreshVisible()
   }
 
-  private static func filtered(_ all: [Repository], by filter: String) -> [Repository] {
-    guard !filter.isEmpty else { return all }
-    return all.filter { $0.name.range(of: filter, options: .caseInsensitive) != nil }
+  private mutating func refreshVisible() {
+    visibleFetch = filtered(merged.content?.repositories ?? [])
+    visibleResult = filtered(repositories.content ?? [])
+  }
+
+  private func filtered(_ all: [Repository]) -> [Repository] {
+    let kept = filter.isEmpty ? all : all.filter { ListFilter.matches($0, filter) }
+    return sort.sorted(kept)
   }
 }

@@ -12,6 +12,10 @@ public enum Command: Sendable, Equatable {
   case wake(at: Date)
   /// Forget the wake asked for before: nothing on screen changes with time.
   case cancelWake
+  /// Open this web page in the user's browser.
+  case openURL(URL)
+  /// Put this text on the terminal's clipboard (OSC 52).
+  case copy(String)
   /// Repaint every cell, whatever the terminal shows now.
   case repaint
   /// Give the terminal back and stop, as Ctrl-Z does in every terminal program; on `fg`,

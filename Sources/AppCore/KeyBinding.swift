@@ -28,17 +28,24 @@ public struct KeyBinding: Sendable, Equatable {
 
   /// Every key the app answers to, in the order help lists them.
   public static let all: [KeyBinding] = [
-    KeyBinding(
-      [.character("f"), .enter], "fetch the organization and its repositories", hint: "fetch"),
+    KeyBinding([.character("f")], "fetch the organization and its repositories", hint: "fetch"),
     KeyBinding([.character("r")], "reload the repositories only", hint: "reload"),
+    KeyBinding([.enter], "details of the selected row (Esc closes); fetch on [ Fetch ]"),
     KeyBinding([.tab, .right, .character("l")], "focus the next element"),
     KeyBinding([.backTab, .left, .character("h")], "focus the previous element"),
-    KeyBinding([.up, .down, .character("j"), .character("k")], "scroll the focused list"),
-    KeyBinding([.pageUp, .pageDown], "scroll a page"),
+    KeyBinding([.up, .down, .character("j"), .character("k")], "move the selection"),
+    KeyBinding([.pageUp, .pageDown], "move the selection a page"),
     KeyBinding(
-      [.home, .end, .character("g"), .character("G")], "scroll to the top or the bottom"),
+      [.home, .end, .character("g"), .character("G")], "select the first or the last repository"),
+    KeyBinding([.character("s")], "sort both lists by name, stars, last push, or as listed"),
+    KeyBinding([.character("i")], "show or hide the inspector: loaders, observers, requests"),
     KeyBinding(
-      [.character("/")], "filter; Enter keeps it, Esc clears it; Ctrl-U, Ctrl-W edit",
+      [.character("["), .character("]")], "scroll the request log (and ↑↓ in the inspector tab)"),
+    KeyBinding([.character("o")], "open the selected repository's page in the browser"),
+    KeyBinding([.character("y")], "copy the selected repository's address (OSC 52)"),
+    KeyBinding(
+      [.character("/")],
+      "filter name/language/description; Enter keeps, Esc clears",
       hint: "filter"),
     KeyBinding(
       [.character("x")], "simulated outage on or off (built-in server)", hint: "outage",

@@ -49,7 +49,9 @@ public enum PaneHeader {
       add(prompt, .dim, maxLines: 3)
     }
     if status.hasContent {
-      add(heading, .heading, maxLines: 2)
+      let sorted =
+        state.sort == .listed ? heading : heading.dropLast() + ", " + state.sort.label + ":"
+      add(sorted, .heading, maxLines: 2)
       if !state.filter.isEmpty || state.isEditingFilter {
         let count = state.visibleRepositories(pane).count
         lines.append(PaneLine(text: filterLine(state, count: count, width: width), style: .dim))

@@ -32,13 +32,25 @@ public enum PaneView {
       grid.put(TextWidth.truncate(text, to: inner.width), x: inner.x, y: listTop, style: .dim)
       return
     }
-    // `update` keeps the scroll within the list; drawing trusts it.
+    // `update` keeps the scroll and the selection within the list; drawing trusts them.
     let first = state.scroll[pane] ?? 0
-    let shown = repositories[first..<min(repositories.count, first + height)]
+    let lines = Layout.rowHeight(state, pane)
+    let count = max(1, height / lines)
+    let shown = repositories[first..<min(repositories.count, first + count)]
+    let selected = state.lists.selected[pane] ?? 0
+    let listFocused = state.focus == (pane == .fetch ? .fetchList : .resultList)
     for (offset, repository) in shown.enumerated() {
-      row(repository, width: inner.width, x: inner.x, y: listTop + offset, into: &grid)
+      let highlight: Style? =
+        first + offset == selected ? (listFocused ? .focusButton : .button) : nil
+      let y = listTop + offset * lines
+      row(repository, width: inner.width, x: inner.x, y: y, highlight: highlight, into: &grid)
+      if lines == 2, let description = repository.description {
+        grid.put(
+          TextWidth.truncate("  " + description, to: inner.width), x: inner.x, y: y + 1,
+          style: .dim)
+      }
     }
-    if repositories.count > height {
+    if repositories.count > count {
       let label = " \(first + 1)–\(first + shown.count) of \(repositories.count) "
       if TextWidth.of(label) + 4 <= rect.width {
         grid.put(label, x: rect.right - 1 - TextWidth.of(label), y: rect.bottom, style: .dim)
@@ -46,21 +58,28 @@ public enum PaneView {
     }
   }
 
-  /// One list row: the name, then language and stars on the right when there is room.
+  /// One list row: the name, then language and stars on the right when there is room; a
+  /// selected row is drawn across the whole width in `highlight`.
   public static func row(
-    _ repository: Repository, width: Int, x: Int, y: Int, into grid: inout Grid
+    _ repository: Repository, width: Int, x: Int, y: Int, highlight: Style? = nil,
+    into grid: inout Grid
   ) {
+    if let highlight {
+      grid.fill(Rect(x: x, y: y, width: width, height: 1), style: highlight)
+    }
     var right = "★\(repository.stargazersCount)"
     if let language = repository.language { right = language + " " + right }
     if repository.fork { right = "fork " + right }
     let rightWidth = TextWidth.of(right)
     guard width >= rightWidth + 12 else {
-      grid.put(TextWidth.truncate(repository.name, to: width), x: x, y: y, style: .plain)
+      grid.put(
+        TextWidth.truncate(repository.name, to: width), x: x, y: y, style: highlight ?? .plain)
       return
     }
     let nameWidth = width - rightWidth - 1
-    grid.put(TextWidth.truncate(repository.name, to: nameWidth), x: x, y: y, style: .plain)
-    grid.put(right, x: x + width - rightWidth, y: y, style: .dim)
+    grid.put(
+      TextWidth.truncate(repository.name, to: nameWidth), x: x, y: y, style: highlight ?? .plain)
+    grid.put(right, x: x + width - rightWidth, y: y, style: highlight ?? .dim)
   }
 
   private static func hasContent(_ state: AppState, _ pane: PaneID) -> Bool {

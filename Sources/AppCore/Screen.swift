@@ -11,12 +11,17 @@ public enum Screen {
       tooSmall(state.size, into: &grid)
       return grid
     }
-    let frame = Layout.frame(state.size, focused: state.focus.pane)
+    let frame = Layout.frame(
+      state.size, focused: state.focus.pane, inspector: state.inspector.isOpen)
     if let tabBar = frame.tabBar { tabs(state, in: tabBar, into: &grid) }
     for pane in frame.panes {
       PaneView.draw(state, pane.id, in: pane.rect, into: &grid)
     }
+    if let inspector = frame.inspector { InspectorView.draw(state, in: inspector, into: &grid) }
     StatusBar.draw(state, in: frame.statusBar, into: &grid)
+    if let repository = state.lists.detail {
+      DetailView.draw(repository, state, in: HelpOverlay.area(state.size), into: &grid)
+    }
     if state.showHelp {
       HelpOverlay.draw(
         in: HelpOverlay.area(state.size), scroll: state.helpScroll, into: &grid)
@@ -37,14 +42,17 @@ public enum Screen {
 
   private static func tabs(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     var x = rect.x
-    for pane in [PaneID.fetch, .result] {
-      let active = state.focus.pane == pane
-      let title = PaneView.title(pane)
+    let open = state.inspector.isOpen
+    for pane in [PaneID.fetch, .result, nil] {
+      let active = open ? pane == nil : state.focus.pane == pane
+      let title = pane.map(PaneView.title) ?? "Inspector"
+      if pane == nil, !open { break }
       x += grid.put(
         active ? "[\(title)]" : " \(title) ", x: x, y: rect.y,
         style: active ? .tabActive : .tabInactive)
       x += grid.put(" ", x: x, y: rect.y, style: .plain)
     }
-    grid.put("Tab switches", x: x + 1, y: rect.y, limit: rect.right - x, style: .dim)
+    grid.put(
+      open ? "i closes" : "Tab switches", x: x + 1, y: rect.y, limit: rect.right - x, style: .dim)
   }
 }

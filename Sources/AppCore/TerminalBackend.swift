@@ -12,4 +12,11 @@ public protocol TerminalBackend: AnyObject {
   func suspend()
   /// Gives the terminal back to the shell, exactly as it was.
   func close()
+  /// Puts `text` on the terminal's clipboard (OSC 52), where the terminal allows it.
+  func copy(_ text: String)
+}
+
+extension TerminalBackend {
+  /// A terminal without a clipboard ignores the copy.
+  public func copy(_ text: String) {}
 }

@@ -9,7 +9,7 @@ public func update(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   if commands.contains(where: { if case .quit = $0 { return true } else { return false } }) {
     return commands
   }
-  clampScroll(&state)
+  ListKeys.follow(&state)
   commands += scheduleWake(&state)
   return commands
 }
@@ -26,6 +26,15 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     return []
   case .stop(let exitCode):
     return [.quit(exitCode: exitCode)]
+  case .notice(let text):
+    state.notice = text
+    return []
+  case .request(let record):
+    state.inspector.record(record)
+    return []
+  case .observers(let names):
+    state.inspector.observers = names
+    return []
   case .loadersChanged(let organization, let repositories, let now):
     state.now = now
     if case .success = organization, !isSuccess(state.organization) {
@@ -35,6 +44,8 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
       state.repositoriesSucceededAt = now
     }
     state.setLoaders(organization: organization, repositories: repositories)
+    state.inspector.timeline.note(
+      organization: organization, repositories: repositories, merged: state.merged, at: now)
     return []
   case .loaderStatusChanged(let organization, let repositories, let now):
     state.now = now
@@ -49,14 +60,17 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     if Layout.isTooSmall(state.size) { return [] }
     if state.isEditingFilter { return editFilter(&state, key) }
     if state.showHelp { return helpKey(&state, key) }
+    if state.lists.detail != nil { return ListKeys.detailKey(&state, key) }
     return press(&state, key)
   case .paste(let text):
     guard state.isEditingFilter, !Layout.isTooSmall(state.size) else { return [] }
     appendToFilter(&state, text)
     return []
   case .mouse(let mouse):
-    guard !Layout.isTooSmall(state.size), !state.showHelp else { return [] }
-    return click(&state, mouse)
+    guard !Layout.isTooSmall(state.size), !state.showHelp, state.lists.detail == nil else {
+      return []
+    }
+    return MouseClick.apply(&state, mouse)
   }
 }
 
@@ -122,9 +136,22 @@ private func isSuccess<T>(_ state: LoadingState<T>) -> Bool {
 
 private func press(_ state: inout AppState, _ key: Key) -> [Command] {
   state.notice = nil
+  if InspectorView.navigate(&state, key) { return [] }
   switch key {
-  case .character("f"), .enter:
+  case .character("f"):
     return [.fetchBoth]
+  case .enter:
+    return ListKeys.openDetail(&state) ? [] : [.fetchBoth]
+  case .character("s"):
+    ListKeys.cycleSort(&state)
+  case .character("i"):
+    state.inspector.isOpen.toggle()
+  case .character("["), .character("]"):
+    InspectorView.scroll(&state, older: key == .character("["))
+  case .character("o"):
+    return ListKeys.act(&state, "o")
+  case .character("y"):
+    return ListKeys.act(&state, "y")
   case .character("r"):
     return [.reloadRepositories]
   case .character("q"):
@@ -149,17 +176,17 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
   case .backTab, .left, .character("h"):
     moveFocus(&state, by: -1)
   case .up, .character("k"):
-    scroll(&state, by: -1)
+    ListKeys.move(&state, by: -1)
   case .down, .character("j"):
-    scroll(&state, by: 1)
+    ListKeys.move(&state, by: 1)
   case .pageUp:
-    scroll(&state, by: -max(1, Layout.listHeight(state, focusedPane(state)) - 1))
+    ListKeys.page(&state, by: -max(1, Layout.itemsShown(state, focusedPane(state)) - 1))
   case .pageDown:
-    scroll(&state, by: max(1, Layout.listHeight(state, focusedPane(state)) - 1))
+    ListKeys.page(&state, by: max(1, Layout.itemsShown(state, focusedPane(state)) - 1))
   case .home, .character("g"):
-    scroll(&state, by: Int.min / 2)
+    ListKeys.move(&state, by: Int.min / 2)
   case .end, .character("G"):
-    scroll(&state, by: Int.max / 2)
+    ListKeys.move(&state, by: Int.max / 2)
   default:
     break
   }
@@ -186,6 +213,7 @@ private func editFilter(_ state: inout AppState, _ key: Key) -> [Command] {
     break
   }
   state.scroll = [.fetch: 0, .result: 0]
+  state.lists.selected = [.fetch: 0, .result: 0]
   return []
 }
 
@@ -199,36 +227,7 @@ private func appendToFilter(_ state: inout AppState, _ text: String) {
   guard room > 0, !kept.isEmpty else { return }
   state.setFilter(state.filter + kept.prefix(room))
   state.scroll = [.fetch: 0, .result: 0]
-}
-
-/// A click focuses the pane under it (and presses `[ Fetch ]`); the wheel scrolls that pane.
-private func click(_ state: inout AppState, _ mouse: MouseEvent) -> [Command] {
-  let frame = Layout.frame(state.size, focused: state.focus.pane)
-  if let tabBar = frame.tabBar, mouse.y == tabBar.y, mouse.action == .press {
-    state.focus = mouse.x < 8 ? .fetchList : .resultList
-    return []
-  }
-  guard
-    let pane = frame.panes.first(where: {
-      (($0.rect.x)...$0.rect.right).contains(mouse.x)
-        && (($0.rect.y)...$0.rect.bottom).contains(mouse.y)
-    })
-  else { return [] }
-  switch mouse.action {
-  case .wheelUp, .wheelDown:
-    let current = state.scroll[pane.id] ?? 0
-    state.scroll[pane.id] = current + (mouse.action == .wheelUp ? -3 : 3)
-  case .press:
-    let button = Layout.fetchButton(in: pane.rect)
-    if pane.id == .fetch, mouse.y == button.y, (button.x...button.right).contains(mouse.x) {
-      state.focus = .fetchButton
-      return [.fetchBoth]
-    }
-    state.focus = pane.id == .fetch ? .fetchList : .resultList
-  case .other:
-    break
-  }
-  return []
+  state.lists.selected = [.fetch: 0, .result: 0]
 }
 
 /// The pane whose list the arrow keys scroll: the focused one.
@@ -238,20 +237,4 @@ private func moveFocus(_ state: inout AppState, by step: Int) {
   let all = Focus.allCases
   let index = (all.firstIndex(of: state.focus)! + step + all.count) % all.count
   state.focus = all[index]
-}
-
-private func scroll(_ state: inout AppState, by step: Int) {
-  let pane = focusedPane(state)
-  if state.focus == .fetchButton, step > 0 { state.focus = .fetchList }
-  let current = state.scroll[pane] ?? 0
-  state.scroll[pane] = current + step
-}
-
-private func clampScroll(_ state: inout AppState) {
-  for pane in [PaneID.fetch, .result] {
-    let count = state.visibleRepositories(pane).count
-    let height = Layout.listHeight(state, pane)
-    let maximum = max(0, count - height)
-    state.scroll[pane] = min(max(0, state.scroll[pane] ?? 0), maximum)
-  }
 }

@@ -14,12 +14,27 @@ public struct Repository: Sendable, Equatable {
   public var fork: Bool
   /// The name exactly as the server sent it (secrets redacted); not safe to draw.
   public var rawName: String
+  /// `owner/name`, when the server sent it.
+  public var fullName: String?
+  /// How many forks it has, when the server said.
+  public var forksCount: Int?
+  /// How many issues are open, when the server said.
+  public var openIssuesCount: Int?
+  /// The license's SPDX id (or its name when it has none), when it has one.
+  public var license: String?
+  /// The topics, cleaned for display.
+  public var topics: [String]
+  /// When something was last pushed, when the server said.
+  public var pushedAt: Date?
+  /// The repository's web page: only an `http` or `https` address without spaces or controls.
+  public var htmlURL: URL?
 
   /// A repository; every text is cleaned for display with `sanitizer`, and the name is also
   /// kept as sent, with only the secrets replaced.
   public init(
     name: String, description: String? = nil, language: String? = nil, stargazersCount: Int = 0,
-    fork: Bool = false, sanitizer: TextSanitizer = TextSanitizer()
+    fork: Bool = false, sanitizer: TextSanitizer = TextSanitizer(),
+    details: RepositoryDetails = RepositoryDetails()
   ) {
     self.rawName = sanitizer.redacted(name)
     self.name = sanitizer.clean(name)
@@ -27,26 +42,25 @@ public struct Repository: Sendable, Equatable {
     self.language = language.map(sanitizer.clean)
     self.stargazersCount = stargazersCount
     self.fork = fork
+    self.fullName = details.fullName.map(sanitizer.clean)
+    self.forksCount = details.forksCount
+    self.openIssuesCount = details.openIssuesCount
+    self.license = details.license.map(sanitizer.clean)
+    self.topics = details.topics.map(sanitizer.clean)
+    self.pushedAt = details.pushedAt
+    self.htmlURL = details.htmlURL.flatMap { Self.webAddress($0, sanitizer: sanitizer) }
   }
-}
 
-extension Repository: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case name, description, language, fork
-    case stargazersCount = "stargazers_count"
-  }
-
-  /// Reads `name`, `description`, `language`, `stargazers_count` and `fork`, cleaned with the
-  /// sanitizer `GitHubJSON` decodes with; other fields are ignored.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    try self.init(
-      name: container.decode(String.self, forKey: .name),
-      description: container.decodeIfPresent(String.self, forKey: .description),
-      language: container.decodeIfPresent(String.self, forKey: .language),
-      stargazersCount: container.decodeIfPresent(WholeNumber.self, forKey: .stargazersCount)?
-        .value ?? 0,
-      fork: container.decodeIfPresent(Bool.self, forKey: .fork) ?? false,
-      sanitizer: decoder.textSanitizer)
+  /// `text` as a web address when it is a plain `http`/`https` URL with a host, else `nil`.
+  public static func webAddress(_ text: String, sanitizer: TextSanitizer = TextSanitizer())
+    -> URL?
+  {
+    guard sanitizer.clean(text) == text,
+      !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x21 }),
+      let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+      url.user == nil, url.password == nil
+    else { return nil }
+    return url
   }
 }

@@ -19,6 +19,10 @@ public final class SharedLoaders {
   public let repositoriesLoader: RepositoriesLoader
   /// The API's rate limit, shared by both loaders: used up, neither sends a request.
   public let rateLimit = RateLimitGate()
+  /// Every request's life events, for the inspector and `--trace`.
+  public let requestEvents = RequestEventRelay()
+  /// Cleans server and request text for display (the token is a secret).
+  public let sanitizer: TextSanitizer
 
   /// Builds the client and the loaders.
   public init(configuration: GitHubConfiguration) {
@@ -27,13 +31,16 @@ public final class SharedLoaders {
     session.timeoutIntervalForRequest = configuration.timeout
     session.timeoutIntervalForResource = configuration.timeout
     session.httpAdditionalHeaders = ["User-Agent": AppInfo.userAgent]
+    let relay = requestEvents
     client = URLSessionClient(
       requestAdapter: GitHubRequestAdapter(
         baseURL: configuration.baseURL, token: configuration.token),
       configuration: session, completionQueue: .main,
-      maximumResponseSize: configuration.maximumResponseSize)
+      maximumResponseSize: configuration.maximumResponseSize,
+      requestLifeObserver: { relay.deliver($0) })
     // The token never reaches the screen or the output, even when a server echoes it.
     let sanitizer = TextSanitizer(secrets: configuration.token.map { [$0] } ?? [])
+    self.sanitizer = sanitizer
     organizationLoader = OrganizationLoader(
       apiClient: client, org: configuration.org, sanitizer: sanitizer)
     repositoriesLoader = RepositoriesLoader(

@@ -1,6 +1,7 @@
 import ApexyLoader
 import XCTest
 
+@testable import ApexyHTTP
 @testable import AppCore
 @testable import GitHubAPI
 
@@ -128,5 +129,82 @@ final class AppLoopTests: XCTestCase {
     XCTAssertEqual(terminal.frames.count, 2)
     XCTAssertTrue(terminal.diffs[1].clearsScreen)
     XCTAssertEqual(terminal.diffs[1].changes.count, 100 * 12)
+  }
+}
+
+/// The runtime's side of `o` and `y`: the opener is called with the address, a failure comes
+/// back as a notice, and a copy goes to the terminal.
+@MainActor
+final class AppLoopActionTests: XCTestCase {
+  func testOpenFailureIsANoticeAndCopyReachesTheTerminal() async {
+    let terminal = FakeTerminal(size: Size(columns: 100, rows: 12))
+    let client = FakeClient()
+    var opened: [URL] = []
+    let loop = AppLoop(
+      state: Fixture.state(columns: 100, rows: 12), terminal: terminal,
+      loaders: LoaderPair(
+        organization: OrganizationLoader(
+          apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer()),
+        repositories: RepositoriesLoader(
+          apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer())),
+      scheduler: FakeScheduler(), clock: { Fixture.now },
+      openURL: {
+        opened.append($0)
+        return "No browser: set BROWSER."
+      })
+    loop.start()
+    let repository = Repository(
+      name: "Apexy", details: RepositoryDetails(htmlURL: "https://github.com/RedMadRobot/Apexy"))
+    loop.send(
+      .loadersChanged(
+        organization: .success(content: Fixture.organization),
+        repositories: .success(content: [repository]), at: Fixture.now))
+    loop.send(.key(.tab))
+    loop.send(.key(.character("o")))
+    XCTAssertEqual(opened.map(\.absoluteString), ["https://github.com/RedMadRobot/Apexy"])
+    XCTAssertEqual(loop.state.notice, "No browser: set BROWSER.")
+    XCTAssertTrue(terminal.frames.last!.last!.contains("No browser: set BROWSER."))
+    loop.send(.key(.character("y")))
+    XCTAssertEqual(terminal.copies, ["https://github.com/RedMadRobot/Apexy"])
+  }
+}
+
+/// The inspector's sources: the names the loaders list for the loop's observations, and the
+/// client's request events, delivered through the relay onto the loop.
+@MainActor
+final class AppLoopInspectorTests: XCTestCase {
+  func testObserverNamesComeFromTheLoadersAndRequestsFromTheRelay() async {
+    let terminal = FakeTerminal(size: Size(columns: 100, rows: 24))
+    let client = FakeClient()
+    let pair = LoaderPair(
+      organization: OrganizationLoader(
+        apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer()),
+      repositories: RepositoriesLoader(
+        apiClient: client, org: "RedMadRobot", sanitizer: TextSanitizer()))
+    let relay = RequestEventRelay()
+    let loop = AppLoop(
+      state: Fixture.state(columns: 100, rows: 24), terminal: terminal, loaders: pair,
+      scheduler: FakeScheduler(), clock: { Fixture.now }, requests: relay,
+      sanitizer: TextSanitizer(secrets: ["s3cret"]))
+    loop.start()
+    XCTAssertEqual(
+      loop.state.inspector.observers[.repositories],
+      ["Fetch pane", "Result pane", "status bar", "inspector"])
+    XCTAssertEqual(pair.repositories.observerNames, loop.state.inspector.observers[.repositories])
+    XCTAssertEqual(
+      pair.organization.observerNames, ["Fetch pane", "status bar", "inspector"])
+    let arrived = expectation(description: "the request reaches the state")
+    terminal.onFrame = { _ in
+      if loop.state.inspector.requests.count == 1 { arrived.fulfill() }
+    }
+    relay.deliver(
+      RequestLifeEvent(
+        id: 7, method: "GET", url: URL(string: "http://127.0.0.1/orgs/x/repos?t=s3cret"),
+        startedAt: Fixture.now, date: Fixture.now, kind: .created))
+    await fulfillment(of: [arrived], timeout: 5)
+    XCTAssertEqual(loop.state.inspector.requests.first?.path.contains("s3cret"), false)
+    XCTAssertEqual(loop.state.inspector.counts[.repositories]?.inFlight, 1)
+    loop.send(.stop(exitCode: 0))
+    XCTAssertEqual(pair.repositories.observerNames, [], "quitting releases every observation")
   }
 }

@@ -44,6 +44,13 @@ final class FakeTerminal: TerminalBackend {
   func close() {
     isClosed = true
   }
+
+  /// What the app put on the clipboard, in order.
+  private(set) var copies: [String] = []
+
+  func copy(_ text: String) {
+    copies.append(text)
+  }
 }
 
 /// A scheduler that fires only when the test says so.

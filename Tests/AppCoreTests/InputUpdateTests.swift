@@ -64,18 +64,23 @@ final class InputUpdateTests: XCTestCase {
     var state = manyLoaded()
     state.focus = .resultList
     _ = update(&state, .key(.character("G")))
+    XCTAssertEqual(state.lists.selected[.result], 39)
     XCTAssertEqual(state.scroll[.result], 40 - Layout.listHeight(state, .result))
     _ = update(&state, .key(.character("g")))
+    XCTAssertEqual(state.lists.selected[.result], 0)
     XCTAssertEqual(state.scroll[.result], 0)
   }
 
-  func testTheWheelScrollsThePaneUnderThePointerAndAClickPressesFetch() {
+  func testTheWheelMovesTheSelectionUnderThePointerAClickSelectsAndPressesFetch() {
     var state = manyLoaded()
     _ = update(&state, .mouse(MouseEvent(action: .wheelDown, x: 60, y: 4)))
-    XCTAssertEqual(state.scroll[.result], 3, "the Result pane, under the pointer")
-    XCTAssertEqual(state.scroll[.fetch], 0)
+    XCTAssertEqual(state.lists.selected[.result], 3, "the Result pane, under the pointer")
+    XCTAssertEqual(state.scroll[.result], 3, "the view moves with it")
+    XCTAssertEqual(state.lists.selected[.fetch], 0)
     XCTAssertEqual(update(&state, .mouse(MouseEvent(action: .press, x: 50, y: 3))), [])
     XCTAssertEqual(state.focus, .resultList)
+    // Row 3 of the screen is the second list row shown in the Result pane.
+    XCTAssertEqual(state.lists.selected[.result], 4)
     XCTAssertEqual(
       update(&state, .mouse(MouseEvent(action: .press, x: 4, y: 1))), [.fetchBoth])
     XCTAssertEqual(state.focus, .fetchButton)

@@ -64,8 +64,9 @@ final class KeyBindingTests: XCTestCase {
     XCTAssertEqual(
       KeyBinding.all.map(\.label),
       [
-        "f, Enter", "r", "Tab, →, l", "Shift-Tab, ←, h", "↑, ↓, j, k", "PgUp, PgDn",
-        "Home, End, g, G", "/", "x", "?", "Ctrl-L", "Ctrl-Z", "q, Ctrl-C",
+        "f", "r", "Enter", "Tab, →, l", "Shift-Tab, ←, h", "↑, ↓, j, k", "PgUp, PgDn",
+        "Home, End, g, G", "s", "i", "[, ]", "o", "y", "/", "x", "?", "Ctrl-L", "Ctrl-Z",
+        "q, Ctrl-C",
       ])
   }
 }

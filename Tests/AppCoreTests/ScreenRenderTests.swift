@@ -103,29 +103,31 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertEqual(
       Screen.render(state).lines,
       [
-        "┌ Keys ───────────────────────────────────────────────────────────────────────┐┐",
-        "│ f, Enter         fetch the organization and its repositories                ││",
-        "│ r                reload the repositories only                               ││",
-        "│ Tab, →, l        focus the next element                                     ││",
-        "│ Shift-Tab, ←, h  focus the previous element                                 ││",
-        "│ ↑, ↓, j, k       scroll the focused list                                    ││",
-        "│ PgUp, PgDn       scroll a page                                              ││",
-        "│ Home, End, g, G  scroll to the top or the bottom                            ││",
-        "│ /                filter; Enter keeps it, Esc clears it; Ctrl-U, Ctrl-W edit ││",
-        "│ x                simulated outage on or off (built-in server)               ││",
-        "│ ?                show all keys                                              ││",
-        "│ Ctrl-L           repaint the whole screen                                   ││",
-        "│ Ctrl-Z           suspend to the shell (fg comes back)                       ││",
-        "│ 1–12 of 13, ↑↓ scroll, other keys close                                     ││",
-        "└─────────────────────────────────────────────────────────────────────────────┘┘",
+        "┌ Keys ────────────────────────────────────────────────────────────────────────┐",
+        "│ f                fetch the organization and its repositories                 │",
+        "│ r                reload the repositories only                                │",
+        "│ Enter            details of the selected row (Esc closes); fetch on [ Fetch ]│",
+        "│ Tab, →, l        focus the next element                                      │",
+        "│ Shift-Tab, ←, h  focus the previous element                                  │",
+        "│ ↑, ↓, j, k       move the selection                                          │",
+        "│ PgUp, PgDn       move the selection a page                                   │",
+        "│ Home, End, g, G  select the first or the last repository                     │",
+        "│ s                sort both lists by name, stars, last push, or as listed     │",
+        "│ i                show or hide the inspector: loaders, observers, requests    │",
+        "│ [, ]             scroll the request log (and ↑↓ in the inspector tab)        │",
+        "│ o                open the selected repository's page in the browser          │",
+        "│ 1–12 of \(KeyBinding.all.count), ↑↓ scroll, other keys close                                      │",
+        "└──────────────────────────────────────────────────────────────────────────────┘",
         " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
       ])
     _ = update(&state, .key(.down))
     XCTAssertTrue(state.showHelp, "an arrow scrolls the help, it does not close it")
+    XCTAssertTrue(Screen.render(state).lines[1].contains("r   "), Screen.render(state).lines[1])
+    for _ in 0..<20 { _ = update(&state, .key(.down)) }
     let scrolled = Screen.render(state).lines
-    XCTAssertTrue(scrolled[1].contains("r   "), scrolled[1])
+    let count = KeyBinding.all.count
     XCTAssertTrue(scrolled[12].contains("q, Ctrl-C"), scrolled[12])
-    XCTAssertTrue(scrolled[13].contains("2–13 of 13"), scrolled[13])
+    XCTAssertTrue(scrolled[13].contains("\(count - 11)–\(count) of \(count)"), scrolled[13])
     _ = update(&state, .key(.character("f")))
     XCTAssertFalse(state.showHelp, "any other key closes it")
   }
@@ -134,8 +136,8 @@ final class ScreenRenderTests: XCTestCase {
     var state = Fixture.loaded(columns: 30, rows: 10)
     _ = update(&state, .key(.character("?")))
     let lines = Screen.render(state).lines
-    XCTAssertTrue(lines[1].hasPrefix("│ f, Enter"), lines[1])
-    XCTAssertTrue(lines[7].contains("1–6 of 13"), lines[7])
+    XCTAssertTrue(lines[1].hasPrefix("│ f   "), lines[1])
+    XCTAssertTrue(lines[7].contains("1–6 of \(KeyBinding.all.count)"), lines[7])
     for _ in 0..<20 { _ = update(&state, .key(.down)) }
     XCTAssertTrue(Screen.render(state).lines[6].contains("q, Ctrl-C"), "the last row is reachable")
   }

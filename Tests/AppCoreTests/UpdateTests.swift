@@ -60,26 +60,34 @@ final class UpdateTests: XCTestCase {
     XCTAssertEqual(state.focus, .fetchList)
   }
 
-  func testScrollingIsClampedToTheList() {
+  func testTheSelectionMovesWithinTheListAndTheViewFollowsIt() {
     var state = Fixture.loaded(columns: 80, rows: 10)
     state.focus = .resultList
-    // The Result pane shows 5 of 4 rows at this size: nothing to scroll.
-    _ = press(&state, .down, .down)
+    // The Result pane shows 5 rows for 4 repositories: the selection moves, the view stays.
+    _ = press(&state, .down, .down, .down, .down, .down)
+    XCTAssertEqual(state.lists.selected[.result], 3, "stops on the last row")
     XCTAssertEqual(state.scroll[.result], 0)
     state.focus = .fetchList
-    // The Fetch pane shows 3 of 4 rows: one row of scroll.
-    _ = press(&state, .character("j"), .character("j"), .character("j"))
+    // The Fetch pane shows 3 of 4 rows: the view scrolls once the selection leaves it.
+    _ = press(&state, .character("j"), .character("j"))
+    XCTAssertEqual(state.lists.selected[.fetch], 2)
+    XCTAssertEqual(state.scroll[.fetch], 0)
+    _ = press(&state, .character("j"))
+    XCTAssertEqual(state.lists.selected[.fetch], 3)
     XCTAssertEqual(state.scroll[.fetch], 1)
     _ = press(&state, .home)
+    XCTAssertEqual(state.lists.selected[.fetch], 0)
     XCTAssertEqual(state.scroll[.fetch], 0)
     _ = press(&state, .end)
+    XCTAssertEqual(state.lists.selected[.fetch], 3)
     XCTAssertEqual(state.scroll[.fetch], 1)
     _ = press(&state, .pageUp)
+    XCTAssertEqual(state.lists.selected[.fetch], 1)
+    _ = press(&state, .character("k"), .character("k"))
+    XCTAssertEqual(state.lists.selected[.fetch], 0)
     XCTAssertEqual(state.scroll[.fetch], 0)
     _ = press(&state, .pageDown)
-    XCTAssertEqual(state.scroll[.fetch], 1)
-    _ = press(&state, .character("k"))
-    XCTAssertEqual(state.scroll[.fetch], 0)
+    XCTAssertEqual(state.lists.selected[.fetch], 2)
   }
 
   func testFilterTypingBackspaceEnterAndEscape() {
@@ -204,6 +212,9 @@ final class UpdateTests: XCTestCase {
       .loadersChanged(
         organization: .loading(cache: nil), repositories: .loading(cache: nil), at: Fixture.now))
     expected.setLoaders(organization: .loading(cache: nil), repositories: .loading(cache: nil))
+    expected.inspector.timeline.note(
+      organization: expected.organization, repositories: expected.repositories,
+      merged: expected.merged, at: Fixture.now)
     expected.pendingWake = Fixture.now.addingTimeInterval(Spinner.interval)
     XCTAssertEqual(state, expected)
     XCTAssertEqual(loading, [.wake(at: Fixture.now.addingTimeInterval(Spinner.interval))])

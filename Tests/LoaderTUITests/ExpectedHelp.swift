@@ -55,6 +55,7 @@ let expectedHelp = """
   DISPLAY
     --headless                 print every state change instead of drawing
     --json                     headless: JSON Lines instead of text
+    --trace                    headless: print each request's start and end too
     --rounds N                 headless: fetch N times in a row (default 1)
     --no-timestamps            headless: leave out the time since start
     --interactive              require a terminal; fail instead of falling back to
@@ -67,15 +68,25 @@ let expectedHelp = """
     -V, --version              the version
 
   KEYS
-    f, Enter                   fetch the organization and its repositories
+    f                          fetch the organization and its repositories
     r                          reload the repositories only
+    Enter                      details of the selected row (Esc closes); fetch on
+                               [ Fetch ]
     Tab, →, l                  focus the next element
     Shift-Tab, ←, h            focus the previous element
-    ↑, ↓, j, k                 scroll the focused list
-    PgUp, PgDn                 scroll a page
-    Home, End, g, G            scroll to the top or the bottom
-    /                          filter; Enter keeps it, Esc clears it; Ctrl-U,
-                               Ctrl-W edit
+    ↑, ↓, j, k                 move the selection
+    PgUp, PgDn                 move the selection a page
+    Home, End, g, G            select the first or the last repository
+    s                          sort both lists by name, stars, last push, or as
+                               listed
+    i                          show or hide the inspector: loaders, observers,
+                               requests
+    [, ]                       scroll the request log (and ↑↓ in the inspector
+                               tab)
+    o                          open the selected repository's page in the browser
+    y                          copy the selected repository's address (OSC 52)
+    /                          filter name/language/description; Enter keeps, Esc
+                               clears
     x                          simulated outage on or off (built-in server)
     ?                          show all keys
     Ctrl-L                     repaint the whole screen

@@ -85,12 +85,16 @@ def run_slow_arrow_and_encodings():
     files = launch(tag)
     loaded(tag)
     keys("Tab", "Tab")
+    # Select the last row in view: the next row down scrolls the view by one.
+    shown = int(result_label(d.screen()).split("–")[1].split(" ")[0])
+    for _ in range(shown - 1):
+        keys("j")
     for byte in ("\x1b", "[", "B"):
         raw(byte)
         time.sleep(0.04)
     lines = d.wait_for("slow arrow scrolls once", lambda l: "2–" in result_label(l))
-    d.check("an arrow whose bytes arrive 40 ms apart scrolls one row", "2–" in result_label(lines),
-            lines)
+    d.check("an arrow whose bytes arrive 40 ms apart moves the selection one row, the view follows",
+            "2–" in result_label(lines) and not any("Inspector" in x for x in lines), lines)
     for end in ("\x1b[4~", "\x1b[F", "\x1bOF", "\x1b[8~"):
         raw("\x1b[1~")
         d.wait_for("home", lambda l: "1–" in result_label(l))
@@ -289,6 +293,70 @@ def run_cached_start():
                        lambda l: "Loading" in "\n".join(l))
     d.check("f keeps the cached lists under the spinner", "Apexy" in "\n".join(lines)
             and "(cached just now)" in lines[-1], lines)
+
+
+def run_lists_and_browser():
+    tag = "browser"
+    record = os.path.join(d.WORK, "browser-args")
+    script = os.path.join(d.WORK, "browser.sh")
+    with open(script, "w") as file:
+        file.write(f"#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > {record}\n")
+    os.chmod(script, 0o755)
+    files = launch(tag, env=f"env BROWSER={script}")
+    loaded(tag)
+    keys("Tab", "j")
+    keys("Enter")
+    lines = d.wait_for("Enter opens the detail view", lambda l: any("Open issues" in x for x in l))
+    text = "\n".join(lines)
+    d.check("the detail view shows the second repository's fields",
+            "RedMadRobot/input-mask-ios" in text and "License" in text
+            and "https://github.com/RedMadRobot/input-mask-ios" in text, lines)
+    d.save("detail", lines)
+    keys("o")
+    deadline = time.monotonic() + 10
+    while not os.path.exists(record) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    argv = open(record).read().splitlines() if os.path.exists(record) else []
+    d.check("o runs $BROWSER with the page address as its one argument",
+            argv == ["1", "https://github.com/RedMadRobot/input-mask-ios"], [repr(argv)])
+    raw("\x1b")
+    d.wait_for("Esc closes the detail view", lambda l: not any("Open issues" in x for x in l))
+    keys("s", "s")
+    lines = d.wait_for("s s sorts by stars", lambda l: any("by stars:" in x for x in l))
+    d.check("s sorts both panes by stars", sum("by stars:" in x for x in lines) >= 1, lines)
+    quit_app(tag, files)
+
+
+def run_inspector():
+    tag = "inspector"
+    files = launch(tag)
+    loaded(tag)
+    keys("r")
+    d.wait_for("reloaded", lambda l: "Loading" not in "\n".join(l))
+    keys("i")
+    lines = d.wait_for("i opens the inspector", lambda l: any("┌ Inspector" in x for x in l))
+    lines = d.wait_for("every request ended", lambda l: any(
+        x.startswith("│ repositories") and " 8    0    0    4 " in x for x in l))
+    rows = {}
+    for x in lines:
+        if x.startswith("│ ") and len(x.split()) > 2:
+            rows.setdefault(x.split()[1], x)
+    # A fetch is one organization request and four repositories pages; the reload four more,
+    # each revalidated and answered 304.
+    d.check("the inspector counts 1 organization and 8 repositories requests (4 answered 304)",
+            " 1    0    0    0 " in rows.get("organization", "")
+            and " 8    0    0    4 " in rows.get("repositories", ""), lines)
+    d.check("the repositories loader is observed by both panes, named",
+            "Fetch pane, Result pane" in rows.get("repositories", ""), lines)
+    text = "\n".join(lines)
+    d.check("the request log shows the newest requests with status, time and bytes",
+            "GET /orgs/RedMadRobot/repos?per_page=10&page=4  304  " in text and " kB" in text,
+            lines)
+    d.check("the timeline shows the repositories loader loading and succeeding twice",
+            any(x.startswith("│ repositories  …") and x.count("✓") == 2 for x in lines), lines)
+    d.save("inspector", lines)
+    keys("i")
+    d.wait_for("i closes it", lambda l: not any("┌ Inspector" in x for x in l))
     quit_app(tag, files)
 
 
@@ -303,6 +371,8 @@ def main():
         run_mouse()
         run_locale()
         run_wide_names()
+        run_lists_and_browser()
+        run_inspector()
         run_terms()
         run_cached_start()
     finally:

@@ -136,6 +136,9 @@ enum FlagTable {
       "--json", .display, "headless: JSON Lines instead of text", scope: .headless,
       .set { $0.json = true }),
     Flag(
+      "--trace", .display, "headless: print each request's start and end too",
+      scope: .headless, .set { $0.trace = true }),
+    Flag(
       "--rounds", .display, "headless: fetch N times in a row", default: { String($0.rounds) },
       scope: .headless,
       .read("N") { options, argument throws(UsageError) in

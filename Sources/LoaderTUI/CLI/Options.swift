@@ -60,6 +60,8 @@ struct Options: Sendable, Equatable {
   var interactive = false
   /// Headless output as JSON Lines.
   var json = false
+  /// Headless: print each request's start and end between the transitions.
+  var trace = false
   /// Headless: how many fetches in a row.
   var rounds = 1
   /// Headless: print times since start.

@@ -23,6 +23,7 @@ final class HeadlessRunner {
   private var observations: [LoaderObservation] = []
   private var lastMerged: String?
   private var lines = 0
+  private var tracer: RequestTracer?
 
   /// Prepares the runner over the shared container.
   init(container: SharedLoaders, demo: DemoServer?, options: Options) {
@@ -66,6 +67,11 @@ final class HeadlessRunner {
         self.mergedChanged()
       },
     ]
+    if options.trace {
+      tracer = RequestTracer(relay: container.requestEvents, sanitizer: container.sanitizer) {
+        [unowned self] in self.print(request: $0)
+      }
+    }
     _ = cacheProblemChanged()
     emitRestored()
     fetch()
@@ -76,6 +82,7 @@ final class HeadlessRunner {
       code = await withCheckedContinuation { finished = $0 }
     }
     observations = []
+    tracer?.stop()
     SignalPipe.handler = nil
     return code
   }
@@ -135,7 +142,11 @@ final class HeadlessRunner {
       round += 1
       DispatchQueue.main.async { [unowned self] in self.fetch() }
     } else {
-      DispatchQueue.main.async { [unowned self] in self.finish(code: nil) }
+      // With --trace, the summary waits for the last request's end line.
+      DispatchQueue.main.async { [unowned self] in
+        guard let tracer else { return self.finish(code: nil) }
+        tracer.afterInFlight { [unowned self] in self.finish(code: nil) }
+      }
     }
   }
 
@@ -202,6 +213,22 @@ final class HeadlessRunner {
       finish(code: error.report())
     }
     lines += 1
+  }
+
+  /// Prints a `--trace` request line, as transitions are printed.
+  private func print(request: RequestRecord) {
+    guard exitCode == nil else { return }
+    let time = Date().timeIntervalSince(start)
+    let line =
+      options.json
+      ? RequestTraceFormatter.json(request, time: time, timestamps: options.timestamps)
+      : localized(
+        RequestTraceFormatter.text(request, time: time, timestamps: options.timestamps))
+    do {
+      try StandardOutput.line(line)
+    } catch {
+      finish(code: error.report())
+    }
   }
 
   private func finish(code: Int32?) {

@@ -131,6 +131,11 @@ final class NcursesTerminal: TerminalBackend {
 
   // MARK: - Drawing
 
+  /// Puts `text` on the clipboard with OSC 52; terminals that do not allow it ignore it.
+  func copy(_ text: String) {
+    writeRaw("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+  }
+
   private func put(_ cell: Cell, x: Int, y: Int) {
     let (attributes, pair) = style(cell.style)
     var scalars = cell.text.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }

@@ -33,7 +33,9 @@ final class TerminalApp {
     state.asciiOnly = ascii || !terminal.isUTF8
     loop = AppLoop(
       state: state, terminal: terminal, loaders: loaders.pair, scheduler: DispatchWakeScheduler(),
-      clock: Date.init, setOutage: { demo?.outage = $0 })
+      clock: Date.init, setOutage: { demo?.outage = $0 },
+      openURL: { BrowserOpener.open($0, environment: ProcessInfo.processInfo.environment) },
+      requests: loaders.requestEvents, sanitizer: loaders.sanitizer)
   }
 
   /// Runs until the user quits or a signal ends the app; returns the exit code.

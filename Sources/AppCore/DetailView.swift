@@ -1,0 +1,67 @@
+import Foundation
+import GitHubAPI
+
+/// The detail view of one repository, opened with Enter on a list row: a box over the panes.
+public enum DetailView {
+  /// The lines of the view for an inner width: full name, description, then labelled fields.
+  public static func lines(_ repository: Repository, now: Date, width: Int) -> [PaneLine] {
+    var lines = [PaneLine(text: repository.fullName ?? repository.name, style: .heading)]
+    if let description = repository.description, !description.isEmpty {
+      for line in TextWrap.wrap(description, width: width, maxLines: 3) {
+        lines.append(PaneLine(text: line, style: .plain))
+      }
+    }
+    lines.append(PaneLine(text: "", style: .plain))
+    let fields: [(String, String?)] = [
+      ("Language", repository.language),
+      ("Stars", String(repository.stargazersCount)),
+      ("Forks", repository.forksCount.map(String.init)),
+      ("Open issues", repository.openIssuesCount.map(String.init)),
+      ("License", repository.license),
+      ("Topics", repository.topics.isEmpty ? nil : repository.topics.joined(separator: ", ")),
+      ("Last push", repository.pushedAt.map { lastPush($0, now: now) }),
+      ("URL", repository.htmlURL?.absoluteString),
+      ("Fork", repository.fork ? "yes" : "no"),
+    ]
+    for (label, value) in fields {
+      lines.append(
+        PaneLine(text: TextWidth.pad(label, to: 12) + (value ?? "–"), style: .plain))
+    }
+    return lines
+  }
+
+  /// "2024-03-05 10:20 UTC (3d ago)".
+  static func lastPush(_ date: Date, now: Date) -> String {
+    let stamp = date.formatted(.iso8601)
+    let minutes = String(stamp.prefix(16)).replacingOccurrences(of: "T", with: " ")
+    let seconds = now.timeIntervalSince(date)
+    let age =
+      seconds < 2 * 86_400
+      ? AgeLabel.text(since: date, now: now) : "\(Int(seconds / 86_400)) days ago"
+    return minutes + " UTC (" + age + ")"
+  }
+
+  /// Draws the view for `repository` over `area`, with a hint line at the bottom.
+  public static func draw(
+    _ repository: Repository, _ state: AppState, in area: Rect, into grid: inout Grid
+  ) {
+    let width = min(area.width, 72)
+    let lines = lines(repository, now: state.now, width: max(1, width - 4))
+    let height = min(area.height, lines.count + 4)
+    let box = Rect(
+      x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width,
+      height: height)
+    grid.fill(box)
+    Border.draw(box, title: "Repository", style: .focusBorder, into: &grid)
+    let inner = box.content
+    let visible = max(0, inner.height - 1)
+    for (index, line) in lines.prefix(visible).enumerated() {
+      grid.put(
+        TextWidth.truncate(line.text, to: inner.width), x: inner.x, y: inner.y + index,
+        style: line.style)
+    }
+    let hint = repository.htmlURL == nil ? "Esc closes" : "o opens  y copies the URL  Esc closes"
+    grid.put(
+      TextWidth.truncate(hint, to: inner.width), x: inner.x, y: inner.bottom, style: .dim)
+  }
+}

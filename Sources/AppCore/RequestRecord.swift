@@ -1,0 +1,98 @@
+import ApexyHTTP
+import Foundation
+import GitHubAPI
+
+/// Which loader a request served, told from its path.
+public enum LoaderKind: String, Sendable, CaseIterable {
+  /// `/orgs/{org}`.
+  case organization
+  /// `/orgs/{org}/repos`.
+  case repositories
+  /// Anything else.
+  case other
+
+  /// The loader a path belongs to (a base path such as `/api/v3` in front is allowed).
+  public static func of(path: String) -> LoaderKind {
+    let parts = path.split(separator: "/")
+    if parts.count >= 3, parts[parts.count - 3] == "orgs", parts.last == "repos" {
+      return .repositories
+    }
+    if parts.count >= 2, parts[parts.count - 2] == "orgs" { return .organization }
+    return .other
+  }
+}
+
+/// One line of the inspector's request log, built from the client's request-life events.
+public struct RequestRecord: Sendable, Equatable {
+  /// Where a request is in its life.
+  public enum Phase: Sendable, Equatable {
+    /// Sent, no answer yet.
+    case sent
+    /// Answered and decoded.
+    case finished
+    /// Failed, with a one-line reason.
+    case failed(String)
+  }
+
+  /// The client's request number.
+  public var id: Int
+  /// `GET`, `POST`…
+  public var method: String
+  /// The path and query, cleaned for display.
+  public var path: String
+  /// The loader it served.
+  public var loader: LoaderKind
+  /// Where it is in its life.
+  public var phase: Phase
+  /// The HTTP status, once known.
+  public var status: Int?
+  /// Seconds from sending to the end, once ended.
+  public var duration: TimeInterval?
+  /// Body bytes received.
+  public var bytes: Int64
+
+  /// Creates a value from its parts.
+  public init(
+    id: Int, method: String, path: String, loader: LoaderKind, phase: Phase, status: Int? = nil,
+    duration: TimeInterval? = nil, bytes: Int64 = 0
+  ) {
+    self.id = id
+    self.method = method
+    self.path = path
+    self.loader = loader
+    self.phase = phase
+    self.status = status
+    self.duration = duration
+    self.bytes = bytes
+  }
+
+  /// The record for a request's creation or end, every text cleaned with `sanitizer`; `nil`
+  /// for the events in between (headers, bytes).
+  public init?(_ event: RequestLifeEvent, sanitizer: TextSanitizer) {
+    let url = event.url
+    let rawPath =
+      (url.map { $0.path.isEmpty ? "/" : $0.path } ?? "?")
+      + (url?.query.map { "?" + $0 } ?? "")
+    let path = sanitizer.clean(rawPath)
+    let method = sanitizer.clean(event.method)
+    let loader = LoaderKind.of(path: url?.path ?? "")
+    switch event.kind {
+    case .created:
+      self.init(id: event.id, method: method, path: path, loader: loader, phase: .sent)
+    case .finished(let status, let received, _):
+      self.init(
+        id: event.id, method: method, path: path, loader: loader, phase: .finished,
+        status: status, duration: event.elapsed, bytes: received)
+    case .failed(let error, let status, let received, _):
+      let host = [url?.host, url?.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
+      let reason = sanitizer.clean(
+        ErrorMessage.line(for: error, host: host, timeout: event.elapsed.rounded()))
+      self.init(
+        id: event.id, method: method, path: path, loader: loader,
+        phase: .failed(String(reason.prefix(120))), status: status, duration: event.elapsed,
+        bytes: received)
+    case .responseReceived, .bytesReceived, .bytesSent:
+      return nil
+    }
+  }
+}

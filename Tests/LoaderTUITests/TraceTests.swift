@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+@testable import LoaderTUI
+
+/// `--headless --trace` prints every request's start and end between the transitions, as the
+/// client's request-life events report them, before the summary.
+final class TraceTests: XCTestCase {
+  func testEveryRequestStartsAndEndsBeforeTheSummary() throws {
+    let run = try BinaryRun.run(["--headless", "--latency", "0", "--no-timestamps", "--trace"])
+    XCTAssertEqual(run.status, 0)
+    let requests = run.lines.filter { $0.hasPrefix("request      #") }
+    let started = requests.filter { $0.hasSuffix("  in flight") }
+    // The built-in server pages its 36 repositories: 100, then pages of 10 from page 2.
+    let shown = started.map { String($0.dropFirst(13).dropLast(11)) }
+    XCTAssertEqual(
+      shown,
+      [
+        "#1 GET /orgs/RedMadRobot/repos?per_page=100&page=1", "#2 GET /orgs/RedMadRobot",
+        "#3 GET /orgs/RedMadRobot/repos?per_page=10&page=2",
+        "#4 GET /orgs/RedMadRobot/repos?per_page=10&page=3",
+        "#5 GET /orgs/RedMadRobot/repos?per_page=10&page=4",
+      ])
+    for line in started {
+      let id = line.dropFirst(13).split(separator: " ")[0]
+      XCTAssertEqual(
+        requests.filter { $0.dropFirst(13).hasPrefix(id + " ") && $0.contains("  200  ") }.count,
+        1, "\(id) ends once, with 200")
+    }
+    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
+    XCTAssertTrue(run.lines.contains("organization Success: Red Mad Robot"))
+  }
+
+  func testJSONRequestLinesAreObjectsWithTheirFields() throws {
+    let run = try BinaryRun.run([
+      "--headless", "--latency", "0", "--no-timestamps", "--trace", "--json",
+    ])
+    XCTAssertEqual(run.status, 0)
+    let objects = try run.lines.map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let ends = objects.filter { $0["phase"] as? String == "finished" }
+    XCTAssertEqual(ends.count, 5)
+    let organization = try XCTUnwrap(ends.first { $0["loader"] as? String == "organization" })
+    XCTAssertEqual(organization["path"] as? String, "/orgs/RedMadRobot")
+    XCTAssertEqual(organization["status"] as? Int, 200)
+    XCTAssertGreaterThan(organization["bytes"] as? Int ?? 0, 100)
+    XCTAssertEqual(objects.last?["summary"] as? Bool, true)
+  }
+
+  func testTraceNeedsHeadless() throws {
+    let run = try BinaryRun.run(["--trace", "--interactive"])
+    XCTAssertEqual(run.status, 2)
+    XCTAssertTrue(run.stderr.contains("--trace"), run.stderr)
+  }
+}
