@@ -49,9 +49,10 @@ public final class DemoServer: @unchecked Sendable {
 
   /// Binds to 127.0.0.1 (`port` 0 for an ephemeral one) and returns the base URL.
   public func start(port: UInt16 = 0) throws -> URL {
-    let server = HTTPServer { [unowned self] in self.handle($0) }
+    // Weak: a connection still being served when the app ends finds no server and is dropped.
+    let server = HTTPServer { [weak self] in self?.handle($0) ?? .drop }
     let bound = try server.start(port: port)
-    let other = HTTPServer { [unowned self] in self.handle($0, redirecting: false) }
+    let other = HTTPServer { [weak self] in self?.handle($0, redirecting: false) ?? .drop }
     if options.failureMode == .crossOrigin { try other.start() }
     lock.withLock {
       self.server = server

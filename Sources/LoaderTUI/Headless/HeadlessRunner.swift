@@ -44,14 +44,16 @@ final class HeadlessRunner {
 
   /// Starts the first fetch and runs until the last round settles; returns the exit code.
   func run() async -> Int32 {
-    SignalPipe.handler = { [unowned self] number in
+    // Weak throughout: work queued before the run ended may run after the runner is gone.
+    SignalPipe.handler = { [weak self] number in
       guard number != SIGWINCH else { return }
-      self.finish(code: 128 + number)
+      self?.finish(code: 128 + number)
     }
     let organization = container.organizationLoader
     let repositories = container.repositoriesLoader
     observations = [
-      organization.observe { [unowned self] in
+      organization.observe { [weak self] in
+        guard let self else { return }
         if self.cacheProblemChanged() { return }
         self.emit(
           organization.state, .organization, loader: organization,
@@ -59,7 +61,8 @@ final class HeadlessRunner {
         if !organization.state.isLoading { self.demo?.organizationArrived(round: self.round) }
         self.mergedChanged()
       },
-      repositories.observe { [unowned self] in
+      repositories.observe { [weak self] in
+        guard let self else { return }
         if self.cacheProblemChanged() { return }
         self.emit(
           repositories.state, .repositories, loader: repositories,
@@ -69,7 +72,7 @@ final class HeadlessRunner {
     ]
     if options.trace {
       tracer = RequestTracer(relay: container.requestEvents, sanitizer: container.sanitizer) {
-        [unowned self] in self.print(request: $0)
+        [weak self] in self?.print(request: $0)
       }
     }
     _ = cacheProblemChanged()
@@ -140,12 +143,13 @@ final class HeadlessRunner {
     if case .initial = merged { return }
     if round < options.rounds {
       round += 1
-      DispatchQueue.main.async { [unowned self] in self.fetch() }
+      DispatchQueue.main.async { [weak self] in self?.fetch() }
     } else {
       // With --trace, the summary waits for the last request's end line.
-      DispatchQueue.main.async { [unowned self] in
-        guard let tracer else { return self.finish(code: nil) }
-        tracer.afterInFlight { [unowned self] in self.finish(code: nil) }
+      DispatchQueue.main.async { [weak self] in
+        guard let self else { return }
+        guard let tracer = self.tracer else { return self.finish(code: nil) }
+        tracer.afterInFlight { [weak self] in self?.finish(code: nil) }
       }
     }
   }

@@ -40,9 +40,9 @@ final class TerminalApp {
 
   /// Runs until the user quits or a signal ends the app; returns the exit code.
   func run() async -> Int32 {
-    SignalPipe.handler = { [unowned self] in self.signal($0) }
+    SignalPipe.handler = { [weak self] in self?.signal($0) }
     let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-    input.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.readInput() } }
+    input.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readInput() } }
     input.resume()
     self.input = input
     if ProcessInfo.processInfo.environment["LOADER_TUI_CRASH_TEST"] == "trap" {
@@ -81,8 +81,11 @@ final class TerminalApp {
       }
     }
     guard let timeout = decoder.pendingTimeout else { return }
-    let item = DispatchWorkItem { [unowned self] in
-      MainActor.assumeIsolated { self.deliver(self.decoder.flush()) }
+    let item = DispatchWorkItem { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.deliver(self.decoder.flush())
+      }
     }
     flush = item
     DispatchQueue.main.asyncAfter(deadline: .now() + timeout, execute: item)
