@@ -137,7 +137,7 @@ final class BadResponseTests: XCTestCase {
 
   func testConnectionRefusedNamesHostAndPort() throws {
     let run = try BinaryRun.run([
-      "--headless", "--base-url", "http://127.0.0.1:9", "--no-timestamps",
+      "--headless", "--base-url", "http://127.0.0.1:9", "--no-timestamps", "--retries", "0",
     ])
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(
