@@ -35,6 +35,7 @@ final class NamedObservationTests: XCTestCase {
     observation = loader.observe(named: "once") { observation = nil }
     XCTAssertEqual(loader.observerNames, ["once"])
     loader.state = .success(content: 1)
+    XCTAssertNil(observation, "the handler released its own observation")
     XCTAssertEqual(loader.observerNames, [])
     XCTAssertEqual(loader.observerCount, 0)
   }
