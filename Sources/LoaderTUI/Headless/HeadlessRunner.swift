@@ -243,49 +243,16 @@ final class HeadlessRunner {
   }
 
   private func finalCode() -> Int32? {
-    let merged = container.pair.mergedState
-    let elapsed = String(format: "%.3fs", Date().timeIntervalSince(start))
-    let rounds = options.rounds == 1 ? "1 round" : "\(options.rounds) rounds"
-    let time = options.timestamps ? " in \(elapsed)" : ""
-    switch merged {
-    case .success(let content):
-      let summary =
-        "done: \(rounds)\(time), success: \(content.organization.displayName) with \(content.repositories.count) repositories"
-      return summaryLine(summary, ok: true, error: nil) ?? 0
-    default:
-      let error =
-        merged.error.map {
-          ErrorMessage.line(
-            for: $0, host: container.hostDescription, timeout: container.configuration.timeout,
-            advice: CommandLineAdvice.errors.callAsFunction)
-        } ?? "the fetch did not finish"
-      return summaryLine("done: \(rounds)\(time), failure: \(error)", ok: false, error: error) ?? 1
-    }
-  }
-
-  /// Prints the summary (and the error on stderr); returns the write failure's exit code, if
-  /// the summary could not be written.
-  private func summaryLine(_ text: String, ok: Bool, error: String?) -> Int32? {
-    let line: String
-    if options.json {
-      var object: [String: JSONValue] = [
-        "summary": .bool(true), "ok": .bool(ok), "rounds": .int(options.rounds),
-        "error": error.map(JSONValue.string) ?? .null,
-      ]
-      if options.timestamps {
-        object["time"] = .double(
-          TransitionFormatter.milliseconds(Date().timeIntervalSince(start)))
-      }
-      line = JSONValue.object(object).line
-    } else {
-      line = localized(TextSanitizer.clean(text))
-    }
+    let summary = HeadlessSummary(
+      merged: container.pair.mergedState, options: options,
+      elapsed: Date().timeIntervalSince(start), errorLine: errorLine)
+    let line = options.json ? summary.json : localized(summary.text)
     do {
       try StandardOutput.line(line)
     } catch {
       return error.report()
     }
-    if let error { StandardOutput.error("loader-tui: \(localized(error))") }
-    return nil
+    if let error = summary.error { StandardOutput.error("loader-tui: \(localized(error))") }
+    return summary.ok ? 0 : 1
   }
 }
