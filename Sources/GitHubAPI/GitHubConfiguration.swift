@@ -1,7 +1,6 @@
 import ApexyHTTP
 import ApexyLoader
 import Foundation
-import LoopbackHTTP
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
