@@ -1,4 +1,5 @@
 import ApexyHTTP
+import ApexyLoader
 import Foundation
 import GitHubAPI
 
@@ -98,7 +99,8 @@ public struct RequestRecord: Sendable, Equatable {
     case .failed(let error, let status, let received, _):
       let host = [url?.host, url?.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
       let reason = sanitizer.clean(
-        ErrorMessage.line(for: error, host: host, timeout: event.elapsed.rounded()))
+        ErrorMessage.line(
+          for: error.unwrappingResponse, host: host, timeout: event.elapsed.rounded()))
       self.init(
         id: event.id, method: method, path: path, loader: loader,
         phase: .failed(String(reason.prefix(120))), status: status, duration: event.elapsed,

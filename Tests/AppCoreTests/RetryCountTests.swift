@@ -1,6 +1,7 @@
-import ApexyLoader
 import XCTest
 
+@testable import ApexyHTTP
+@testable import ApexyLoader
 @testable import AppCore
 @testable import GitHubAPI
 
@@ -72,5 +73,20 @@ final class RetryCountTests: XCTestCase {
 
   func testASCIIShowsTheRetryMarkAsR() {
     XCTAssertEqual(ASCIIFallback.text("#2 GET /x ↻2"), "#2 GET /x r2")
+  }
+
+  func testAFailedLineNamesTheServersErrorNotTheLoadersWrapper() throws {
+    let url = try XCTUnwrap(URL(string: "http://127.0.0.1:8080/orgs/RedMadRobot"))
+    let response = try XCTUnwrap(
+      HTTPURLResponse(url: url, statusCode: 503, httpVersion: nil, headerFields: nil))
+    let wrapped = ResponseFailure(
+      underlying: Fixture.outage(), response: response, isDecoding: false)
+    let event = RequestLifeEvent(
+      id: 6, method: "GET", url: url, startedAt: Fixture.now, date: Fixture.now,
+      kind: .failed(wrapped, status: 503, bytesReceived: 0, bytesSent: 0))
+    let record = try XCTUnwrap(RequestRecord(event, sanitizer: TextSanitizer()))
+    let line = InspectorView.line(record)
+    XCTAssertFalse(line.contains("ResponseFailure"), line)
+    XCTAssertTrue(line.contains("503") && line.contains("Service Unavailable"), line)
   }
 }
