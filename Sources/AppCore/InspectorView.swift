@@ -127,10 +127,13 @@ public enum InspectorView {
     }
     for (index, text) in table(state).enumerated() { put(text, index == 0 ? .dim : .plain) }
     // The timeline when the log keeps at least two lines beside it.
-    if inner.bottom - y >= 7 {
+    let subjects =
+      [TransitionSubject.organization, .repositories, .merged]
+      + (state.lists.detailLoad == nil ? [] : [.repository])
+    if inner.bottom - y >= 4 + subjects.count {
       put("Transitions (… loading, ✓ success, ✗ failure; seconds from the first):", .heading)
       let timeline = state.inspector.timeline
-      for subject in [TransitionSubject.organization, .repositories, .merged] {
+      for subject in subjects {
         let room = inner.width - 14
         put(
           TextWidth.pad(subject.rawValue, to: 13) + " " + timeline.strip(subject, width: room),

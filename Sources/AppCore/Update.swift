@@ -57,8 +57,9 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   case .detailChanged(let key, let detail, let status, let now):
     state.now = now
     state.inspector.noteRetry(.repository, key: key, retry: status.retry?.retry)
-    guard state.lists.detailLoad?.key == key else { return [] }
+    guard let before = state.lists.detailLoad, before.key == key else { return [] }
     state.lists.detailLoad?.take(detail, status: status, at: now)
+    state.inspector.timeline.noteDetail(detail, at: now, restart: before.state == .initial)
     return []
   case .cacheChanged(let cache):
     state.cache = cache

@@ -118,4 +118,31 @@ final class DetailLoadTests: XCTestCase {
     _ = update(&state, .key(.escape))
     XCTAssertEqual(InspectorView.table(state).count, 4, "closed, the row goes")
   }
+
+  func testTheInspectorsTimelineShowsTheOpenDetailLoader() {
+    var (state, _) = opened(rows: 40)
+    _ = update(&state, .key(.escape))
+    _ = update(&state, .key(.character("i")))
+    _ = update(&state, .key(.enter))
+    for (seconds, detail) in [
+      (1.0, LoadingState<Repository>.loading(cache: nil)), (2.5, .success(content: Self.detailed)),
+    ] {
+      _ = update(
+        &state,
+        .detailChanged(
+          key: "RedMadRobot/Apexy", state: detail, status: LoaderStatus(),
+          at: Fixture.now.addingTimeInterval(seconds)))
+    }
+    XCTAssertEqual(state.inspector.timeline.strip(.repository, width: 40), "…1.0 ✓2.5")
+    _ = update(&state, .key(.escape))
+    _ = update(&state, .key(.enter))
+    _ = update(
+      &state,
+      .detailChanged(
+        key: "RedMadRobot/Apexy", state: .loading(cache: Self.detailed), status: LoaderStatus(),
+        at: Fixture.now.addingTimeInterval(4)))
+    XCTAssertEqual(
+      state.inspector.timeline.strip(.repository, width: 40), "…4.0",
+      "opened again, its marks start over")
+  }
 }
