@@ -37,6 +37,7 @@ final class NamedObservationTests: XCTestCase {
     loader.state = .success(content: 1)
     XCTAssertEqual(loader.observerNames, [])
     XCTAssertEqual(loader.observerCount, 0)
+    XCTAssertNil(observation, "the handler released its own observation")
   }
 
   func testEveryObserverOfOneChangeReadsTheSameChangeCount() async {
