@@ -10,7 +10,7 @@ public enum ASCIIFallback {
   static let symbols: [String: String] = [
     "─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "★": "*", "✓": "+", "✗": "x",
     "–": "-", "—": "-", "…": "~", "▏": "_", "←": "<", "→": ">", "↑": "^", "↓": "v", "×": "x",
-    "·": ".", "\u{FFFD}": "?",
+    "·": ".", "↻": "r", "\u{FFFD}": "?",
   ]
 
   /// The glyph's ASCII look: itself when it is ASCII, else its symbol or `?` per cell.

@@ -19,6 +19,9 @@ public enum AppEvent: Sendable, Equatable {
     organization: LoadingState<Organization>, repositories: LoadingState<[Repository]>, at: Date)
   /// A loader's retry, freshness or rate limit changed; carries both loaders' statuses.
   case loaderStatusChanged(organization: LoaderStatus, repositories: LoaderStatus, at: Date)
+  /// The detail loader kept under `key` changed: its state and its status.
+  case detailChanged(
+    key: String, state: LoadingState<Repository>, status: LoaderStatus, at: Date)
   /// The cache's status changed: content was restored, confirmed since, or the store failed.
   case cacheChanged(CacheStatus)
   /// A request was sent or ended (from the client's request-life events).

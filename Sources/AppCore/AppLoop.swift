@@ -24,6 +24,7 @@ public final class AppLoop {
   private var isRunning = false
   private var drawn: Grid?
   private var observations: [LoaderObservation] = []
+  private let detail: DetailObservation
   private var finished: CheckedContinuation<Int32, Never>?
 
   /// A loop over `loaders` drawing on `terminal`; `clock` stamps loader changes.
@@ -32,8 +33,10 @@ public final class AppLoop {
     scheduler: any WakeScheduler, clock: @escaping () -> Date,
     setOutage: @escaping (Bool) -> Void = { _ in },
     openURL: @escaping (URL) -> String? = { _ in nil },
-    requests: RequestEventRelay? = nil, sanitizer: TextSanitizer = TextSanitizer()
+    requests: RequestEventRelay? = nil, sanitizer: TextSanitizer = TextSanitizer(),
+    details: RepositoryDetailLoaders? = nil
   ) {
+    self.detail = DetailObservation(store: details)
     self.state = state
     self.terminal = terminal
     self.loaders = loaders
@@ -51,6 +54,16 @@ public final class AppLoop {
     .organization: ["Fetch pane", "status bar", "inspector"],
     .repositories: ["Fetch pane", "Result pane", "status bar", "inspector"],
   ]
+
+  /// The names each loader lists as its observers, the open detail loader's included.
+  private var observerNamesEvent: AppEvent {
+    var names: [LoaderKind: [String]] = [
+      .organization: loaders.organization.observerNames,
+      .repositories: loaders.repositories.observerNames,
+    ]
+    if let loader = detail.loader { names[.repository] = loader.observerNames }
+    return .observers(names)
+  }
 
   /// Observes the loaders (and the client's requests) and draws the first frame.
   public func start() {
@@ -81,11 +94,7 @@ public final class AppLoop {
       (Self.observerNames[.organization] ?? []).map { organization.observe(named: $0, changed) }
       + (Self.observerNames[.repositories] ?? []).map { repositories.observe(named: $0, changed) }
     // The names as the loaders list them, not as this loop meant them.
-    _ = update(
-      &state,
-      .observers([
-        .organization: organization.observerNames, .repositories: repositories.observerNames,
-      ]))
+    _ = update(&state, observerNamesEvent)
     let sanitizer = self.sanitizer
     requests?.listen { [weak self] event in
       guard let record = RequestRecord(event, sanitizer: sanitizer) else { return }
@@ -146,6 +155,12 @@ public final class AppLoop {
       loaders.fetchBoth()
     case .reloadRepositories:
       loaders.repositories.load()
+    case .loadDetail(let key):
+      detail.open(key, clock: clock) { [weak self] in self?.send($0) }
+      queue.append(observerNamesEvent)
+    case .closeDetail:
+      detail.close()
+      queue.append(observerNamesEvent)
     case .setOutage(let on):
       setOutage(on)
     case .wake(let date):
@@ -172,6 +187,7 @@ public final class AppLoop {
       queue.removeAll()
       scheduler.cancel()
       observations = []
+      detail.close()
       requests?.listen(nil)
       terminal.close()
       finished?.resume(returning: code)

@@ -72,7 +72,9 @@ public struct AppState: Sendable, Equatable {
   }
 
   /// Whether anything is loading, so the spinner must tick.
-  public var isLoading: Bool { organization.isLoading || repositories.isLoading }
+  public var isLoading: Bool {
+    organization.isLoading || repositories.isLoading || lists.detailLoad?.state.isLoading == true
+  }
 
   /// A state with nothing loaded yet.
   public init(

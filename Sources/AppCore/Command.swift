@@ -6,6 +6,11 @@ public enum Command: Sendable, Equatable {
   case fetchBoth
   /// Reload the repositories only.
   case reloadRepositories
+  /// Load one repository through its detail loader, kept under this `owner/name` key, and
+  /// observe that loader while its detail view is open.
+  case loadDetail(String)
+  /// The detail view closed: stop observing its loader.
+  case closeDetail
   /// Turn the simulated outage of the built-in server on or off.
   case setOutage(Bool)
   /// Send one `.tick` at this time, replacing any wake asked for before.

@@ -22,12 +22,36 @@ public enum DetailView {
       ("Last push", repository.pushedAt.map { lastPush($0, now: now) }),
       ("URL", repository.htmlURL?.absoluteString),
       ("Fork", repository.fork ? "yes" : "no"),
+      ("Watchers", repository.subscribersCount.map(String.init)),
+      ("Network", repository.networkCount.map(String.init)),
     ]
     for (label, value) in fields {
       lines.append(
         PaneLine(text: TextWidth.pad(label, to: 12) + (value ?? "–"), style: .plain))
     }
     return lines
+  }
+
+  /// The repository to show: the detail request's answer once it arrived, else the list's.
+  public static func shown(_ state: AppState) -> Repository? {
+    state.lists.detailLoad?.state.content ?? state.lists.detail
+  }
+
+  /// The line about the detail request: a spinner while it loads, one error line when it
+  /// failed (the list data stays), `nil` otherwise.
+  public static func requestLine(_ state: AppState) -> PaneLine? {
+    guard let load = state.lists.detailLoad else { return nil }
+    if load.state.isLoading {
+      let retry = load.status.retry.map { ", " + $0.text(at: state.now) } ?? ""
+      let spinner = Spinner.frame(state.spinnerFrame, ascii: state.asciiOnly)
+      return PaneLine(text: "\(spinner) Loading details…\(retry)", style: .spinner)
+    }
+    if let error = load.state.error {
+      let message = ErrorMessage.line(
+        for: error, host: state.host, timeout: state.timeout, advice: state.advice.callAsFunction)
+      return PaneLine(text: "✗ Details: " + message, style: .error)
+    }
+    return nil
   }
 
   /// "2024-03-05 10:20 UTC (3d ago)".
@@ -46,7 +70,8 @@ public enum DetailView {
     _ repository: Repository, _ state: AppState, in area: Rect, into grid: inout Grid
   ) {
     let width = min(area.width, 72)
-    let lines = lines(repository, now: state.now, width: max(1, width - 4))
+    var lines = lines(shown(state) ?? repository, now: state.now, width: max(1, width - 4))
+    if let line = requestLine(state) { lines.insert(line, at: 1) }
     let height = min(area.height, lines.count + 4)
     let box = Rect(
       x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width,

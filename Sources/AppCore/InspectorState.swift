@@ -16,8 +16,23 @@ public struct InspectorState: Sendable, Equatable {
     public var failed = 0
     /// Requests answered 304 Not Modified (revalidated, served from the loader's cache).
     public var notModified = 0
+    /// Retries the loader waited for (from its retry status).
+    public var retried = 0
     /// Body bytes received.
     public var bytes: Int64 = 0
+
+    /// Counts one request's creation or end.
+    mutating func add(_ record: RequestRecord) {
+      if record.phase == .sent {
+        sent += 1
+        inFlight += 1
+        return
+      }
+      inFlight = max(0, inFlight - 1)
+      bytes += record.bytes
+      if case .failed = record.phase { failed += 1 }
+      if record.status == 304 { notModified += 1 }
+    }
   }
 
   /// Whether the inspector is shown.
@@ -26,34 +41,54 @@ public struct InspectorState: Sendable, Equatable {
   public private(set) var requests: [RequestRecord] = []
   /// Request counts per loader.
   public private(set) var counts: [LoaderKind: Counts] = [:]
+  /// Request counts per detail loader, by its key `owner/name`.
+  public private(set) var detailCounts: [String: Counts] = [:]
   /// The names of each loader's observers, as the loader lists them.
   public var observers: [LoaderKind: [String]] = [:]
   /// Each state's transitions over time.
   public var timeline = InspectorTimeline()
   /// How many log rows the view is scrolled back from the newest (0 follows the newest).
   public var scrollBack = 0
+  /// The retry each loader waits for now, by `LoaderKind` raw value or detail key.
+  private var waitingRetry: [String: Int] = [:]
+  /// The attempt number the next request of each loader gets, once it waited for a retry.
+  private var nextAttempt: [String: Int] = [:]
 
   /// Nothing recorded, closed.
   public init() {}
 
   /// Adds a request's creation to the log, or completes its line when it ends.
   public mutating func record(_ record: RequestRecord) {
-    var count = counts[record.loader] ?? Counts()
+    var record = record
+    let subject = record.detailKey ?? record.loader.rawValue
     if record.phase == .sent {
-      count.sent += 1
-      count.inFlight += 1
+      record.attempt = nextAttempt.removeValue(forKey: subject)
       requests.append(record)
       if requests.count > Self.logLimit { requests.removeFirst(requests.count - Self.logLimit) }
       if scrollBack > 0 { scrollBack += 1 }
-    } else {
-      count.inFlight = max(0, count.inFlight - 1)
-      count.bytes += record.bytes
-      if case .failed = record.phase { count.failed += 1 }
-      if record.status == 304 { count.notModified += 1 }
-      if let index = requests.lastIndex(where: { $0.id == record.id }) {
-        requests[index] = record
-      }
+    } else if let index = requests.lastIndex(where: { $0.id == record.id }) {
+      record.attempt = requests[index].attempt
+      requests[index] = record
     }
-    counts[record.loader] = count
+    counts[record.loader, default: Counts()].add(record)
+    if let key = record.detailKey { detailCounts[key, default: Counts()].add(record) }
+  }
+
+  /// Notes the retry a loader waits for now (`nil` for none): each retry is counted once,
+  /// and the loader's next request is marked as attempt `retry + 1`.
+  public mutating func noteRetry(_ kind: LoaderKind, key: String? = nil, retry: Int?) {
+    let subject = key ?? kind.rawValue
+    guard let retry else {
+      waitingRetry[subject] = nil
+      return
+    }
+    guard waitingRetry[subject] != retry else { return }
+    waitingRetry[subject] = retry
+    nextAttempt[subject] = retry + 1
+    if let key {
+      detailCounts[key, default: Counts()].retried += 1
+    } else {
+      counts[kind, default: Counts()].retried += 1
+    }
   }
 }

@@ -33,6 +33,13 @@ public struct InspectorTimeline: Sendable, Equatable {
     note(.merged, StateCase(merged), at: date)
   }
 
+  /// Notes the case the open detail loader is in at `date`; `restart` forgets the marks of
+  /// the detail loader opened before.
+  public mutating func noteDetail<T>(_ state: LoadingState<T>, at date: Date, restart: Bool) {
+    if restart { marks[.repository] = nil }
+    note(.repository, StateCase(state), at: date)
+  }
+
   private mutating func note(_ subject: TransitionSubject, _ stateCase: StateCase, at date: Date) {
     var list = marks[subject] ?? []
     guard list.last?.stateCase != stateCase else { return }

@@ -6,22 +6,23 @@ import GitHubAPI
 /// bytes, who observes it), then the request log, newest at the bottom.
 public enum InspectorView {
   /// The loader table's column heads.
-  static let head = "loader        state           sent live fail  304     bytes  observed by"
+  static let head =
+    "loader        state           sent live fail  304 retry     bytes  observed by"
 
-  /// The loader table: the column heads, then organization, repositories and merged.
+  /// The loader table: the column heads, then organization, repositories, merged, and the
+  /// open detail view's loader.
   public static func table(_ state: AppState) -> [String] {
     func row<T>(
-      _ name: String, _ loader: LoadingState<T>, _ succeeded: Date?, _ kind: LoaderKind?,
-      observers: String
+      _ name: String, _ loader: LoadingState<T>, _ succeeded: Date?,
+      _ counts: InspectorState.Counts?, observers: String
     ) -> String {
       let summary = StatusBar.summary(loader, succeeded, state)
-      let counts = kind.map { state.inspector.counts[$0] ?? InspectorState.Counts() }
       let numbers =
         counts.map {
           pad(String($0.sent), 4) + " " + pad(String($0.inFlight), 4) + " "
             + pad(String($0.failed), 4) + " " + pad(String($0.notModified), 4) + " "
-            + pad(bytes($0.bytes), 9)
-        } ?? String(repeating: " ", count: 29)
+            + pad(String($0.retried), 5) + " " + pad(bytes($0.bytes), 9)
+        } ?? String(repeating: " ", count: 35)
       return TextWidth.pad(name, to: 13) + " " + TextWidth.pad(summary, to: 15) + " " + numbers
         + "  " + observers
     }
@@ -29,28 +30,43 @@ public enum InspectorView {
       let list = state.inspector.observers[kind] ?? []
       return list.isEmpty ? "–" : list.joined(separator: ", ")
     }
-    return [
+    func counts(_ kind: LoaderKind) -> InspectorState.Counts {
+      state.inspector.counts[kind] ?? InspectorState.Counts()
+    }
+    var rows = [
       head,
       row(
-        "organization", state.organization, state.organizationSucceededAt, .organization,
-        observers: names(.organization)),
+        "organization", state.organization, state.organizationSucceededAt,
+        counts(.organization), observers: names(.organization)),
       row(
-        "repositories", state.repositories, state.repositoriesSucceededAt, .repositories,
-        observers: names(.repositories)),
+        "repositories", state.repositories, state.repositoriesSucceededAt,
+        counts(.repositories), observers: names(.repositories)),
       row("merged", state.merged, nil, nil, observers: "Fetch pane (both loaders merged)"),
     ]
+    if let load = state.lists.detailLoad {
+      let name = state.lists.detail.map { $0.fullName ?? $0.name } ?? "?"
+      rows.append(
+        row(
+          "repository", load.state, load.succeededAt,
+          state.inspector.detailCounts[load.key] ?? InspectorState.Counts(),
+          observers: names(.repository) + " (" + name + ")"))
+    }
+    return rows
   }
 
-  /// One request log line: "#3 GET /orgs/x/repos?page=1  200  312 ms  38.1 kB".
+  /// One request log line: "#3 GET /orgs/x/repos?page=1  200  312 ms  38.1 kB", with
+  /// "↻2" after the path for a retry's second attempt and "= not modified" after a 304.
   public static func line(_ record: RequestRecord) -> String {
-    let start = "#\(record.id) \(record.method) \(record.path)"
+    let retry = record.attempt.map { " ↻\($0)" } ?? ""
+    let start = "#\(record.id) \(record.method) \(record.path)" + retry
     let status = record.status.map(String.init) ?? "…"
     let time = record.duration.map { "\(Int(($0 * 1000).rounded())) ms" } ?? "…"
     switch record.phase {
     case .sent:
       return start + "  in flight"
     case .finished:
-      return start + "  \(status)  \(time)  \(bytes(record.bytes))"
+      let kept = record.status == 304 ? "  = not modified" : ""
+      return start + "  \(status)  \(time)  \(bytes(record.bytes))" + kept
     case .failed(let reason):
       return start + "  \(status)  \(time)  ✗ \(reason)"
     }
@@ -111,10 +127,13 @@ public enum InspectorView {
     }
     for (index, text) in table(state).enumerated() { put(text, index == 0 ? .dim : .plain) }
     // The timeline when the log keeps at least two lines beside it.
-    if inner.bottom - y >= 7 {
+    let subjects =
+      [TransitionSubject.organization, .repositories, .merged]
+      + (state.lists.detailLoad == nil ? [] : [.repository])
+    if inner.bottom - y >= 4 + subjects.count {
       put("Transitions (… loading, ✓ success, ✗ failure; seconds from the first):", .heading)
       let timeline = state.inspector.timeline
-      for subject in [TransitionSubject.organization, .repositories, .merged] {
+      for subject in subjects {
         let room = inner.width - 14
         put(
           TextWidth.pad(subject.rawValue, to: 13) + " " + timeline.strip(subject, width: room),

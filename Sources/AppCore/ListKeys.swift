@@ -41,11 +41,21 @@ enum ListKeys {
     }
   }
 
-  /// Enter on a list row: opens that repository's detail view.
-  static func openDetail(_ state: inout AppState) -> Bool {
-    guard state.focus != .fetchButton, let repository = selected(state) else { return false }
+  /// Enter on a list row: opens that repository's detail view and asks for its detail
+  /// request; `nil` when no row is selected.
+  static func openDetail(_ state: inout AppState) -> [Command]? {
+    guard state.focus != .fetchButton, let repository = selected(state) else { return nil }
+    let key = DetailLoad.key(of: repository, org: state.org)
     state.lists.detail = repository
-    return true
+    state.lists.detailLoad = DetailLoad(key: key)
+    return [.loadDetail(key)]
+  }
+
+  /// Closes the detail view and lets go of its loader.
+  static func closeDetail(_ state: inout AppState) -> [Command] {
+    state.lists.detail = nil
+    state.lists.detailLoad = nil
+    return [.closeDetail]
   }
 
   /// `s`: the next sort order, the selections back on the first rows.
@@ -78,7 +88,7 @@ enum ListKeys {
   static func detailKey(_ state: inout AppState, _ key: Key) -> [Command] {
     state.notice = nil
     switch key {
-    case .escape, .enter, .backspace: state.lists.detail = nil
+    case .escape, .enter, .backspace: return closeDetail(&state)
     case .character("o"): return act(&state, "o")
     case .character("y"): return act(&state, "y")
     case .character("q"): return [.quit(exitCode: 0)]

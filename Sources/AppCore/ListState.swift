@@ -8,6 +8,8 @@ public struct ListState: Sendable, Equatable {
   public var selected: [PaneID: Int] = [.fetch: 0, .result: 0]
   /// The repository whose detail view is open, as it was when it was opened.
   public var detail: Repository?
+  /// The open detail view's request through its keyed loader.
+  public var detailLoad: DetailLoad?
 
   /// Nothing selected beyond the first rows, no detail open.
   public init() {}

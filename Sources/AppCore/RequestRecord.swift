@@ -1,4 +1,5 @@
 import ApexyHTTP
+import ApexyLoader
 import Foundation
 import GitHubAPI
 
@@ -8,6 +9,8 @@ public enum LoaderKind: String, Sendable, CaseIterable {
   case organization
   /// `/orgs/{org}/repos`.
   case repositories
+  /// `/repos/{owner}/{name}`: a detail loader.
+  case repository
   /// Anything else.
   case other
 
@@ -18,6 +21,7 @@ public enum LoaderKind: String, Sendable, CaseIterable {
       return .repositories
     }
     if parts.count >= 2, parts[parts.count - 2] == "orgs" { return .organization }
+    if parts.count >= 3, parts[parts.count - 3] == "repos" { return .repository }
     return .other
   }
 }
@@ -50,12 +54,17 @@ public struct RequestRecord: Sendable, Equatable {
   public var duration: TimeInterval?
   /// Body bytes received.
   public var bytes: Int64
+  /// For a detail request, its loader's key `owner/name` (secrets redacted; not safe to draw).
+  public var detailKey: String?
+  /// Which attempt of its loader's load it is, when a retry: 2 for the first retry.
+  public var attempt: Int?
 
   /// Creates a value from its parts.
   public init(
     id: Int, method: String, path: String, loader: LoaderKind, phase: Phase, status: Int? = nil,
-    duration: TimeInterval? = nil, bytes: Int64 = 0
+    duration: TimeInterval? = nil, bytes: Int64 = 0, detailKey: String? = nil
   ) {
+    self.detailKey = detailKey
     self.id = id
     self.method = method
     self.path = path
@@ -76,21 +85,26 @@ public struct RequestRecord: Sendable, Equatable {
     let path = sanitizer.clean(rawPath)
     let method = sanitizer.clean(event.method)
     let loader = LoaderKind.of(path: url?.path ?? "")
+    let key =
+      loader == .repository
+      ? url.map { sanitizer.redacted($0.pathComponents.suffix(2).joined(separator: "/")) } : nil
     switch event.kind {
     case .created:
-      self.init(id: event.id, method: method, path: path, loader: loader, phase: .sent)
+      self.init(
+        id: event.id, method: method, path: path, loader: loader, phase: .sent, detailKey: key)
     case .finished(let status, let received, _):
       self.init(
         id: event.id, method: method, path: path, loader: loader, phase: .finished,
-        status: status, duration: event.elapsed, bytes: received)
+        status: status, duration: event.elapsed, bytes: received, detailKey: key)
     case .failed(let error, let status, let received, _):
       let host = [url?.host, url?.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
       let reason = sanitizer.clean(
-        ErrorMessage.line(for: error, host: host, timeout: event.elapsed.rounded()))
+        ErrorMessage.line(
+          for: error.unwrappingResponse, host: host, timeout: event.elapsed.rounded()))
       self.init(
         id: event.id, method: method, path: path, loader: loader,
         phase: .failed(String(reason.prefix(120))), status: status, duration: event.elapsed,
-        bytes: received)
+        bytes: received, detailKey: key)
     case .responseReceived, .bytesReceived, .bytesSent:
       return nil
     }

@@ -5,6 +5,8 @@ import GitHubAPI
 /// Which state a transition line is about.
 public enum TransitionSubject: String, Sendable {
   case organization, repositories, merged
+  /// The open detail view's loader (the inspector's timeline only).
+  case repository
 }
 
 /// One state change, as headless mode prints it.

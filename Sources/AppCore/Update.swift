@@ -51,6 +51,15 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     state.now = now
     state.organizationStatus = organization
     state.repositoriesStatus = repositories
+    state.inspector.noteRetry(.organization, retry: organization.retry?.retry)
+    state.inspector.noteRetry(.repositories, retry: repositories.retry?.retry)
+    return []
+  case .detailChanged(let key, let detail, let status, let now):
+    state.now = now
+    state.inspector.noteRetry(.repository, key: key, retry: status.retry?.retry)
+    guard let before = state.lists.detailLoad, before.key == key else { return [] }
+    state.lists.detailLoad?.take(detail, status: status, at: now)
+    state.inspector.timeline.noteDetail(detail, at: now, restart: before.state == .initial)
     return []
   case .cacheChanged(let cache):
     state.cache = cache
@@ -141,7 +150,7 @@ private func press(_ state: inout AppState, _ key: Key) -> [Command] {
   case .character("f"):
     return [.fetchBoth]
   case .enter:
-    return ListKeys.openDetail(&state) ? [] : [.fetchBoth]
+    return ListKeys.openDetail(&state) ?? [.fetchBoth]
   case .character("s"):
     ListKeys.cycleSort(&state)
   case .character("i"):

@@ -38,6 +38,23 @@ struct DemoBodies: Sendable {
     }
   }
 
+  /// The JSON object of the repository whose URLs name it `path`, as the single-repository
+  /// endpoint answers (with `network_count` and `subscribers_count`); `nil` when there is none.
+  func repository(named path: String) -> Data? {
+    let fixtures = DemoFixtures.repositories
+    // Only the fixtures whose name starts the path can be it: a few rounds of each to check.
+    for first in fixtures.indices where path.hasPrefix(fixtures[first].name) {
+      for index in stride(from: first, to: repositoryCount, by: fixtures.count) {
+        let repository = DemoRepository(index: index)
+        guard repository.path == path else { continue }
+        var bytes: [UInt8] = []
+        writer.write(repository, into: &bytes, single: true)
+        return Data(bytes)
+      }
+    }
+    return nil
+  }
+
   /// The JSON array of the repositories in `range` (clamped to those there are), with the
   /// text of `hostile-text` or `wide-text` when `altered`.
   func repositories(_ range: Range<Int>, altered: Bool) -> Data {

@@ -23,8 +23,9 @@ struct DemoRepositoryWriter: Sendable {
     self.owner = [UInt8](JSONText.data(DemoFixtures.ownerJSON(login: owner, base: base)))
   }
 
-  /// Appends the object of `repository` to `out`.
-  func write(_ repository: DemoRepository, into out: inout [UInt8]) {
+  /// Appends the object of `repository` to `out`; `single` adds the fields only the
+  /// single-repository answer has (`network_count`, `subscribers_count`).
+  func write(_ repository: DemoRepository, into out: inout [UInt8], single: Bool = false) {
     var path: [UInt8] = []
     JSONText.appendEscaped(repository.path, into: &path)
     let full = ownerPath + path
@@ -79,6 +80,7 @@ struct DemoRepositoryWriter: Sendable {
     out.text("milestones_url", api, "/milestones{/number}")
     out.raw("mirror_url", "null")
     out.string("name", repository.name)
+    if single { out.raw("network_count", String(stars / 7 + 1)) }
     out.text("node_id", [], "MDEwOlJlcG9zaXRvcnkx\(index)")
     out.text("notifications_url", api, "/notifications{?since,all,participating}")
     out.raw("open_issues", String(index % 13))
@@ -94,6 +96,7 @@ struct DemoRepositoryWriter: Sendable {
     out.raw("stargazers_count", String(stars))
     out.text("stargazers_url", api, "/stargazers")
     out.text("statuses_url", api, "/statuses/{sha}")
+    if single { out.raw("subscribers_count", String(stars / 20 + index % 5)) }
     out.text("subscribers_url", api, "/subscribers")
     out.text("subscription_url", api, "/subscription")
     out.text("svn_url", full, "", before: github)

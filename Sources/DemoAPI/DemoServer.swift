@@ -104,6 +104,9 @@ public final class DemoServer: @unchecked Sendable {
     var path = request.path
     if path.hasPrefix("/redirected/") { path.removeFirst("/redirected".count) }
     let parts = path.split(separator: "/").map(String.init)
+    if request.method == "GET", parts.count == 3, parts[0] == "repos" {
+      return repository(request, owner: parts[1], name: parts[2], bodies: bodies)
+    }
     guard request.method == "GET", parts.count >= 2, parts[0] == "orgs" else {
       return DemoFailureReply.status(404, "Not Found")
     }
@@ -179,6 +182,23 @@ public final class DemoServer: @unchecked Sendable {
     let other = lock.withLock { otherOrigin }
     guard let other else { return [] }
     return requests.filter { $0.headers["host"]?.hasSuffix(":\(other.port)") == true }
+  }
+
+  /// `GET /repos/{owner}/{name}`: one repository with the fields only this answer has;
+  /// fails during an outage, and is slow as the organization is.
+  private func repository(_ request: HTTPRequest, owner: String, name: String, bodies: DemoBodies)
+    -> HTTPReply
+  {
+    let delay = options.organizationLatency
+    if lock.withLock({ outageOn }) {
+      return delayed(
+        DemoFailureReply.status(503, "Service Unavailable (simulated outage)"), by: delay)
+    }
+    let name = name.removingPercentEncoding ?? name
+    guard (owner.removingPercentEncoding ?? owner).lowercased() == options.login.lowercased(),
+      let body = bodies.repository(named: name)
+    else { return delayed(DemoFailureReply.status(404, "Not Found"), by: delay) }
+    return answers.finish(.respond(json(body, delay: delay)), for: request)
   }
 
   // MARK: - Pages

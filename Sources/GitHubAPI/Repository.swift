@@ -28,6 +28,10 @@ public struct Repository: Sendable, Equatable {
   public var pushedAt: Date?
   /// The repository's web page: only an `http` or `https` address without spaces or controls.
   public var htmlURL: URL?
+  /// How many people watch it, when the server said (the single-repository answer).
+  public var subscribersCount: Int?
+  /// How many repositories its fork network holds, when the server said.
+  public var networkCount: Int?
 
   /// A repository; every text is cleaned for display with `sanitizer`, and the name is also
   /// kept as sent, with only the secrets replaced.
@@ -49,6 +53,8 @@ public struct Repository: Sendable, Equatable {
     self.topics = details.topics.map(sanitizer.clean)
     self.pushedAt = details.pushedAt
     self.htmlURL = details.htmlURL.flatMap { Self.webAddress($0, sanitizer: sanitizer) }
+    self.subscribersCount = details.subscribersCount
+    self.networkCount = details.networkCount
   }
 
   /// `text` as a web address when it is a plain `http`/`https` URL with a host, else `nil`.

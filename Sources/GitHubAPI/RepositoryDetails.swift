@@ -17,11 +17,16 @@ public struct RepositoryDetails: Sendable, Equatable {
   public var pushedAt: Date?
   /// The web page address, as text.
   public var htmlURL: String?
+  /// How many people watch it (only the single-repository answer says).
+  public var subscribersCount: Int?
+  /// How many repositories its fork network holds (only the single-repository answer says).
+  public var networkCount: Int?
 
   /// Creates a value from its parts; every one is optional.
   public init(
     fullName: String? = nil, forksCount: Int? = nil, openIssuesCount: Int? = nil,
-    license: String? = nil, topics: [String] = [], pushedAt: Date? = nil, htmlURL: String? = nil
+    license: String? = nil, topics: [String] = [], pushedAt: Date? = nil, htmlURL: String? = nil,
+    subscribersCount: Int? = nil, networkCount: Int? = nil
   ) {
     self.fullName = fullName
     self.forksCount = forksCount
@@ -30,6 +35,8 @@ public struct RepositoryDetails: Sendable, Equatable {
     self.topics = topics
     self.pushedAt = pushedAt
     self.htmlURL = htmlURL
+    self.subscribersCount = subscribersCount
+    self.networkCount = networkCount
   }
 }
 
@@ -42,6 +49,8 @@ extension Repository: Decodable {
     case openIssuesCount = "open_issues_count"
     case pushedAt = "pushed_at"
     case htmlURL = "html_url"
+    case subscribersCount = "subscribers_count"
+    case networkCount = "network_count"
   }
 
   private struct License: Decodable {
@@ -61,16 +70,17 @@ extension Repository: Decodable {
     let license = (try? container.decodeIfPresent(License.self, forKey: .license)) ?? nil
     let spdx = license?.spdxID.flatMap { $0 == "NOASSERTION" || $0.isEmpty ? nil : $0 }
     let pushed = (try? container.decodeIfPresent(String.self, forKey: .pushedAt)) ?? nil
+    func count(_ key: CodingKeys) -> Int? {
+      ((try? container.decodeIfPresent(WholeNumber.self, forKey: key)) ?? nil)?.value
+    }
     let details = RepositoryDetails(
       fullName: (try? container.decodeIfPresent(String.self, forKey: .fullName)) ?? nil,
-      forksCount: (try? container.decodeIfPresent(WholeNumber.self, forKey: .forksCount))??
-        .value,
-      openIssuesCount: (try? container.decodeIfPresent(WholeNumber.self, forKey: .openIssuesCount))??
-        .value,
+      forksCount: count(.forksCount), openIssuesCount: count(.openIssuesCount),
       license: spdx ?? license?.name,
       topics: ((try? container.decodeIfPresent([String].self, forKey: .topics)) ?? nil) ?? [],
       pushedAt: pushed.flatMap { try? Date($0, strategy: .iso8601) },
-      htmlURL: (try? container.decodeIfPresent(String.self, forKey: .htmlURL)) ?? nil)
+      htmlURL: (try? container.decodeIfPresent(String.self, forKey: .htmlURL)) ?? nil,
+      subscribersCount: count(.subscribersCount), networkCount: count(.networkCount))
     try self.init(
       name: container.decode(String.self, forKey: .name),
       description: container.decodeIfPresent(String.self, forKey: .description),

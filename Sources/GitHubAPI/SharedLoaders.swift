@@ -17,6 +17,8 @@ public final class SharedLoaders {
   public let organizationLoader: OrganizationLoader
   /// The one repositories loader.
   public let repositoriesLoader: RepositoriesLoader
+  /// The detail loaders, one per repository opened.
+  public let repositoryDetails: RepositoryDetailLoaders
   /// The API's rate limit, shared by both loaders: used up, neither sends a request.
   public let rateLimit = RateLimitGate()
   /// Every request's life events, for the inspector and `--trace`.
@@ -49,6 +51,8 @@ public final class SharedLoaders {
     let policies = configuration.policies(rateLimit: rateLimit)
     organizationLoader.policies = policies
     repositoriesLoader.policies = policies
+    repositoryDetails = RepositoryDetailLoaders(
+      client: client, sanitizer: sanitizer, policies: policies)
   }
 
   /// `host:port` of the API, for messages.

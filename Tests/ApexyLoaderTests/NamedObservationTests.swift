@@ -38,6 +38,7 @@ final class NamedObservationTests: XCTestCase {
     XCTAssertNil(observation, "the handler released its own observation")
     XCTAssertEqual(loader.observerNames, [])
     XCTAssertEqual(loader.observerCount, 0)
+    XCTAssertNil(observation, "the handler released its own observation")
   }
 
   func testEveryObserverOfOneChangeReadsTheSameChangeCount() async {

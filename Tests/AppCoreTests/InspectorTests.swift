@@ -60,10 +60,10 @@ final class InspectorTests: XCTestCase {
     XCTAssertTrue(lines[12].hasPrefix("└"), "and the inspector the lower part")
     let text = lines.joined(separator: "\n")
     for expected in [
-      "│ loader        state           sent live fail  304     bytes  observed by",
-      "│ organization  ✓ just now         1    0    0    0     980 B  Fetch pane (merge), status bar ",
-      "│ repositories  ✓ just now         3    1    1    0   38.1 kB  Fetch pane (merge), Result pan",
-      "│ merged        ✓                                              Fetch pane (both loaders merge",
+      "│ loader        state           sent live fail  304 retry     bytes  observed by",
+      "│ organization  ✓ just now         1    0    0    0     0     980 B  Fetch pane (merge), stat",
+      "│ repositories  ✓ just now         3    1    1    0     0   38.1 kB  Fetch pane (merge), Resu",
+      "│ merged        ✓                                                    Fetch pane (both loaders",
       "│ Requests 1–4 of 4, [ ] scroll:",
       "│ #1 GET /orgs/RedMadRobot/repos?per_page=100&page=1  200  312 ms  38.1 kB ",
       "│ #2 GET /orgs/RedMadRobot  200  50 ms  980 B ",
@@ -185,7 +185,7 @@ final class InspectorTests: XCTestCase {
         status: 304, duration: 0.1))
     XCTAssertEqual(inspector.counts[.organization]?.notModified, 1)
     XCTAssertEqual(
-      InspectorView.line(inspector.requests[0]), "#1 GET /orgs/x  304  100 ms  0 B")
+      InspectorView.line(inspector.requests[0]), "#1 GET /orgs/x  304  100 ms  0 B  = not modified")
   }
 
   func testInANarrowTerminalTheListKeysScrollTheLog() {

@@ -311,6 +311,9 @@ def run_lists_and_browser():
     d.check("the detail view shows the second repository's fields",
             "RedMadRobot/input-mask-ios" in text and "License" in text
             and "https://github.com/RedMadRobot/input-mask-ios" in text, lines)
+    lines = d.wait_for("the detail request brings watchers and the fork network",
+                       lambda l: any("Watchers    30" in x for x in l)
+                       and any("Network     86" in x for x in l))
     d.save("detail", lines)
     keys("o")
     deadline = time.monotonic() + 10

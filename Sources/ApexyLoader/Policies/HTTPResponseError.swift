@@ -34,8 +34,9 @@ struct ResponseFailure: Error {
 }
 
 extension Error {
-  /// The error the endpoint threw, without the response wrapper loaders add.
-  var unwrappingResponse: Error {
+  /// The error the endpoint threw, without the response wrapper loaders add (a request-life
+  /// observer sees the wrapped error of a request sent through policies).
+  public var unwrappingResponse: Error {
     (self as? ResponseFailure)?.underlying ?? self
   }
 

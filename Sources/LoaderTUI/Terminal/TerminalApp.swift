@@ -35,7 +35,8 @@ final class TerminalApp {
       state: state, terminal: terminal, loaders: loaders.pair, scheduler: DispatchWakeScheduler(),
       clock: Date.init, setOutage: { demo?.outage = $0 },
       openURL: { BrowserOpener.open($0, environment: ProcessInfo.processInfo.environment) },
-      requests: loaders.requestEvents, sanitizer: loaders.sanitizer)
+      requests: loaders.requestEvents, sanitizer: loaders.sanitizer,
+      details: loaders.repositoryDetails)
   }
 
   /// Runs until the user quits or a signal ends the app; returns the exit code.

@@ -1,0 +1,42 @@
+import ApexyHTTP
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `GET repos/{owner}/{name}`: one repository with every field, the detail view's request.
+public struct RepositoryEndpoint: Endpoint {
+  /// The owner's login.
+  public let owner: String
+  /// The repository name.
+  public let name: String
+  /// Cleans the repository's text and the server's error messages.
+  public let sanitizer: TextSanitizer
+
+  /// Creates a value from its parts.
+  public init(owner: String, name: String, sanitizer: TextSanitizer) {
+    self.owner = owner
+    self.name = name
+    self.sanitizer = sanitizer
+  }
+
+  /// The request, relative to the API root; each part is escaped as one path segment.
+  public func makeRequest() throws -> URLRequest {
+    URLRequest(url: URL(string: "repos/\(GitHubPath.escape(owner))/\(GitHubPath.escape(name))")!)
+  }
+
+  /// Turns a non-2xx answer into a `GitHubError`.
+  public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
+    if let error = GitHubError.check(
+      response.fields, body: data, org: owner, sanitizer: sanitizer)
+    {
+      throw error
+    }
+  }
+
+  /// The repository read from the JSON body.
+  public func content(from response: URLResponse?, with body: Data) throws -> Repository {
+    try GitHubJSON.decode(Repository.self, from: body, sanitizer: sanitizer)
+  }
+}
