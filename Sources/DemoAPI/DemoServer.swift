@@ -16,6 +16,7 @@ public final class DemoServer: @unchecked Sendable {
   private var server: HTTPServer?
   private var otherOrigin: HTTPServer?
   private var log: [HTTPRequest] = []
+  private var requestObserver: (@Sendable (HTTPRequest) -> Void)?
   private let ready = NSCondition()
   private var bodies: DemoBodies?
   private let order: DemoRoundOrder
@@ -83,6 +84,13 @@ public final class DemoServer: @unchecked Sendable {
     }
   }
 
+  /// Told of every request as it arrives, on the connection's thread (`serve-demo` prints
+  /// them); set before `start`.
+  public var onRequest: (@Sendable (HTTPRequest) -> Void)? {
+    get { lock.withLock { requestObserver } }
+    set { lock.withLock { requestObserver = newValue } }
+  }
+
   /// The latest requests received (at most 200), oldest first.
   public var requests: [HTTPRequest] { lock.withLock { log } }
 
@@ -97,10 +105,12 @@ public final class DemoServer: @unchecked Sendable {
 
   private func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
     let bodies = waitForBodies()
-    lock.withLock {
+    let observer = lock.withLock {
       log.append(request)
       if log.count > 200 { log.removeFirst() }
+      return requestObserver
     }
+    observer?(request)
     var path = request.path
     if path.hasPrefix("/redirected/") { path.removeFirst("/redirected".count) }
     let parts = path.split(separator: "/").map(String.init)

@@ -7,6 +7,7 @@ Usage: terminal_e2e.py PATH/TO/loader-tui
 import ctypes
 import ctypes.util
 import os
+import subprocess
 import sys
 import time
 
@@ -363,6 +364,53 @@ def run_inspector():
     quit_app(tag, files)
 
 
+def run_inspector_against_the_servers_log():
+    """The inspector's request counts are the server's own: `serve-demo` prints each request it
+    receives, and the app, pointed at it, must count exactly those."""
+    tag = "server-log"
+    log = os.path.join(d.WORK, "serve-demo.log")
+    server = subprocess.Popen([d.BINARY, "serve-demo", "--port", "0", "--latency", "0"],
+                              stdout=open(log, "w"), stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        url = None
+        while url is None and time.monotonic() < deadline:
+            for line in open(log).read().splitlines():
+                if line.startswith("Serving the built-in GitHub-shaped API at "):
+                    url = line.rsplit(" ", 1)[1]
+            time.sleep(0.05)
+        files = launch(tag, f"--base-url {url}")
+        loaded(tag)
+        keys("r")
+        d.wait_for("reloaded", lambda l: "Loading" not in "\n".join(l))
+        keys("i")
+        lines = d.wait_for("inspector open", lambda l: any("┌ Inspector" in x for x in l))
+        time.sleep(0.3)
+        lines = d.screen()
+        requests = [x for x in open(log).read().splitlines() if x.startswith("GET ")]
+        organization = sum(1 for x in requests if x.split()[1] == "/orgs/RedMadRobot")
+        repositories = sum(1 for x in requests if x.split()[1].startswith("/orgs/RedMadRobot/repos"))
+        header = next((x for x in lines if " sent " in x), "")
+        column = header.index(" sent ") + len(" sent")
+
+        def sent(name):
+            """The number in the `sent` column of a loader's row, -1 when there is none."""
+            row = next((x for x in lines if x.startswith(f"│ {name} ")), "")
+            words = row[:column].split()
+            return int(words[-1]) if words and words[-1].isdigit() else -1
+        d.check(f"the inspector counts what the server received ({organization} organization, "
+                f"{repositories} repositories requests)",
+                organization > 0 and sent("organization") == organization
+                and sent("repositories") == repositories, lines + requests)
+        row = next((x for x in lines if x.startswith("│ repositories ")), "")
+        d.check("one repositories loader, observed by both panes, served both",
+                "Fetch pane, Result pane" in row, lines)
+        quit_app(tag, files)
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def main():
     d.tmux("new-session", "-d", "-s", d.SESSION, "-x", str(d.WIDTH), "-y", str(d.HEIGHT),
            "env TERM=xterm-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile")
@@ -376,6 +424,7 @@ def main():
         run_wide_names()
         run_lists_and_browser()
         run_inspector()
+        run_inspector_against_the_servers_log()
         run_terms()
         run_cached_start()
     finally:

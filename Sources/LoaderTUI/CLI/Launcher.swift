@@ -101,6 +101,14 @@ enum Launcher {
 
   private static func serveDemo(_ options: Options) async -> Int32 {
     let server = DemoServer(options: demoOptions(options))
+    // One line a request, as it arrives: what a client asked for, and whether conditionally.
+    server.onRequest = { request in
+      let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+      let conditional = request.headers["if-none-match"] == nil ? "" : " (If-None-Match)"
+      let line =
+        "\(request.method) \(request.path)\(query.isEmpty ? "" : "?" + query)\(conditional)"
+      try? StandardOutput.line(TextSanitizer.clean(line))
+    }
     let url: URL
     do {
       url = try server.start(port: options.port)
