@@ -22,8 +22,10 @@ struct StoredRepository: Codable {
   var tp: [String]?
   /// Last push, seconds since 1970.
   var pa: Double?
-  /// Web page.
+  /// Web page, left out when it is `https://github.com/` and the full name; empty for none.
   var hu: String?
+
+  private static let gitHubPrefix = "https://github.com/"
 
   init(_ repository: Repository) {
     n = repository.name
@@ -38,13 +40,15 @@ struct StoredRepository: Codable {
     li = repository.license
     tp = repository.topics.isEmpty ? nil : repository.topics
     pa = repository.pushedAt?.timeIntervalSince1970
-    hu = repository.htmlURL?.absoluteString
+    let address = repository.htmlURL?.absoluteString
+    hu = address == fn.map { Self.gitHubPrefix + $0 } ? nil : (address ?? "")
   }
 
   func value(_ sanitizer: TextSanitizer) -> Repository {
     let details = RepositoryDetails(
       fullName: fn, forksCount: fc, openIssuesCount: oi, license: li, topics: tp ?? [],
-      pushedAt: pa.map { Date(timeIntervalSince1970: $0) }, htmlURL: hu)
+      pushedAt: pa.map { Date(timeIntervalSince1970: $0) },
+      htmlURL: hu ?? fn.map { Self.gitHubPrefix + $0 })
     var repository = Repository(
       name: n, description: d, language: l, stargazersCount: s, fork: f, sanitizer: sanitizer,
       details: details)
