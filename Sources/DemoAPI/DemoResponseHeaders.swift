@@ -23,12 +23,14 @@ final class DemoResponseHeaders: @unchecked Sendable {
     guard case .respond(var response) = reply else { return reply }
     if response.status == 200 {
       // The links are part of what a page says: a page whose body is the same but whose
-      // links changed is a changed page.
+      // links changed is a changed page. The server's own origin is left out of the tag: it
+      // listens on a new port at every start, and an unchanged answer keeps its tag.
       var representation = response.body
       for header in response.headers where header.name == "Link" {
         representation.append(Data(header.value.utf8))
       }
-      let tag = Self.etag(of: representation)
+      let origin = Data("http://\(request.headers["host"] ?? "127.0.0.1")".utf8)
+      let tag = Self.etag(of: representation, leavingOut: origin)
       response.headers.append(("ETag", tag))
       if Self.matches(request.headers["if-none-match"], tag) {
         response.status = 304
@@ -46,12 +48,24 @@ final class DemoResponseHeaders: @unchecked Sendable {
     return .respond(response)
   }
 
-  /// A quoted 64-bit FNV-1a hash of `body`, as a strong `ETag`.
-  static func etag(of body: Data) -> String {
+  /// A quoted 64-bit FNV-1a hash of `body`, every occurrence of `origin` left out, as a strong
+  /// `ETag`.
+  static func etag(of body: Data, leavingOut origin: Data = Data()) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in body {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
+    let skip = [UInt8](origin)
+    body.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      var index = 0
+      while index < raw.count {
+        if let first = skip.first, raw[index] == first, raw.count - index >= skip.count,
+          memcmp(raw.baseAddress! + index, skip, skip.count) == 0
+        {
+          index += skip.count
+          continue
+        }
+        hash ^= UInt64(raw[index])
+        hash = hash &* 0x100_0000_01b3
+        index += 1
+      }
     }
     return "\"\(String(hash, radix: 16))\""
   }

@@ -35,6 +35,17 @@ final class GitHubCacheTests: XCTestCase {
     let repositories = [
       Repository(name: "Apexy", description: "Network", language: "Swift", stargazersCount: 207),
       Repository(name: "fork\u{1B}[2J", stargazersCount: 1, fork: true),
+      Repository(
+        name: "details",
+        details: RepositoryDetails(
+          fullName: "o/details", forksCount: 3, openIssuesCount: 4, license: "MIT",
+          topics: ["ios", "swift"], pushedAt: Date(timeIntervalSince1970: 1_790_000_000),
+          htmlURL: "https://github.com/o/details")),
+      Repository(name: "no-page", details: RepositoryDetails(fullName: "o/no-page")),
+      Repository(
+        name: "elsewhere",
+        details: RepositoryDetails(
+          fullName: "o/elsewhere", htmlURL: "https://ghe.example/o/elsewhere")),
     ]
     XCTAssertEqual(try codec.decode(try codec.encode(repositories)), repositories)
   }

@@ -56,6 +56,11 @@ public final class RevalidationCache<Value>: @unchecked Sendable {
     return lock.withLock { entries[key]?.value }
   }
 
+  /// The value and validators stored under `key`, read together; `nil` when there are none.
+  public func stored(forKey key: String) -> (value: Value, validators: ResponseValidators)? {
+    lock.withLock { entries[key].map { ($0.value, $0.validators) } }
+  }
+
   /// The value a `304` to `endpoint` confirms; throws `NotModifiedWithoutCacheError` when
   /// nothing is stored for it.
   public func reused<E>(for endpoint: ConditionalEndpoint<E>) throws -> Value {

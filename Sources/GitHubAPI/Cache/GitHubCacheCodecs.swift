@@ -5,24 +5,42 @@ import Foundation
 /// shows, as JSON. Nothing from the request (the token, headers) is part of them, and what is
 /// read back is cleaned again, so a changed file cannot put control characters on the screen.
 public enum GitHubCacheCodecs {
-  /// The version of both encodings; entries of another version are replaced.
-  public static let version = 1
+  /// The version of the organization's encoding; entries of another version are replaced.
+  public static let organizationVersion = 1
+  /// The version of the repositories' encoding (2: page by page, with each page's URL and
+  /// validators); entries of another version are replaced.
+  public static let repositoriesVersion = 2
 
   /// The organization's codec; `sanitizer` cleans what is read back.
   public static func organization(sanitizer: TextSanitizer) -> LoaderCacheCodec<Organization> {
     LoaderCacheCodec(
-      version: version,
+      version: organizationVersion,
       encode: { try JSONEncoder().encode(StoredOrganization($0)) },
       decode: { try JSONDecoder().decode(StoredOrganization.self, from: $0).value(sanitizer) })
   }
 
   /// The repositories' codec; `sanitizer` cleans what is read back.
-  public static func repositories(sanitizer: TextSanitizer) -> LoaderCacheCodec<[Repository]> {
+  ///
+  /// With `pages`, the list is stored as the pages it was loaded from, each with its URL
+  /// (without the API's origin) and validators, and reading it back puts them into the loader's
+  /// page cache, so the first reload after a restart can be answered `304` page by page. A list
+  /// the page cache no longer matches is stored as one page without a URL, to be fetched whole.
+  public static func repositories(
+    sanitizer: TextSanitizer, pages: RepositoryPageSource? = nil
+  ) -> LoaderCacheCodec<[Repository]> {
     LoaderCacheCodec(
-      version: version,
-      encode: { try JSONEncoder().encode($0.map(StoredRepository.init)) },
-      decode: {
-        try JSONDecoder().decode([StoredRepository].self, from: $0).map { $0.value(sanitizer) }
+      version: repositoriesVersion,
+      encode: { content in
+        let stored =
+          pages?.storedPages(of: content, sanitizer: sanitizer)
+          ?? [StoredPage(repositories: content)]
+        return try JSONEncoder().encode(StoredPages(p: stored))
+      },
+      decode: { data in
+        let stored = try JSONDecoder().decode(StoredPages.self, from: data).p
+        let decoded = stored.map { $0.r.map { $0.value(sanitizer) } }
+        pages?.restore(stored, decoded: decoded)
+        return decoded.flatMap { $0 }
       })
   }
 }
@@ -52,32 +70,5 @@ private struct StoredOrganization: Codable {
     organization.rawLogin = sanitizer.redacted(rawLogin)
     organization.rawName = rawName.map(sanitizer.redacted)
     return organization
-  }
-}
-
-/// A repository as stored, with short keys: 5,000 of them are read at every start.
-private struct StoredRepository: Codable {
-  var n: String
-  var d: String?
-  var l: String?
-  var s: Int
-  var f: Bool
-  /// The raw name, only when it differs from the cleaned one.
-  var r: String?
-
-  init(_ repository: Repository) {
-    n = repository.name
-    d = repository.description
-    l = repository.language
-    s = repository.stargazersCount
-    f = repository.fork
-    r = repository.rawName == repository.name ? nil : repository.rawName
-  }
-
-  func value(_ sanitizer: TextSanitizer) -> Repository {
-    var repository = Repository(
-      name: n, description: d, language: l, stargazersCount: s, fork: f, sanitizer: sanitizer)
-    repository.rawName = sanitizer.redacted(r ?? n)
-    return repository
   }
 }

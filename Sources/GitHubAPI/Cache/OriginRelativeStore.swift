@@ -15,9 +15,14 @@ public struct OriginRelativeStore: LoaderCacheStore {
   /// A store over `base` for the API at `origin`.
   public init(base: LoaderCacheStore, origin: URL) {
     self.base = base
+    self.origin = Self.spelling(of: origin)
+  }
+
+  /// `origin` as stored URLs start with it: its absolute string without a trailing slash.
+  static func spelling(of origin: URL) -> String {
     var text = origin.absoluteString
     while text.hasSuffix("/") { text.removeLast() }
-    self.origin = text
+    return text
   }
 
   /// The entry under `key`, its validators keyed by this run's URLs.
@@ -44,8 +49,27 @@ public struct OriginRelativeStore: LoaderCacheStore {
   ) -> [String: ResponseValidators] {
     var result: [String: ResponseValidators] = [:]
     for (url, value) in validators {
-      result[url.hasPrefix(old) ? new + url.dropFirst(old.count) : url] = value
+      result[replacingPrefix(of: url, old, with: new)] = value
     }
     return result
+  }
+
+  /// `url` with `origin` replaced by `@origin`, for storing.
+  static func stored(_ url: String, origin: String) -> String {
+    replacingPrefix(of: url, origin, with: placeholder)
+  }
+
+  /// A stored `url` with `@origin` replaced by `origin`.
+  static func restored(_ url: String, origin: String) -> String {
+    replacingPrefix(of: url, placeholder, with: origin)
+  }
+
+  /// `url` with its origin `old` replaced by `new`; unchanged when `old` is not its origin
+  /// (`http://h:4000` is not the origin of `http://h:40001/x`).
+  private static func replacingPrefix(of url: String, _ old: String, with new: String) -> String {
+    guard url.hasPrefix(old) else { return url }
+    let rest = url.dropFirst(old.count)
+    guard rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?") else { return url }
+    return new + rest
   }
 }

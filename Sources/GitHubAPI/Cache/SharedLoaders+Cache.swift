@@ -38,7 +38,9 @@ public struct GitHubCacheKeys: Sendable, Equatable {
 
 extension SharedLoaders {
   /// Gives both loaders a cache in `store` under `keys`: they show the stored content at once
-  /// and save every confirmed success. Validators are stored relative to the API's origin.
+  /// and save every confirmed success. Validators are stored relative to the API's origin; the
+  /// repositories are stored page by page with each page's URL and validators, so the first
+  /// reload after a restart can be answered `304` for every page.
   public func attachCache(store: LoaderCacheStore, keys: GitHubCacheKeys) {
     let store = OriginRelativeStore(base: store, origin: configuration.baseURL)
     let sanitizer = organizationLoader.sanitizer
@@ -47,7 +49,9 @@ extension SharedLoaders {
       codec: GitHubCacheCodecs.organization(sanitizer: sanitizer))
     repositoriesLoader.cache = LoaderCache(
       store: store, key: keys.repositories(configuration.org),
-      codec: GitHubCacheCodecs.repositories(sanitizer: sanitizer))
+      codec: GitHubCacheCodecs.repositories(
+        sanitizer: sanitizer,
+        pages: RepositoryPageSource(loader: repositoriesLoader, origin: configuration.baseURL)))
   }
 
   /// Blocks until the loaders' pending cache writes are on disk, at most `timeout` seconds;

@@ -1,0 +1,102 @@
+import ApexyLoader
+import Foundation
+
+/// Where the repositories' cache entry finds the pages the list was loaded from, and where it
+/// puts them back: the loader's page cache, walked from the first page along each page's `next`.
+///
+/// Page URLs are stored without the API's origin (`@origin/…`) and get this run's back, so the
+/// built-in server's next port still matches them.
+public struct RepositoryPageSource: Sendable {
+  /// The loader's pages, with their validators, by page URL.
+  public let pageCache: RevalidationCache<CachedPage>
+  /// The key (URL) of the first page.
+  public let firstPage: String
+  /// The API root of this run, without a trailing slash.
+  public let origin: String
+
+  /// A source over `pageCache`, whose first page is `firstPage`, for the API at `origin`.
+  public init(pageCache: RevalidationCache<CachedPage>, firstPage: URL, origin: URL) {
+    self.pageCache = pageCache
+    self.firstPage = firstPage.absoluteString
+    self.origin = OriginRelativeStore.spelling(of: origin)
+  }
+
+  /// The pages of `loader`, for the API at `origin`.
+  @MainActor
+  public init(loader: RepositoriesLoader, origin: URL) {
+    self.init(
+      pageCache: loader.pageCache,
+      firstPage: RepositoriesPageEndpoint.firstPage(org: loader.org, sanitizer: loader.sanitizer)
+        .url,
+      origin: origin)
+  }
+
+  /// The pages `content` was built from, in order, with their URLs and validators; `nil` when
+  /// the page cache no longer holds exactly them, or when a URL or validator shows a secret.
+  func storedPages(of content: [Repository], sanitizer: TextSanitizer) -> [StoredPage]? {
+    var pages: [StoredPage] = []
+    var flattened: [Repository] = []
+    var seen: Set<String> = []
+    var key = firstPage
+    while seen.insert(key).inserted, let (page, validators) = pageCache.stored(forKey: key) {
+      let url = OriginRelativeStore.stored(key, origin: origin)
+      let texts = [url, validators.etag, validators.lastModified].compactMap { $0 }
+      guard texts.allSatisfy({ sanitizer.redacted($0) == $0 }) else { return nil }
+      pages.append(
+        StoredPage(
+          u: url, e: validators.etag, m: validators.lastModified,
+          r: page.repositories.map(StoredRepository.init)))
+      flattened += page.repositories
+      guard let next = page.next else {
+        return flattened == content ? pages : nil
+      }
+      key = next.absoluteString
+    }
+    return nil
+  }
+
+  /// Puts the `stored` pages, whose repositories were read back as `decoded`, into the page
+  /// cache, each with the next one's URL; does nothing unless every page has a URL and
+  /// validators and the first is this run's first page.
+  func restore(_ stored: [StoredPage], decoded: [[Repository]]) {
+    let urls = stored.compactMap { page in
+      page.u.map { OriginRelativeStore.restored($0, origin: origin) }
+    }
+    let validators = stored.map { ResponseValidators(etag: $0.e, lastModified: $0.m) }
+    guard urls.count == stored.count, urls.first == firstPage,
+      validators.allSatisfy({ !$0.isEmpty })
+    else { return }
+    for index in urls.indices {
+      let next = index + 1 < urls.count ? URL(string: urls[index + 1]) : nil
+      pageCache.store(
+        CachedPage(repositories: decoded[index], next: next), validators: validators[index],
+        forKey: urls[index])
+    }
+  }
+}
+
+/// The repositories' cache content: the pages in order.
+struct StoredPages: Codable {
+  var p: [StoredPage]
+}
+
+/// One page as stored: its URL without the origin, its validators and its repositories; a
+/// page without a URL is content only, fetched whole on the next load.
+struct StoredPage: Codable {
+  var u: String?
+  var e: String?
+  var m: String?
+  var r: [StoredRepository]
+
+  init(u: String?, e: String?, m: String?, r: [StoredRepository]) {
+    self.u = u
+    self.e = e
+    self.m = m
+    self.r = r
+  }
+
+  /// A page of `repositories` without a URL or validators.
+  init(repositories: [Repository]) {
+    self.init(u: nil, e: nil, m: nil, r: repositories.map(StoredRepository.init))
+  }
+}
