@@ -161,22 +161,14 @@ public struct InputDecoder: Sendable {
   }
 
   private func csiKey(_ parameters: String, final: UInt8) -> Key? {
-    let numbers = parameters.split(separator: ";").map { Int($0) }
     switch final {
-    case UInt8(ascii: "A"): return .up
-    case UInt8(ascii: "B"): return .down
-    case UInt8(ascii: "C"): return .right
-    case UInt8(ascii: "D"): return .left
-    case UInt8(ascii: "H"): return .home
-    case UInt8(ascii: "F"): return .end
     case UInt8(ascii: "Z"): return .backTab
-    case UInt8(ascii: "P"), UInt8(ascii: "Q"), UInt8(ascii: "R"), UInt8(ascii: "S"):
-      return .function(Int(final - UInt8(ascii: "P")) + 1)
     case UInt8(ascii: "~"):
-      guard let first = numbers.first, let code = first else { return nil }
+      guard let first = parameters.split(separator: ";").first, let code = Int(first) else {
+        return nil
+      }
       return tildeKey(code)
-    default:
-      return nil
+    default: return letterKey(final)
     }
   }
 
@@ -196,6 +188,11 @@ public struct InputDecoder: Sendable {
   }
 
   private func ss3(_ final: UInt8) -> Key? {
+    final == UInt8(ascii: "M") ? .enter : letterKey(final)
+  }
+
+  /// The keys CSI and SS3 both end with a letter: arrows, Home, End and F1–F4.
+  private func letterKey(_ final: UInt8) -> Key? {
     switch final {
     case UInt8(ascii: "A"): return .up
     case UInt8(ascii: "B"): return .down
@@ -203,9 +200,7 @@ public struct InputDecoder: Sendable {
     case UInt8(ascii: "D"): return .left
     case UInt8(ascii: "H"): return .home
     case UInt8(ascii: "F"): return .end
-    case UInt8(ascii: "M"): return .enter
-    case UInt8(ascii: "P"), UInt8(ascii: "Q"), UInt8(ascii: "R"), UInt8(ascii: "S"):
-      return .function(Int(final - UInt8(ascii: "P")) + 1)
+    case UInt8(ascii: "P")...UInt8(ascii: "S"): return .function(Int(final - UInt8(ascii: "P")) + 1)
     default: return nil
     }
   }
