@@ -89,16 +89,17 @@ final class NcursesTerminal: TerminalBackend {
 
   /// Writes the cells `diff` names, after clearing the screen when it asks.
   func draw(_ diff: GridDiff) {
-    if !modesSent {
-      // After ncurses set the terminal up, so they are not reset by its initialisation.
-      refresh()
-      writeRaw(modes)
-      modesSent = true
-    }
     // `clear` also makes ncurses forget what it believes is on screen: a true repaint.
     if diff.clearsScreen { clear() }
     for change in diff.changes { put(change.cell, x: change.x, y: change.y) }
     refresh()
+    if !modesSent {
+      // After ncurses set the terminal up (first frame, or back from a suspend), so they are
+      // not reset by it; and with no refresh before the frame, which would paint what ncurses
+      // remembered from before a suspend at the size from before it.
+      writeRaw(modes)
+      modesSent = true
+    }
   }
 
   /// Gives the terminal back, stops the process as Ctrl-Z does, and on `fg` takes the
