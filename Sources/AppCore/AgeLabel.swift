@@ -6,7 +6,12 @@ import GitHubAPI
 public enum AgeLabel {
   /// How long ago `date` was, coarsely.
   public static func text(since date: Date, now: Date) -> String {
-    let seconds = Int(now.timeIntervalSince(date))
+    text(age: now.timeIntervalSince(date))
+  }
+
+  /// An age of `age` seconds, coarsely, as `text(since:now:)` says it.
+  public static func text(age: TimeInterval) -> String {
+    let seconds = Int(age)
     switch seconds {
     case ..<10: return "just now"
     case ..<60: return "\(seconds / 10 * 10)s ago"

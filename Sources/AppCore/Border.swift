@@ -20,4 +20,17 @@ public enum Border {
         limit: rect.width - 2, style: style == .focusBorder ? .focusBorder : .title)
     }
   }
+
+  /// Clears a box of `width` × `height` centred in `area`, draws its focused border with
+  /// `title`, and returns it: the frame of an overlay (the key help, the detail view).
+  public static func overlay(
+    width: Int, height: Int, in area: Rect, title: String, into grid: inout Grid
+  ) -> Rect {
+    let box = Rect(
+      x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width,
+      height: height)
+    grid.fill(box)
+    draw(box, title: title, style: .focusBorder, into: &grid)
+    return box
+  }
 }

@@ -73,11 +73,8 @@ public enum DetailView {
     var lines = lines(shown(state) ?? repository, now: state.now, width: max(1, width - 4))
     if let line = requestLine(state) { lines.insert(line, at: 1) }
     let height = min(area.height, lines.count + 4)
-    let box = Rect(
-      x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width,
-      height: height)
-    grid.fill(box)
-    Border.draw(box, title: "Repository", style: .focusBorder, into: &grid)
+    let box = Border.overlay(
+      width: width, height: height, in: area, title: "Repository", into: &grid)
     let inner = box.content
     let visible = max(0, inner.height - 1)
     for (index, line) in lines.prefix(visible).enumerated() {

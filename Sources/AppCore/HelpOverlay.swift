@@ -31,11 +31,7 @@ public enum HelpOverlay {
     let rows = rows
     let width = min(area.width, (rows.map { TextWidth.of($0) }.max() ?? 0) + 3)
     let height = min(area.height, rows.count + 4)
-    let box = Rect(
-      x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width,
-      height: height)
-    grid.fill(box)
-    Border.draw(box, title: "Keys", style: .focusBorder, into: &grid)
+    let box = Border.overlay(width: width, height: height, in: area, title: "Keys", into: &grid)
     let inner = box.inner
     let visible = max(0, inner.height - 1)
     let shown = rows.dropFirst(scroll).prefix(visible)

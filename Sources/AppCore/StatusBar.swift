@@ -70,7 +70,7 @@ public enum StatusBar {
     case .success:
       let confirmed = status.freshness.wasNotModified ? " not modified" : ""
       if let stale = status.staleAge(at: state.now) {
-        let label = AgeLabel.text(since: state.now.addingTimeInterval(-stale), now: state.now)
+        let label = AgeLabel.text(age: stale)
         return "✓\(confirmed) stale " + label.replacingOccurrences(of: " ago", with: "")
       }
       return "✓\(confirmed)" + (age.map { " " + $0 } ?? "")

@@ -40,7 +40,7 @@ public enum TransitionFormatter {
       }
     case .success:
       let cached = transition.cachedAge.map {
-        " (cached \(AgeLabel.text(since: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: $0))))"
+        " (cached \(AgeLabel.text(age: $0)))"
       }
       let label = transition.notModified ? "Success (not modified)" : "Success\(cached ?? "")"
       body = label + ": " + (content ?? "nil")

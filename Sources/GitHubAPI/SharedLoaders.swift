@@ -66,6 +66,4 @@ public final class SharedLoaders {
     LoaderPair(organization: organizationLoader, repositories: repositoriesLoader)
   }
 
-  /// The merged state the Fetch pane shows: organization and repositories together.
-  public var mergedState: LoadingState<OrganizationRepositories> { pair.mergedState }
 }

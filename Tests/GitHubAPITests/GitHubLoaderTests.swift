@@ -42,8 +42,8 @@ final class GitHubLoaderTests: XCTestCase {
     let pages = server.requests.filter { $0.path.hasSuffix("/repos") }
     XCTAssertEqual(pages.map { $0.queryValue("page") }, ["1", "2", "3", "4", "5", "6"])
     XCTAssertEqual(pages.first?.queryValue("per_page"), "100")
-    guard case .success(let merged) = container.mergedState else {
-      return XCTFail("merged state is \(container.mergedState)")
+    guard case .success(let merged) = container.pair.mergedState else {
+      return XCTFail("merged state is \(container.pair.mergedState)")
     }
     XCTAssertEqual(merged.organization.displayName, "Red Mad Robot")
     XCTAssertEqual(merged.repositories.count, 36)
