@@ -126,7 +126,9 @@ public struct InputDecoder: Sendable {
       // ESC ESC: the first is Esc pressed on its own.
       return (.key(.escape), 1)
     case 0x00..<0x20, 0x7F:
-      return (nil, 2)
+      // Esc, then a control key in the same read (Esc and Ctrl-Z typed quickly, or bunched
+      // by a slow link): both keys, neither lost.
+      return (.key(.escape), 1)
     default:
       guard let (character, length) = character(at: index + 1) else { return nil }
       return (character.map { .key(.alt($0)) }, 1 + length)

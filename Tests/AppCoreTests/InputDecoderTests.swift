@@ -108,4 +108,9 @@ final class InputDecoderTests: XCTestCase {
         .mouse(MouseEvent(action: .wheelDown, x: 0, y: 0)),
       ])
   }
+
+  func testEscapeThenAControlKeyInOneReadAreBothKeys() {
+    XCTAssertEqual(keys("\u{1B}\u{1A}"), [.escape, .suspend])
+    XCTAssertEqual(keys("\u{1B}\r"), [.escape, .enter])
+  }
 }
