@@ -2,8 +2,9 @@
 """A measuring reverse proxy for the transport benchmarks.
 
 Usage: http_proxy.py UPSTREAM_URL STATS_FILE [CERT KEY]
-Listens on 127.0.0.1 (HTTPS when CERT and KEY are given), forwards each GET to UPSTREAM_URL,
-gzips the body when the request accepts gzip, points `Link` headers at itself, and after every
+Listens on 127.0.0.1 (HTTPS when CERT and KEY are given), forwards each GET to UPSTREAM_URL
+with the request's headers (so `If-None-Match` revalidates and a `304` comes back as one), gzips
+the body when the request accepts gzip, points `Link` headers at itself, and after every
 response writes
 `connections N requests N body_bytes N` to STATS_FILE. Prints its port on the first line.
 """
@@ -12,6 +13,7 @@ import http.server
 import ssl
 import sys
 import threading
+import urllib.error
 import urllib.request
 
 UPSTREAM, STATS = sys.argv[1], sys.argv[2]
@@ -36,11 +38,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         record(connections=1)
 
     def do_GET(self):
-        with urllib.request.urlopen(UPSTREAM + self.path) as upstream:
+        forwarded = {name: value for name, value in self.headers.items()
+                     if name.lower() not in ("host", "accept-encoding", "connection")}
+        request = urllib.request.Request(UPSTREAM + self.path, headers=forwarded)
+        try:
+            upstream = urllib.request.urlopen(request)
+        except urllib.error.HTTPError as answer:  # 304 and the error statuses, passed on
+            upstream = answer
+        with upstream:
             body, status = upstream.read(), upstream.status
             headers = [(k, v.replace(UPSTREAM, own_base)) for k, v in upstream.getheaders()
                        if k.lower() not in ("content-length", "connection", "transfer-encoding")]
-        if "gzip" in self.headers.get("Accept-Encoding", ""):
+        if body and "gzip" in self.headers.get("Accept-Encoding", ""):
             body = gzip.compress(body, compresslevel=6)
             headers.append(("Content-Encoding", "gzip"))
         self.send_response(status)
