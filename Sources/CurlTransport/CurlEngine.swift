@@ -59,6 +59,7 @@ final class CurlEngine: @unchecked Sendable {
         })
       var active: Int32 = 0
       curl_multi_perform(multi, &active)
+      for (exchange, _) in running.values { exchange.deliverBody() }
       collectFinished()
       // Sleeps until a socket is ready, libcurl's next timeout, or a wake-up.
       curl_multi_poll(multi, nil, 0, 60_000, nil)

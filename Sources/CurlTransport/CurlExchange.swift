@@ -16,7 +16,8 @@ final class CurlExchange: @unchecked Sendable {
   let request: URLRequest
   /// Called once the final response's status line and headers have arrived.
   var onHead: (ResponseHead) -> Bool = { _ in true }
-  /// Called for each piece of the (decoded) body.
+  /// Called with the (decoded) body bytes that arrived since the last call: `deliverBody()`
+  /// hands them over once per pass of the engine, not once per libcurl buffer.
   var onData: (Data) -> Bool = { _ in true }
   /// Called as the request body goes out: bytes since the last call, in all, and expected.
   var onSent: (Int64, Int64, Int64) -> Void = { _, _, _ in }
@@ -26,6 +27,10 @@ final class CurlExchange: @unchecked Sendable {
   private let errorBuffer: UnsafeMutablePointer<CChar>
   private var parser = ResponseHeadParser()
   private var discarded = false
+  private var pendingBody = Data()
+  /// Body bytes held back before `body` hands them over at once: a bound on what a pass over
+  /// a fast connection keeps in memory before the receiver (and its size limit) sees it.
+  private static let pendingBodyLimit = 1 << 20
 
   /// Prepares the handle for `request`; throws `URLError` for a request libcurl cannot send.
   init(request: URLRequest, pinnedPublicKey: String?) throws {
@@ -58,6 +63,17 @@ final class CurlExchange: @unchecked Sendable {
 
   /// Marks the exchange as abandoned: the callbacks stop the transfer.
   func discard() { discarded = true }
+
+  /// Hands the body bytes received since the last call to `onData`, in one piece; when it
+  /// wants no more, the transfer stops at libcurl's next callback. Called by the engine after
+  /// each pass, so a response read in one pass reaches the session in one report instead of one
+  /// per 16 KiB buffer (each report is a hop through Foundation's queues).
+  func deliverBody() {
+    guard !pendingBody.isEmpty else { return }
+    let data = pendingBody
+    pendingBody = Data()
+    if !discarded, !onData(data) { discarded = true }
+  }
 
   // MARK: - Set-up
 
@@ -182,6 +198,8 @@ final class CurlExchange: @unchecked Sendable {
 
   private func body(_ buffer: UnsafeMutablePointer<CChar>?, _ length: Int) -> Int {
     guard !discarded, let buffer else { return 0 }
-    return onData(Data(bytes: buffer, count: length)) ? length : 0
+    pendingBody.append(UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
+    if pendingBody.count >= Self.pendingBodyLimit { deliverBody() }
+    return discarded ? 0 : length
   }
 }
