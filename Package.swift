@@ -41,12 +41,15 @@ let package = Package(
     .target(name: "DemoAPI", dependencies: ["LoopbackHTTP"]),
     // The C library's character width (wcwidth), which Swift does not import.
     .target(name: "CWidth"),
+    .target(name: "CMalloc"),
     // The app without I/O: state, events, update, layout, rendering into a grid, the event loop.
     .target(name: "AppCore", dependencies: ["ApexyLoader", "GitHubAPI", "CWidth"]),
     // The executable: the ncurses backend, the command line and main.
     .executableTarget(
       name: "LoaderTUI",
-      dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppCore", "CNcurses"]
+      dependencies: [
+        "ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppCore", "CNcurses", "CMalloc",
+      ]
     ),
     // A child process for the cache store's crash tests (kill -9 mid-write), not shipped.
     .executableTarget(name: "CacheStoreStress", dependencies: ["ApexyLoader"]),

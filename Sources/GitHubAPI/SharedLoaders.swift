@@ -29,7 +29,12 @@ public final class SharedLoaders {
   /// Builds the client and the loaders.
   public init(configuration: GitHubConfiguration) {
     self.configuration = configuration
-    let session = URLSessionConfiguration.ephemeral
+    // Nothing kept between runs but the loader cache: no cookies, no URL cache. `.default`
+    // with both off, not `.ephemeral`, which copies `.default` and makes a memory cache too.
+    let session = URLSessionConfiguration.default
+    session.httpCookieStorage = nil
+    session.httpShouldSetCookies = false
+    session.urlCache = nil
     session.timeoutIntervalForRequest = configuration.timeout
     session.timeoutIntervalForResource = configuration.timeout
     session.httpAdditionalHeaders = ["User-Agent": AppInfo.userAgent]

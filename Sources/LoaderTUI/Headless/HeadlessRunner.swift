@@ -21,7 +21,7 @@ final class HeadlessRunner {
   private let start = Date()
   private var round = 1
   private var observations: [LoaderObservation] = []
-  private var lastMerged: String?
+  private var lastMerged: MergedKey?
   private var lines = 0
   private var tracer: RequestTracer?
 
@@ -163,8 +163,9 @@ final class HeadlessRunner {
         container.organizationLoader.freshness.wasNotModified
         && container.repositoriesLoader.freshness.wasNotModified
     }
-    let key =
-      "\(line.stateCase)|\(line.notModified)|\(line.error ?? "")|\(line.organization ?? "")|\(line.repositories ?? [])"
+    let key = MergedKey(
+      stateCase: line.stateCase, notModified: line.notModified, error: line.error,
+      organization: line.organization, repositories: line.repositories)
     guard key != lastMerged else { return }
     lastMerged = key
     print(line)
@@ -255,4 +256,13 @@ final class HeadlessRunner {
     if let error = summary.error { StandardOutput.error("loader-tui: \(localized(error))") }
     return summary.ok ? 0 : 1
   }
+}
+
+/// What a merged line says, to print it only when that changes.
+private struct MergedKey: Equatable {
+  let stateCase: StateCase
+  let notModified: Bool
+  let error: String?
+  let organization: String?
+  let repositories: [String]?
 }
