@@ -13,7 +13,8 @@ public enum RequestTraceFormatter {
     return TextSanitizer.clean(stamp + subject + InspectorView.line(record))
   }
 
-  /// `{"request":1,"method":"GET","path":"/orgs/x","phase":"finished","status":200,…}`.
+  /// `{"request":1,"method":"GET","path":"/orgs/x","phase":"finished","status":200,…}`, with
+  /// `"attempt":2` on a retry's request.
   public static func json(_ record: RequestRecord, time: TimeInterval, timestamps: Bool)
     -> String
   {
@@ -33,6 +34,7 @@ public enum RequestTraceFormatter {
       object["phase"] = .string("failed")
       object["error"] = .string(reason)
     }
+    if let attempt = record.attempt { object["attempt"] = .int(attempt) }
     if timestamps { object["time"] = .double(TransitionFormatter.milliseconds(time)) }
     return JSONValue.object(object).line
   }

@@ -48,6 +48,34 @@ final class TraceTests: XCTestCase {
     XCTAssertEqual(objects.last?["summary"] as? Bool, true)
   }
 
+  func testARetriedRequestCarriesItsAttemptInTextAndJSON() throws {
+    let flaky = [
+      "--headless", "--latency", "0", "--no-timestamps", "--trace", "--fail", "repos",
+      "--fail-mode", "flaky",
+    ]
+    let text = try BinaryRun.run(flaky)
+    XCTAssertEqual(text.status, 0, text.stderr)
+    let firstPage = text.lines.filter {
+      $0.hasPrefix("request      #")
+        && $0.contains(" GET /orgs/RedMadRobot/repos?per_page=100&page=1")
+    }
+    // Two 503s, then the third attempt succeeds: each line says which attempt it was.
+    XCTAssertEqual(firstPage.filter { $0.hasSuffix("in flight") }.count, 3, "\(firstPage)")
+    XCTAssertEqual(firstPage.filter { $0.contains("page=1  503  ") }.count, 1, "\(firstPage)")
+    XCTAssertEqual(firstPage.filter { $0.contains("page=1 ↻2  503  ") }.count, 1, "\(firstPage)")
+    XCTAssertEqual(firstPage.filter { $0.contains("page=1 ↻3  200") }.count, 1, "\(firstPage)")
+
+    let json = try BinaryRun.run(flaky + ["--json"])
+    XCTAssertEqual(json.status, 0, json.stderr)
+    let ends = json.lines.compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }.filter {
+      $0["phase"] as? String != "sent" && $0["loader"] as? String == "repositories"
+    }
+    XCTAssertEqual(ends.map { $0["attempt"] as? Int }, [nil, 2, 3, nil, nil, nil], "\(ends)")
+    XCTAssertEqual(ends.map { $0["status"] as? Int }, [503, 503, 200, 200, 200, 200])
+  }
+
   func testTraceNeedsHeadless() throws {
     let run = try BinaryRun.run(["--trace", "--interactive"])
     XCTAssertEqual(run.status, 2)

@@ -58,6 +58,7 @@ final class HeadlessRunner {
         self.emit(
           organization.state, .organization, loader: organization,
           describe: { ($0.rawDisplayName, nil) })
+        self.tracer?.noteRetry(.organization, retry: organization.retryStatus?.retry)
         if !organization.state.isLoading { self.demo?.organizationArrived(round: self.round) }
         self.mergedChanged()
       },
@@ -67,6 +68,7 @@ final class HeadlessRunner {
         self.emit(
           repositories.state, .repositories, loader: repositories,
           describe: { (nil, $0.map(\.rawName)) })
+        self.tracer?.noteRetry(.repositories, retry: repositories.retryStatus?.retry)
         self.mergedChanged()
       },
     ]
