@@ -37,6 +37,14 @@ public final class CurlURLProtocol: URLProtocol {
   nonisolated(unsafe) public static var bodyBytesSent:
     (@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)?
 
+  /// Told about every transfer libcurl finishes (see `CurlTransferReport`: the HTTP version
+  /// spoken, the connection used), on the transfer thread; `nil` (the default) for none.
+  /// Tests and diagnostics use it to see HTTP/2 and connection reuse at work.
+  public static var transferFinished: (@Sendable (CurlTransferReport) -> Void)? {
+    get { TransferObserver.shared.current }
+    set { TransferObserver.shared.current = newValue }
+  }
+
   /// Takes every `http://` and `https://` request.
   override public class func canInit(with request: URLRequest) -> Bool {
     let scheme = request.url?.scheme?.lowercased()
@@ -126,7 +134,14 @@ public final class CurlURLProtocol: URLProtocol {
   }
 
   private func finished(_ exchange: CurlExchange, code: CURLcode, next: URLRequest?) {
-    lock.withLock { if current === exchange { current = nil } }
+    let wasStopped = lock.withLock {
+      if current === exchange { current = nil }
+      return stopped
+    }
+    // A stop can end the transfer through its callbacks before the engine removes it.
+    if !wasStopped, let observer = TransferObserver.shared.current, let url = exchange.request.url {
+      observer(CurlTransferReport(handle: exchange.handle, url: url))
+    }
     if code == CURLE_OK, let next {
       redirects += 1
       guard redirects <= Self.redirectLimit else {
