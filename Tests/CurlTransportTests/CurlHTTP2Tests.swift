@@ -12,25 +12,26 @@ import XCTest
 final class CurlHTTP2Tests: TransportTestCase {
   private var tls: TLSFixture!
   private var server: HTTP2Fixture!
-  private var savedCertFile: String?
+  /// Puts `SSL_CERT_FILE` back as it was; set once the test changed it.
+  private var restoreCertFile: (() -> Void)?
   private let reports = Recorder<CurlTransferReport>()
 
-  override func setUpWithError() throws {
-    try super.setUpWithError()
+  /// Starts nghttpd and trusts its CA. Called in each test rather than in `setUp`, so that a
+  /// missing nghttpd fails the test with the fixture's one-line message.
+  private func startServer() throws {
     tls = try TLSFixture()
     server = try HTTP2Fixture(tls: tls)
-    savedCertFile = getenv("SSL_CERT_FILE").map { String(cString: $0) }
+    let saved = getenv("SSL_CERT_FILE").map { String(cString: $0) }
+    restoreCertFile = {
+      if let saved { setenv("SSL_CERT_FILE", saved, 1) } else { unsetenv("SSL_CERT_FILE") }
+    }
     setenv("SSL_CERT_FILE", tls.file("ca.pem"), 1)
     CurlURLProtocol.transferFinished = { [reports] in reports.append($0) }
   }
 
   override func tearDown() {
     CurlURLProtocol.transferFinished = nil
-    if let savedCertFile {
-      setenv("SSL_CERT_FILE", savedCertFile, 1)
-    } else {
-      unsetenv("SSL_CERT_FILE")
-    }
+    restoreCertFile?()
     server?.stop()
     tls?.stop()
     super.tearDown()
@@ -52,6 +53,7 @@ final class CurlHTTP2Tests: TransportTestCase {
   }
 
   func testAnswerArrivesAsServedOverHTTP2() async throws {
+    try startServer()
     let body = Data(String(repeating: "{\"name\":\"Apexy\",\"stars\":207}\n", count: 3_000).utf8)
     // Tue, 02 Jan 2024 03:04:05 GMT
     try server.write(body, to: "repos.json", modified: Date(timeIntervalSince1970: 1_704_164_645))
@@ -77,6 +79,7 @@ final class CurlHTTP2Tests: TransportTestCase {
   }
 
   func testConcurrentRequestsAreMultiplexedOverOneConnection() async throws {
+    try startServer()
     let bodies = try writePages(40)
     let client = client()
     let urls = (1...40).map { server.url("/page\($0).json") }
@@ -99,6 +102,7 @@ final class CurlHTTP2Tests: TransportTestCase {
   }
 
   func testSequentialRequestsReuseTheConnection() async throws {
+    try startServer()
     let bodies = try writePages(10)
     let client = client()
     for (index, body) in bodies.enumerated() {
@@ -114,6 +118,7 @@ final class CurlHTTP2Tests: TransportTestCase {
   }
 
   func testCancellingOneStreamLeavesTheOthersOnTheConnection() async throws {
+    try startServer()
     let bodies = try writePages(20)
     let bigSize = 64 << 20
     try server.writeSparse(size: bigSize, to: "big.bin")
