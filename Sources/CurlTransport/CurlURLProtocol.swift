@@ -36,7 +36,7 @@ public final class CurlURLProtocol: URLProtocol {
   private static let redirectLimit = 16
 
   /// Told as a request body goes out (bytes since the last call, in all, expected or -1), on
-  /// the transfer thread: Foundation on Linux gives a protocol no way to report sent bytes to
+  /// the task's work queue in order with its other reports: Foundation on Linux gives a protocol no way to report sent bytes to
   /// its session, so a client that wants upload progress sets this once (`URLSessionClient`
   /// does). Set it before the first request.
   nonisolated(unsafe) public static var bodyBytesSent:
