@@ -66,6 +66,9 @@ final class CurlHTTP2Tests: TransportTestCase {
     XCTAssertEqual(answer.headers["Last-Modified"], "Tue, 02 Jan 2024 03:04:05 GMT")
     XCTAssertEqual(answer.headers["Cache-Control"], "max-age=3600")
     XCTAssertTrue(answer.headers["Server"]?.hasPrefix("nghttpd") ?? false, "\(answer.headers)")
+    // The trailer after the body is not a header field, and does not end up in the body.
+    XCTAssertEqual(answer.headers["Trailer"], "x-checksum")
+    XCTAssertNil(answer.headers.first { $0.key.lowercased() == "x-checksum" })
 
     let missing = try await client().request(AnswerEndpoint(url: server.url("/missing.json")))
     XCTAssertEqual(missing.status, 404)

@@ -8,8 +8,9 @@ import Foundation
 /// files of a temporary docroot over TLS (ALPN h2) with `TLSFixture`'s `good` certificate.
 ///
 /// nghttpd answers a file with `server`, `cache-control: max-age=3600`, `date`,
-/// `content-length`, `last-modified` (the file's) and `content-type` (from `mime.types` in the
-/// fixture's folder); a missing file with a 404 HTML page.
+/// `content-length`, `last-modified` (the file's), `content-type` (from `mime.types` in the
+/// fixture's folder) and `trailer: x-checksum`, and after the body the trailer field
+/// `x-checksum: 42`; a missing file with a 404 HTML page.
 final class HTTP2Fixture {
   /// The port nghttpd listens on.
   let port: Int
@@ -37,6 +38,7 @@ final class HTTP2Fixture {
       process.executableURL = executable
       process.arguments = [
         "--address=127.0.0.1", "--htdocs=\(docroot.path)", "--mime-types-file=\(mimeTypes.path)",
+        "--trailer=x-checksum: 42",
         "\(port)", tls.file("good.key"), tls.file("good.pem"),
       ]
       process.standardOutput = FileHandle.nullDevice
