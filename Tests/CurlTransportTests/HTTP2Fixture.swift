@@ -17,6 +17,7 @@ final class HTTP2Fixture {
   /// The folder nghttpd serves.
   let docroot: URL
   private let process: Process
+  private let lifeline: FileHandle
 
   /// Starts nghttpd with certificate `good` of `tls`, and waits (at most 10 s) until its port
   /// accepts connections. Throws when nghttpd is not installed or does not start.
@@ -35,21 +36,31 @@ final class HTTP2Fixture {
       attempt += 1
       let port = try Self.freePort()
       let process = Process()
-      process.executableURL = executable
+      // A shell starts a watcher and then becomes nghttpd. When the watcher's input (the
+      // lifeline pipe) ends, because `stop()` closed it or because this process died, even by a
+      // crash, it kills nghttpd (SIGKILL: the test process may hand its children a mask that
+      // blocks SIGTERM).
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = [
-        "--address=127.0.0.1", "--htdocs=\(docroot.path)", "--mime-types-file=\(mimeTypes.path)",
-        "--trailer=x-checksum: 42",
+        "-c",
+        "exec 3<&0; (read -r _ <&3; kill -9 $$) </dev/null 2>/dev/null & "
+          + "exec \"$0\" \"$@\" </dev/null 3<&-",
+        executable.path, "--address=127.0.0.1", "--htdocs=\(docroot.path)",
+        "--mime-types-file=\(mimeTypes.path)", "--trailer=x-checksum: 42",
         "\(port)", tls.file("good.key"), tls.file("good.pem"),
       ]
+      let lifeline = Pipe()
+      process.standardInput = lifeline
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
       if Self.waitUntilAccepting(port: port, process: process) {
         self.port = port
         self.process = process
+        self.lifeline = lifeline.fileHandleForWriting
         return
       }
-      Self.kill(process)
+      Self.stop(process, lifeline: lifeline.fileHandleForWriting)
       guard attempt < 3 else {
         throw FixtureError(message: "nghttpd did not start listening on 127.0.0.1:\(port)")
       }
@@ -84,14 +95,13 @@ final class HTTP2Fixture {
   }
 
   /// Stops nghttpd and waits for it to exit; safe to call more than once.
-  func stop() { Self.kill(process) }
+  func stop() { Self.stop(process, lifeline: lifeline) }
 
   // MARK: - Helpers
 
-  private static func kill(_ process: Process) {
-    // SIGKILL: the test process may hand its children a mask that blocks SIGTERM.
-    guard process.isRunning else { return }
-    Glibc.kill(process.processIdentifier, SIGKILL)
+  /// Closes the lifeline, so the watcher kills nghttpd, and waits for nghttpd to exit.
+  private static func stop(_ process: Process, lifeline: FileHandle) {
+    try? lifeline.close()
     process.waitUntilExit()
   }
 
