@@ -16,9 +16,6 @@ final class CurlEngine: @unchecked Sendable {
     case remove(CurlExchange)
   }
 
-  /// The most connections kept open to one host (scheme, name and port) at a time.
-  static let connectionsPerHost = 6
-
   private let multi: UnsafeMutableRawPointer
   private let lock = NSLock()
   private var commands: [Command] = []
@@ -30,11 +27,6 @@ final class CurlEngine: @unchecked Sendable {
     guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
     self.multi = multi
     ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
-    // At most this many connections to one host, as Foundation's `httpMaximumConnectionsPerHost`
-    // default; more requests wait for a free connection or HTTP/2 stream. Without it, requests
-    // beyond a server's stream limit (`SETTINGS_MAX_CONCURRENT_STREAMS`) each opened a
-    // connection of their own.
-    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Self.connectionsPerHost)
     let thread = Thread { [self] in loop() }
     thread.name = "CurlTransport"
     thread.start()

@@ -19,10 +19,9 @@ final class HTTP2Fixture {
   private let process: Process
   private let lifeline: FileHandle
 
-  /// Starts nghttpd with certificate `good` of `tls`, allowing `maxStreams` concurrent streams
-  /// on a connection (nghttpd's default is 100), and waits (at most 10 s) until its port accepts
-  /// connections. Throws when nghttpd is not installed or does not start.
-  init(tls: TLSFixture, maxStreams: Int = 100) throws {
+  /// Starts nghttpd with certificate `good` of `tls`, and waits (at most 10 s) until its port
+  /// accepts connections. Throws when nghttpd is not installed or does not start.
+  init(tls: TLSFixture) throws {
     guard let executable = Self.nghttpd() else {
       throw FixtureError(
         message: "nghttpd not found: install nghttp2-server (apt-get install nghttp2-server)")
@@ -48,7 +47,6 @@ final class HTTP2Fixture {
           + "exec \"$0\" \"$@\" </dev/null 3<&-",
         executable.path, "--address=127.0.0.1", "--htdocs=\(docroot.path)",
         "--mime-types-file=\(mimeTypes.path)", "--trailer=x-checksum: 42",
-        "--max-concurrent-streams=\(maxStreams)",
         "\(port)", tls.file("good.key"), tls.file("good.pem"),
       ]
       let lifeline = Pipe()
