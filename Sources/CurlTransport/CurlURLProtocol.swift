@@ -19,23 +19,36 @@ import Foundation
 /// host and port it started on. Upload tasks fail with `UploadUnsupported` (Foundation keeps
 /// their bodies to itself); send bodies with data tasks and `httpBody`.
 public final class CurlURLProtocol: URLProtocol {
-  // Foundation on Linux cancels by calling `stopLoading()` and then reporting a cancellation
-  // to `client` from its own queue, while this protocol reports from the engine thread. A report
-  // that reaches Foundation after the task ended makes it trap (the task is gone from its
-  // registry). So reports are made under `lock` and never after a stop, and `client` is `nil`
+  // Foundation on Linux keeps a session's tasks in a registry that only the session's work
+  // queue may touch, and every `client` call reads it. Transfers finish on the engine thread, so
+  // reports are queued to the task's work queue (which `startLoading()` and `stopLoading()` run
+  // on too), in order; a report made there while other tasks of the session are added or removed
+  // would race with them and crash. Foundation cancels by calling `stopLoading()` and then
+  // reporting a cancellation itself, so a report never follows a stop, and `client` is `nil`
   // for the cancellation once the task has completed.
   private let lock = NSLock()
   private var stopped = false
+  /// The task's work queue in Foundation; `nil` when it has none by that name, and then reports
+  /// are made at once, under `lock`.
+  private var workQueue: DispatchQueue?
   private var current: CurlExchange?
   private var redirects = 0
   private static let redirectLimit = 16
 
   /// Told as a request body goes out (bytes since the last call, in all, expected or -1), on
-  /// the transfer thread: Foundation on Linux gives a protocol no way to report sent bytes to
+  /// the task's work queue in order with its other reports: Foundation on Linux gives a protocol no way to report sent bytes to
   /// its session, so a client that wants upload progress sets this once (`URLSessionClient`
   /// does). Set it before the first request.
   nonisolated(unsafe) public static var bodyBytesSent:
     (@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)?
+
+  /// Told about every transfer libcurl finishes (see `CurlTransferReport`: the HTTP version
+  /// spoken, the connection used), on the transfer thread; `nil` (the default) for none.
+  /// Tests and diagnostics use it to see HTTP/2 and connection reuse at work.
+  public static var transferFinished: (@Sendable (CurlTransferReport) -> Void)? {
+    get { TransferObserver.shared.current }
+    set { TransferObserver.shared.current = newValue }
+  }
 
   /// Takes every `http://` and `https://` request.
   override public class func canInit(with request: URLRequest) -> Bool {
@@ -59,6 +72,8 @@ public final class CurlURLProtocol: URLProtocol {
 
   /// Hands the request to the libcurl engine.
   override public func startLoading() {
+    let queue = task.flatMap(Self.workQueue(of:))
+    lock.withLock { workQueue = queue }
     if task is URLSessionUploadTask {
       report { $0.urlProtocol(self, didFailWithError: UploadUnsupported()) }
       return
@@ -76,15 +91,42 @@ public final class CurlURLProtocol: URLProtocol {
     if let exchange { CurlEngine.shared.remove(exchange) }
   }
 
+  /// Queues one report to the client on the task's work queue, where it is made unless the
+  /// load was stopped by then; returns whether the load is still going.
+  @discardableResult
+  private func report(_ call: @escaping (URLProtocolClient) -> Void) -> Bool {
+    let state: (stopped: Bool, queue: DispatchQueue?) = lock.withLock { (stopped, workQueue) }
+    if state.stopped { return false }
+    guard let queue = state.queue else { return deliver(call) }
+    nonisolated(unsafe) let call = call
+    nonisolated(unsafe) let protocolInstance = self
+    queue.async { protocolInstance.deliver(call) }
+    return true
+  }
+
   /// Makes one report to the client unless the load was stopped; returns whether it did.
   /// `stopLoading()` waits for a report in progress.
   @discardableResult
-  private func report(_ call: (URLProtocolClient) -> Void) -> Bool {
+  private func deliver(_ call: (URLProtocolClient) -> Void) -> Bool {
     lock.lock()
     defer { lock.unlock() }
     guard !stopped, let client = super.client else { return false }
     call(client)
     return true
+  }
+
+  /// Foundation's `workQueue` of `task` (internal to Foundation, so found by reflection).
+  private static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
+    var mirror: Mirror? = Mirror(reflecting: task)
+    while let current = mirror {
+      if let queue = current.children.first(where: { $0.label == "workQueue" })?.value
+        as? DispatchQueue
+      {
+        return queue
+      }
+      mirror = current.superclassMirror
+    }
+    return nil
   }
 
   // MARK: - Transfer
@@ -126,7 +168,14 @@ public final class CurlURLProtocol: URLProtocol {
   }
 
   private func finished(_ exchange: CurlExchange, code: CURLcode, next: URLRequest?) {
-    lock.withLock { if current === exchange { current = nil } }
+    let wasStopped = lock.withLock {
+      if current === exchange { current = nil }
+      return stopped
+    }
+    // A stop can end the transfer through its callbacks before the engine removes it.
+    if !wasStopped, let observer = TransferObserver.shared.current, let url = exchange.request.url {
+      observer(CurlTransferReport(handle: exchange.handle, url: url))
+    }
     if code == CURLE_OK, let next {
       redirects += 1
       guard redirects <= Self.redirectLimit else {

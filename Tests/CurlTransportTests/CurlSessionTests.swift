@@ -82,3 +82,30 @@ private final class PieceCounter: NSObject, URLSessionDataDelegate, @unchecked S
     done.fulfill()
   }
 }
+
+extension CurlSessionTests {
+  /// Foundation keeps a session's tasks in a registry that only its work queue may touch; the
+  /// protocol's reports read it, so they must be made there while other tasks come and go.
+  func testManyTasksOfOneSessionStartAndFinishTogether() async throws {
+    let body = Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0) })
+    let server = try serve { _ in .respond(HTTPResponse(body: body, chunkSize: 256)) }
+    let recorder = TaskRecorder()
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [CurlURLProtocol.self]
+    let session = URLSession(configuration: configuration, delegate: recorder, delegateQueue: nil)
+    defer { session.finishTasksAndInvalidate() }
+    // Three rounds of 300 tasks, started from four threads while earlier ones finish.
+    for round in 1...3 {
+      let started = Recorder<(task: URLSessionDataTask, ended: XCTestExpectation)>()
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        for index in 0..<75 {
+          let url = server.baseURL.appendingPathComponent("\(index)")
+          started.append(recorder.start(url, in: session))
+        }
+      }
+      await fulfillment(of: started.values.map(\.ended), timeout: 20)
+      let wrong = started.values.filter { recorder.outcome($0.task).body != body }
+      XCTAssertEqual(wrong.count, 0, "round \(round): tasks without the whole body")
+    }
+  }
+}

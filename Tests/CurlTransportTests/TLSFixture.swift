@@ -122,6 +122,8 @@ final class TLSFixture {
 }
 
 /// The fixture could not be made.
-struct FixtureError: Error {
+struct FixtureError: Error, CustomStringConvertible {
   let message: String
+
+  var description: String { message }
 }
