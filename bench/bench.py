@@ -320,8 +320,9 @@ def scale_one_process():
     which shows what holding the server costs."""
     server, url = serve_demo("--repos", "10000")
     try:
-        app = [BINARY, "--headless", "--latency", "0", "--no-timestamps", "--repos", "10000"]
-        alone = [BINARY, "--headless", "--base-url", url, "--no-timestamps"]
+        app = [BINARY, "--headless", "--latency", "0", "--no-timestamps", "--no-cache", "--repos",
+               "10000"]
+        alone = [BINARY, "--headless", "--base-url", url, "--no-timestamps", "--no-cache"]
         ours, theirs = [], []
         for index in range(3 if QUICK else 7):
             _, peak = timed(app)
@@ -539,7 +540,7 @@ def revalidation():
     proxy = CountingProxy(int(url.rsplit(":", 1)[1]))
     try:
         base = f"http://127.0.0.1:{proxy.port}"
-        app = [BINARY, "--headless", "--json", "--base-url", base]
+        app = [BINARY, "--headless", "--json", "--no-cache", "--base-url", base]
         one = subprocess.run(app, check=True, capture_output=True, text=True)
         first = proxy.received
         two = subprocess.run(app + ["--rounds", "2"], check=True, capture_output=True, text=True)
@@ -559,7 +560,7 @@ def revalidation():
 
 
 def flaky_recovery():
-    run = subprocess.run([BINARY, "--headless", "--latency", "0", "--fail", "repos",
+    run = subprocess.run([BINARY, "--headless", "--latency", "0", "--no-cache", "--fail", "repos",
                           "--fail-mode", "flaky"], check=True, capture_output=True, text=True)
     retries, success = [], None
     for line in run.stdout.splitlines():
