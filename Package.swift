@@ -54,7 +54,8 @@ let package = Package(
     // A child process for the cache store's crash tests (kill -9 mid-write), not shipped.
     .executableTarget(name: "CacheStoreStress", dependencies: ["ApexyLoader"]),
     // In-process micro benchmarks that bench/run.sh drives.
-    .executableTarget(name: "LoaderBench", dependencies: ["ApexyLoader", "GitHubAPI", "AppCore"]),
+    .executableTarget(
+      name: "LoaderBench", dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "AppCore"]),
     .testTarget(
       name: "CurlTransportTests", dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(

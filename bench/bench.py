@@ -444,20 +444,27 @@ def transport():
         every_day = [BINARY, "--headless", "--cache-dir", shared, "--base-url", https]
         run_cpu(every_day, env)
         rounds = 3 if QUICK else 7
-        runs = {"every day": [], "first": [], "curl": []}
+        runs = {"every day": [], "first": [], "curl": [], "client": [], "nothing": []}
         for round in range(rounds):
             first = [BINARY, "--headless", "--cache-dir", os.path.join(folder, f"empty-{round}"),
                      "--base-url", https]
             runs["every day"].append(run_cpu(every_day, env))
             runs["curl"].append(run_cpu(curl_fetch(https, folder), env))
             runs["first"].append(run_cpu(first, env))
+            # The floor under the app: URLSessionClient alone sending the two requests, and a
+            # Swift program linking Foundation that does nothing.
+            runs["client"].append(run_cpu([BENCH_BINARY, "fetch", https + "/"], env))
+            runs["nothing"].append(run_cpu([BENCH_BINARY, "nothing"], env))
         median = {name: statistics.median(values) for name, values in runs.items()}
         ratio = median["every day"] / median["curl"]
         report("CPU for the whole HTTPS run (start to exit, cache of the run before)",
                median["every day"] * 1000, "ms", "curl, same two requests ms",
                median["curl"] * 1000, ratio, "<= 2x curl", ratio <= 2)
         print(f"  (first run, empty cache: {median['first'] * 1000:.1f} ms, "
-              f"{median['first'] / median['curl']:.2f}x curl)", flush=True)
+              f"{median['first'] / median['curl']:.2f}x curl; URLSessionClient alone, the same "
+              f"two requests, nothing decoded or kept: {median['client'] * 1000:.1f} ms, "
+              f"{median['client'] / median['curl']:.2f}x curl; a Swift program linking "
+              f"Foundation that does nothing: {median['nothing'] * 1000:.1f} ms)", flush=True)
         for server in servers:
             server.kill()
             server.wait()

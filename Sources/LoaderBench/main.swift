@@ -120,4 +120,6 @@ enum SelfBench {
   }
 }
 
-MainActor.assumeIsolated { SelfBench.run() }
+if !TransportFloor.run(Array(CommandLine.arguments.dropFirst())) {
+  MainActor.assumeIsolated { SelfBench.run() }
+}
