@@ -31,9 +31,7 @@ public final class CurlURLProtocol: URLProtocol {
   /// The task's work queue in Foundation; `nil` when it has none by that name, and then reports
   /// are made at once, under `lock`.
   private var workQueue: DispatchQueue?
-  private var current: CurlExchange?
-  private var redirects = 0
-  private static let redirectLimit = 16
+  private var load: CurlLoad?
 
   /// Told as a request body goes out (bytes since the last call, in all, expected or -1), on
   /// the task's work queue in order with its other reports: Foundation on Linux gives a protocol no way to report sent bytes to
@@ -78,17 +76,38 @@ public final class CurlURLProtocol: URLProtocol {
       report { $0.urlProtocol(self, didFailWithError: UploadUnsupported()) }
       return
     }
-    send(request)
+    let load = CurlLoad(request: request)
+    load.onResponse = { response in
+      self.report { $0.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed) }
+    }
+    load.onData = { data in self.report { $0.urlProtocol(self, didLoad: data) } }
+    load.onSent = { bytes, total, expected in
+      guard let report = Self.bodyBytesSent else { return }
+      self.report { _ in report(self, bytes, total, expected) }
+    }
+    load.onFinish = { error in
+      if let error {
+        self.report { $0.urlProtocol(self, didFailWithError: error) }
+      } else {
+        self.report { $0.urlProtocolDidFinishLoading(self) }
+      }
+    }
+    let started = lock.withLock { () -> Bool in
+      guard !stopped else { return false }
+      self.load = load
+      return true
+    }
+    if started { load.start() }
   }
 
   /// Stops the transfer; nothing more is reported.
   override public func stopLoading() {
-    let exchange = lock.withLock { () -> CurlExchange? in
+    let load = lock.withLock { () -> CurlLoad? in
       stopped = true
-      defer { current = nil }
-      return current
+      defer { self.load = nil }
+      return self.load
     }
-    if let exchange { CurlEngine.shared.remove(exchange) }
+    load?.cancel()
   }
 
   /// Queues one report to the client on the task's work queue, where it is made unless the
@@ -128,88 +147,6 @@ public final class CurlURLProtocol: URLProtocol {
     }
     return nil
   }
-
-  // MARK: - Transfer
-
-  private func send(_ request: URLRequest) {
-    let exchange: CurlExchange
-    do {
-      let host = request.url?.host ?? ""
-      exchange = try CurlExchange(
-        request: request, pinnedPublicKey: CurlPinning.publicKeys(forHost: host))
-    } catch {
-      report { $0.urlProtocol(self, didFailWithError: error) }
-      return
-    }
-    var next: URLRequest?
-    exchange.onHead = { [unowned exchange] head in
-      next = self.redirect(exchange.request, head: head)
-      guard next == nil, let url = exchange.request.url, let response = head.response(for: url)
-      else { return true }
-      return self.report {
-        $0.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-      }
-    }
-    exchange.onData = { data in
-      next != nil || self.report { $0.urlProtocol(self, didLoad: data) }
-    }
-    exchange.onSent = { bytes, total, expected in
-      guard let report = Self.bodyBytesSent else { return }
-      _ = self.report { _ in report(self, bytes, total, expected) }
-    }
-    lock.withLock {
-      guard !stopped else { return }
-      current = exchange
-      // Queued under the lock, so a stop that follows also follows it on the engine thread.
-      CurlEngine.shared.add(exchange) { [unowned exchange] code in
-        self.finished(exchange, code: code, next: next)
-      }
-    }
-  }
-
-  private func finished(_ exchange: CurlExchange, code: CURLcode, next: URLRequest?) {
-    let wasStopped = lock.withLock {
-      if current === exchange { current = nil }
-      return stopped
-    }
-    // A stop can end the transfer through its callbacks before the engine removes it.
-    if !wasStopped, let observer = TransferObserver.shared.current, let url = exchange.request.url {
-      observer(CurlTransferReport(handle: exchange.handle, url: url))
-    }
-    if code == CURLE_OK, let next {
-      redirects += 1
-      guard redirects <= Self.redirectLimit else {
-        report { $0.urlProtocol(self, didFailWithError: URLError(.httpTooManyRedirects)) }
-        return
-      }
-      send(next)
-    } else if code == CURLE_OK {
-      report { $0.urlProtocolDidFinishLoading(self) }
-    } else {
-      let error = CurlFailure.error(code, exchange: exchange)
-      report { $0.urlProtocol(self, didFailWithError: error) }
-    }
-  }
-
-  /// The request a redirect asks for, `nil` when `head` is not one to follow.
-  private func redirect(_ request: URLRequest, head: ResponseHead) -> URLRequest? {
-    guard [301, 302, 303, 307, 308].contains(head.status), let url = request.url,
-      let location = head.value("Location"),
-      let target = URL(string: location, relativeTo: url)?.absoluteURL
-    else { return nil }
-    var next = request
-    next.url = target
-    let keepsMethod = head.status == 307 || head.status == 308
-    if head.status == 303 || (!keepsMethod && request.httpMethod == "POST") {
-      next.httpMethod = "GET"
-      next.httpBody = nil
-      next.httpBodyStream = nil
-    }
-    if Origin(url) != Origin(target) {
-      next.setValue(nil, forHTTPHeaderField: "Authorization")
-    }
-    return next
-  }
 }
 
 extension CurlURLProtocol {
@@ -219,18 +156,5 @@ extension CurlURLProtocol {
     public var description: String {
       "CurlURLProtocol cannot send an upload task's body; use a data task with httpBody."
     }
-  }
-}
-
-/// Scheme, host and port (default ports filled in): where a redirect may carry `Authorization`.
-private struct Origin: Equatable {
-  let scheme: String
-  let host: String
-  let port: Int
-
-  init(_ url: URL) {
-    scheme = url.scheme?.lowercased() ?? ""
-    host = url.host?.lowercased() ?? ""
-    port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
   }
 }
