@@ -50,6 +50,15 @@ public enum HTTPTransport: Sendable, Equatable {
       }
     }()
 
+    /// Whether `classes` are only Foundation's own protocols and `CurlURLProtocol`: none of a
+    /// caller's (a mock, say) that must see the requests.
+    static func onlyBuiltIn(_ classes: [AnyClass]?) -> Bool {
+      (classes ?? []).allSatisfy {
+        $0 == CurlURLProtocol.self
+          || _typeName($0, qualified: true).hasPrefix("FoundationNetworking.")
+      }
+    }
+
     /// Whether a session with `configuration` sends through `CurlURLProtocol`, which cannot
     /// see an upload task's body.
     static func sendsWithCurl(_ configuration: URLSessionConfiguration) -> Bool {

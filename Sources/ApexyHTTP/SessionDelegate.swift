@@ -28,23 +28,35 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
   /// Registers what to track for a task; call before `resume()`.
   func register(_ task: URLSessionTask, record: TaskRecord) {
+    register(id: task.taskIdentifier, record: record)
+    SentBytesReports.register(task, delegate: self)
+  }
+
+  /// Registers what to track for a request under `id`: a task's identifier, or a negative
+  /// number for a load the client sends without the session.
+  func register(id: Int, record: TaskRecord) {
     lock.withLock {
-      records[task.taskIdentifier] = record
+      records[id] = record
       lifeReporter?.report(record.trace, .created)
     }
-    SentBytesReports.register(task, delegate: self)
   }
 
   /// Completes a task early with the given error (deadline, cancellation); later events are dropped.
   func finishEarly(_ task: URLSessionTask, error: Error) {
-    guard let record = lock.withLock({ records.removeValue(forKey: task.taskIdentifier) }) else {
-      return
-    }
+    guard finishEarly(id: task.taskIdentifier, error: error) else { return }
     SentBytesReports.unregister(task)
     task.cancel()
+  }
+
+  /// Completes the request `id` early with the given error, unless it ended; returns whether
+  /// it was still running (the caller then stops its transfer).
+  @discardableResult
+  func finishEarly(id: Int, error: Error) -> Bool {
+    guard let record = lock.withLock({ records.removeValue(forKey: id) }) else { return false }
     var outcome = record.outcome(error: error)
     outcome.data = nil
     record.completion(outcome)
+    return true
   }
 
   // MARK: - Receiving
@@ -53,8 +65,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
-    let tooLarge: Bool = lock.withLock {
-      guard var record = records[dataTask.taskIdentifier] else { return false }
+    let tooLarge = !receive(response, id: dataTask.taskIdentifier)
+    forwardResponse(session, dataTask, response) { disposition in
+      completionHandler(tooLarge ? .cancel : disposition)
+    }
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    if !receive(data, id: dataTask.taskIdentifier) { dataTask.cancel() }
+    forwardData(session, dataTask, data)
+  }
+
+  /// Notes the response of request `id`; returns `false` when it announces a body over the
+  /// size limit (the caller stops the transfer).
+  func receive(_ response: URLResponse, id: Int) -> Bool {
+    lock.withLock {
+      guard var record = records[id] else { return true }
       record.response = response
       // A new response (an authentication retry) starts a new body.
       record.data = Data()
@@ -62,26 +88,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
       if let http = response as? HTTPURLResponse {
         lifeReporter?.report(record.trace, .responseReceived(Self.head(of: http)))
       }
-      defer { records[dataTask.taskIdentifier] = record }
+      defer { records[id] = record }
       guard let limit = maximumResponseSize, response.expectedContentLength > Int64(limit) else {
-        return false
+        return true
       }
       record.limitError = ResponseTooLargeError(limit: limit)
-      return true
-    }
-    forwardResponse(session, dataTask, response) { disposition in
-      completionHandler(tooLarge ? .cancel : disposition)
+      return false
     }
   }
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let exceeded: Bool = lock.withLock {
-      let id = dataTask.taskIdentifier
-      guard let received = records[id]?.data.count else { return false }
+  /// Adds part of the body of request `id`; returns `false` once the body is over the size
+  /// limit (the caller stops the transfer).
+  func receive(_ data: Data, id: Int) -> Bool {
+    lock.withLock {
+      guard let received = records[id]?.data.count else { return true }
       if let limit = maximumResponseSize, received + data.count > limit {
         records[id]?.limitError = ResponseTooLargeError(limit: limit)
         records[id]?.data = Data()
-        return true
+        return false
       }
       // Appended in place: copying the record out would copy the whole body on every piece.
       records[id]?.data.append(data)
@@ -92,10 +116,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
           .bytesReceived(
             Int64(record.data.count), expected: record.response?.expectedContentLength.known))
       }
-      return false
+      return true
     }
-    if exceeded { dataTask.cancel() }
-    forwardData(session, dataTask, data)
   }
 
   // MARK: - Sending
@@ -136,10 +158,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
   /// Completes a task with what arrived for it, unless it was completed already.
   func complete(_ task: URLSessionTask, response: URLResponse?, error: Error?) {
-    guard let record = lock.withLock({ records.removeValue(forKey: task.taskIdentifier) }) else {
-      return
-    }
     SentBytesReports.unregister(task)
+    complete(id: task.taskIdentifier, response: response, error: error)
+  }
+
+  /// Completes request `id` with what arrived for it, unless it was completed already.
+  func complete(id: Int, response: URLResponse?, error: Error?) {
+    guard let record = lock.withLock({ records.removeValue(forKey: id) }) else { return }
     var outcome = record.outcome(error: error)
     outcome.response = record.response ?? response
     if let limitError = record.limitError {

@@ -33,10 +33,16 @@ extension URLSessionClient {
     } catch {
       return fail(error, progress: progress, delivery: delivery)
     }
-    let task = session.dataTask(with: request)
-    run(
-      task, request: request, progress: progress, countsSentBytes: false, delivery: delivery,
+    let record = makeRecord(
+      request: request, progress: progress, countsSentBytes: false, delivery: delivery,
       validate: endpoint.validate, content: endpoint.content)
+    if let direct, DirectSending.canSend(request) {
+      #if canImport(FoundationNetworking)
+        runWithoutSession(direct, request: request, record: record, progress: progress)
+        return progress
+      #endif
+    }
+    run(session.dataTask(with: request), record: record, progress: progress)
     return progress
   }
 
@@ -61,23 +67,25 @@ extension URLSessionClient {
     } catch {
       return fail(error, progress: progress, delivery: delivery)
     }
-    run(
-      task, request: request, progress: progress, countsSentBytes: true, delivery: delivery,
+    let record = makeRecord(
+      request: request, progress: progress, countsSentBytes: true, delivery: delivery,
       validate: endpoint.validate, content: endpoint.content)
+    run(task, record: record, progress: progress)
     return progress
   }
 
-  /// Sends `task`; when it ends, validates (HTTP responses only) and decodes what arrived.
-  private func run<C>(
-    _ task: URLSessionTask, request: URLRequest, progress: Progress, countsSentBytes: Bool,
+  /// What the client tracks for a request; when it ends, validates (HTTP responses only),
+  /// decodes what arrived and delivers the result.
+  private func makeRecord<C>(
+    request: URLRequest, progress: Progress, countsSentBytes: Bool,
     delivery: @escaping Delivery<C>,
     validate: @escaping (URLRequest?, HTTPURLResponse, Data?) throws -> Void,
     content: @escaping (URLResponse?, Data) throws -> C
-  ) {
+  ) -> TaskRecord {
     let observer = responseObserver
     let reporter = sessionDelegate.lifeReporter
     let trace = RequestTrace(request, at: reporter?.now() ?? Date())
-    let record = TaskRecord(
+    return TaskRecord(
       progress: progress, countsSentBytes: countsSentBytes, trace: trace
     ) { outcome in
       let result = APIResult<C> {
@@ -93,6 +101,10 @@ extension URLSessionClient {
       }
       delivery(UncheckedSendableBox(result), observe)
     }
+  }
+
+  /// Sends `task` through the session, tracked by `record`.
+  private func run(_ task: URLSessionTask, record: TaskRecord, progress: Progress) {
     sessionDelegate.register(task, record: record)
     let delegate = sessionDelegate
     let taskBox = UncheckedSendableBox(task)

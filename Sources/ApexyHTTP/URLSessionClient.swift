@@ -14,8 +14,9 @@ import Foundation
 open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
   /// The adapter every request passes through before it is sent.
   public let requestAdapter: RequestAdapter
-  /// The session all requests share.
-  public let session: URLSession
+  /// The session all requests share, made when it is first needed: on Linux a client whose
+  /// requests go straight to libcurl (see `sendsWithoutSession`) may never make one.
+  public var session: URLSession { sessionStore.session }
   /// The queue completion handlers (and the response observer) run on.
   public let completionQueue: DispatchQueue
   /// The largest response body accepted, in bytes; `nil` for no limit.
@@ -23,6 +24,9 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
 
   let responseObserver: ResponseObserver?
   let sessionDelegate: SessionDelegate
+  let sessionStore: SessionStore
+  /// How requests are sent without the session, `nil` when they go through it.
+  let direct: DirectSending?
   let deadline: TimeInterval?
   let timerQueue = DispatchQueue(label: "ApexyHTTP.URLSessionClient.deadline")
 
@@ -65,18 +69,31 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
       forwardingTo: delegate, maximumResponseSize: maximumResponseSize,
       lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
     self.sessionDelegate = sessionDelegate
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
-    queue.name = "ApexyHTTP.URLSessionClient"
-    self.session = URLSession(
-      configuration: Self.sessionConfiguration(configuration), delegate: sessionDelegate,
-      delegateQueue: queue)
-    sessionDelegate.session = session
+    self.direct = DirectSending(configuration: configuration, delegate: delegate)
+    // Made now, so the session made later sends with the transport chosen now.
+    let sessionConfiguration = Self.sessionConfiguration(configuration)
+    self.sessionStore = SessionStore {
+      let queue = OperationQueue()
+      queue.maxConcurrentOperationCount = 1
+      queue.name = "ApexyHTTP.URLSessionClient"
+      let session = URLSession(
+        configuration: sessionConfiguration, delegate: sessionDelegate, delegateQueue: queue)
+      sessionDelegate.session = session
+      return session
+    }
   }
 
   deinit {
-    session.finishTasksAndInvalidate()
+    sessionStore.made?.finishTasksAndInvalidate()
   }
+
+  /// Whether requests skip the session and go straight to libcurl: on Linux, with the libcurl
+  /// transport, no `delegate`, no protocol classes of the caller's in the configuration, and
+  /// cookies off (`httpShouldSetCookies` false or no `httpCookieStorage`). Uploads always go
+  /// through the session. Such a request behaves as through the session (the configuration's
+  /// `httpAdditionalHeaders` and `timeoutIntervalForRequest` apply) at less cost: no session
+  /// is made, and no task's events hop through Foundation's queues.
+  public var sendsWithoutSession: Bool { direct != nil }
 
   /// The configuration the session gets: on Linux, a copy without `urlCache` that sends with
   /// `HTTPTransport.default` (libcurl unless changed).

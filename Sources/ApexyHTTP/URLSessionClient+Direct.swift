@@ -1,0 +1,51 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import CurlTransport
+  import FoundationNetworking
+
+  // MARK: - Sending without the session
+
+  extension URLSessionClient {
+    /// Sends `request` with a `CurlLoad` of its own, tracked by `record` as a session task
+    /// would be: its events are handled in order on `direct.queue`, a body over the size limit
+    /// stops the transfer, and cancellation and the deadline end it early.
+    func runWithoutSession(
+      _ direct: DirectSending, request: URLRequest, record: TaskRecord, progress: Progress
+    ) {
+      let id = DirectSending.nextID()
+      let delegate = sessionDelegate
+      delegate.register(id: id, record: record)
+      let load = CurlLoad(request: direct.prepared(request))
+      let queue = direct.queue
+      // Weak: the load's handlers hold these, and the engine holds the load while it runs.
+      let cancelLoad: @Sendable () -> Void = { [weak load] in load?.cancel() }
+      let stop: @Sendable (Error) -> Void = { error in
+        if delegate.finishEarly(id: id, error: error) { cancelLoad() }
+      }
+      load.onResponse = { response in
+        queue.async {
+          guard !delegate.receive(response, id: id) else { return }
+          cancelLoad()
+          delegate.complete(id: id, response: response, error: URLError(.cancelled))
+        }
+      }
+      load.onData = { data in
+        queue.async {
+          guard !delegate.receive(data, id: id) else { return }
+          cancelLoad()
+          delegate.complete(id: id, response: nil, error: URLError(.cancelled))
+        }
+      }
+      load.onFinish = { error in
+        queue.async { delegate.complete(id: id, response: nil, error: error) }
+      }
+      progress.cancellationHandler = { stop(URLError(.cancelled)) }
+      if let deadline {
+        timerQueue.asyncAfter(deadline: .now() + deadline) { stop(URLError(.timedOut)) }
+      }
+      load.start()
+      if progress.isCancelled { stop(URLError(.cancelled)) }
+    }
+  }
+#endif
