@@ -10,6 +10,8 @@ import XCTest
 /// A test case that starts HTTP servers on 127.0.0.1 and stops them after each test.
 class LoopbackTestCase: XCTestCase {
   private var servers: [HTTPServer] = []
+  /// Whether `client` makes clients that send without a session (cookies off, no delegate).
+  var sendsWithoutSession = false
 
   override func tearDown() {
     servers.forEach { $0.stop() }
@@ -28,11 +30,80 @@ class LoopbackTestCase: XCTestCase {
   /// A client for `base` with an overall deadline.
   func client(_ base: URL, deadline: TimeInterval = 30, limit: Int? = nil) -> URLSessionClient {
     let configuration = URLSessionConfiguration.ephemeral
+    if sendsWithoutSession {
+      configuration.httpCookieStorage = nil
+      configuration.httpShouldSetCookies = false
+    }
     configuration.timeoutIntervalForResource = deadline
     return URLSessionClient(
       baseURL: base, configuration: configuration,
       completionQueue: DispatchQueue(label: "loopback"),
       maximumResponseSize: limit)
+  }
+
+  /// A server that never answers fails the request with `.timedOut` within the deadline.
+  func assertNeverAnsweringServerTimesOut() async throws {
+    let server = try serve { _ in .neverAnswer }
+    let client = client(server.baseURL, deadline: 1)
+    let started = Date()
+    do {
+      _ = try await client.request(TextEndpoint())
+      XCTFail("must time out")
+    } catch {
+      XCTAssertEqual((error as? URLError)?.code, .timedOut)
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    XCTAssertLessThan(elapsed, 2.0, "deadline 1 s plus one second")
+  }
+
+  /// A body that trickles in past the deadline fails the request with `.timedOut`.
+  func assertSlowBodyTimesOut() async throws {
+    let body = Data(repeating: 65, count: 100)
+    let server = try serve { _ in
+      .respond(HTTPResponse(body: body, chunkSize: 1, chunkPause: 0.1))
+    }
+    let started = Date()
+    do {
+      _ = try await client(server.baseURL, deadline: 1).request(TextEndpoint())
+      XCTFail("must time out")
+    } catch {
+      XCTAssertEqual((error as? URLError)?.code, .timedOut)
+    }
+    XCTAssertLessThan(Date().timeIntervalSince(started), 2.0)
+  }
+
+  /// A redirect to another port arrives without the `Authorization` field.
+  func assertRedirectToAnotherPortDropsAuthorization() async throws {
+    let seen = Recorder<String?>()
+    let target = try serve { request in
+      seen.append(request.headers["authorization"])
+      return .respond(HTTPResponse(body: Data("moved".utf8)))
+    }
+    let targetURL = target.baseURL.appendingPathComponent("landing").absoluteString
+    let origin = try serve { _ in
+      .respond(HTTPResponse(status: 302, headers: [("Location", targetURL)]))
+    }
+    let content = try await client(origin.baseURL).request(
+      TextEndpoint(headers: ["Authorization": "Bearer secret"]))
+    XCTAssertEqual(content, "moved")
+    XCTAssertEqual(seen.values.count, 1)
+    XCTAssertEqual(seen.values.first ?? "missing", nil)
+  }
+
+  /// A redirect on the same origin keeps the `Authorization` field.
+  func assertSameOriginRedirectKeepsAuthorization() async throws {
+    let seen = Recorder<String?>()
+    let server = try serve { request in
+      if request.path == "/greeting" {
+        return .respond(HTTPResponse(status: 301, headers: [("Location", "/landing")]))
+      }
+      seen.append(request.headers["authorization"])
+      return .respond(HTTPResponse(body: Data("landed".utf8)))
+    }
+    let content = try await client(server.baseURL).request(
+      TextEndpoint(headers: ["Authorization": "Bearer secret"]))
+    XCTAssertEqual(content, "landed")
+    XCTAssertEqual(seen.values.compactMap { $0 }, ["Bearer secret"])
   }
 
   /// A body of `size` bytes against a limit of 1,000 fails with `ResponseTooLargeError`.

@@ -1,0 +1,131 @@
+import ApexyHTTP
+import ApexyHTTPTesting
+import Foundation
+import LoopbackHTTP
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// On Linux a client whose configuration needs no session sends straight to libcurl: the same
+/// deadlines, redirects, limits, cancellation, observers and progress as through the session.
+final class DirectSendingTests: LoopbackTestCase {
+  override func setUp() {
+    super.setUp()
+    sendsWithoutSession = true
+  }
+
+  func testOnlyAConfigurationThatNeedsNoSessionSendsWithoutOne() throws {
+    #if canImport(FoundationNetworking)
+      let base = URL(string: "http://127.0.0.1:1/")!
+      XCTAssertTrue(client(base).sendsWithoutSession)
+      XCTAssertFalse(
+        URLSessionClient(baseURL: base, configuration: .ephemeral).sendsWithoutSession,
+        "cookies on")
+      let cookieless = URLSessionConfiguration.ephemeral
+      cookieless.httpShouldSetCookies = false
+      XCTAssertTrue(URLSessionClient(baseURL: base, configuration: cookieless).sendsWithoutSession)
+      XCTAssertFalse(
+        URLSessionClient(baseURL: base, configuration: cookieless, delegate: NoDelegate())
+          .sendsWithoutSession, "a delegate to call")
+      let stub = StubTransport()
+      let mocked = stub.configuration()
+      mocked.httpShouldSetCookies = false
+      XCTAssertFalse(
+        URLSessionClient(baseURL: stub.baseURL, configuration: mocked).sendsWithoutSession,
+        "a protocol class of the caller's")
+      HTTPTransport.default = .foundation
+      defer { HTTPTransport.default = .curl }
+      XCTAssertFalse(URLSessionClient(baseURL: base, configuration: cookieless).sendsWithoutSession)
+    #else
+      throw XCTSkip("Apple platforms always send through the session")
+    #endif
+  }
+
+  func testStatusHeadersAndBodyArriveAsSentWithTheConfigurationsFields() async throws {
+    let seen = Recorder<[String: String]>()
+    let server = try serve { request in
+      seen.append(request.headers)
+      return .respond(
+        HTTPResponse(
+          status: 201, headers: [("X-Answer", "forty two"), ("Content-Type", "text/plain")],
+          body: Data("héllo".utf8)))
+    }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpShouldSetCookies = false
+    configuration.httpAdditionalHeaders = ["X-Session": "kept", "X-Both": "session"]
+    let responses = Recorder<Int>()
+    let client = URLSessionClient(
+      baseURL: server.baseURL, configuration: configuration,
+      responseObserver: { _, response, _, _ in responses.append(response?.statusCode ?? 0) })
+    XCTAssertTrue(client.sendsWithoutSession)
+    let content = try await client.request(TextEndpoint(headers: ["X-Both": "request"]))
+    XCTAssertEqual(content, "héllo")
+    XCTAssertEqual(seen.values.first?["x-session"], "kept")
+    XCTAssertEqual(seen.values.first?["x-both"], "request", "the request's own field wins")
+    XCTAssertEqual(responses.values, [201], "the observer saw the response before the result")
+  }
+
+  func testServerThatNeverAnswersTimesOutWithinTheDeadline() async throws {
+    try await assertNeverAnsweringServerTimesOut()
+  }
+
+  func testSlowBodyTimesOutWithinTheDeadline() async throws {
+    try await assertSlowBodyTimesOut()
+  }
+
+  func testRedirectToAnotherPortDropsAuthorization() async throws {
+    try await assertRedirectToAnotherPortDropsAuthorization()
+  }
+
+  func testSameOriginRedirectKeepsAuthorization() async throws {
+    try await assertSameOriginRedirectKeepsAuthorization()
+  }
+
+  func testBodyOverTheLimitFailsWithTooLarge() async throws {
+    try await assertTooLarge(size: 10_000)
+    try await assertTooLarge(size: 300_000)
+  }
+
+  func testAuthChallengeReachesTheEndpoint() async throws {
+    try await assertChallengeReachesTheEndpoint()
+  }
+
+  func testCancellingWhileAnswersArriveIsSafe() async throws {
+    try await assertCancellingWhileAnswersArrive()
+  }
+
+  func testProgressCountsTheBodyAndLifeEventsComeInOrder() async throws {
+    let body = Data(repeating: 66, count: 200_000)
+    let server = try serve { _ in .respond(HTTPResponse(body: body)) }
+    let events = Recorder<String>()
+    let ended = expectation(description: "last event")
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpShouldSetCookies = false
+    let client = URLSessionClient(
+      baseURL: server.baseURL, configuration: configuration,
+      requestLifeObserver: { event in
+        switch event.kind {
+        case .created: events.append("created")
+        case .responseReceived(let head): events.append("response \(head.status)")
+        case .bytesReceived: events.append("bytes")
+        case .finished(let status, let received, _):
+          events.append("finished \(status ?? 0) \(received)")
+          ended.fulfill()
+        default: events.append("other")
+        }
+      })
+    let done = expectation(description: "result")
+    let progress = client.request(TextEndpoint()) { _ in done.fulfill() }
+    await fulfillment(of: [done, ended], timeout: 10)
+    XCTAssertEqual(progress.completedUnitCount, 200_000)
+    XCTAssertEqual(progress.totalUnitCount, 200_000)
+    let steps = events.values.filter { $0 != "bytes" }
+    XCTAssertEqual(steps, ["created", "response 200", "finished 200 200000"])
+    XCTAssertGreaterThan(events.values.filter { $0 == "bytes" }.count, 0)
+  }
+}
+
+/// A delegate that handles nothing: its presence alone needs the session.
+private final class NoDelegate: NSObject, URLSessionDelegate, @unchecked Sendable {}
