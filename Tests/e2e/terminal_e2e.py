@@ -343,8 +343,10 @@ def run_inspector():
     d.wait_for("reloaded", lambda l: "Loading" not in "\n".join(l))
     keys("i")
     lines = d.wait_for("i opens the inspector", lambda l: any("┌ Inspector" in x for x in l))
-    lines = d.wait_for("every request ended", lambda l: any(
-        x.startswith("│ repositories") and " 8    0    0    4 " in x for x in l))
+    # "Loading" can be gone before `r` is read: wait for the reload's requests and its end.
+    lines = d.wait_for("every request ended and the reload with it", lambda l: any(
+        x.startswith("│ repositories") and " 8    0    0    4 " in x and "loading" not in x
+        for x in l))
     rows = {}
     for x in lines:
         if x.startswith("│ ") and len(x.split()) > 2:
