@@ -26,13 +26,32 @@ struct DirectSending: @unchecked Sendable {
         !configuration.httpShouldSetCookies || configuration.httpCookieStorage == nil,
         HTTPTransport.onlyBuiltIn(configuration.protocolClasses)
       else { return nil }
-      additionalHeaders = (configuration.httpAdditionalHeaders ?? [:]).map {
-        (name: "\($0.key)", value: "\($0.value)")
-      }
-      requestTimeout = configuration.timeoutIntervalForRequest
+      self.init(
+        additionalHeaders: (configuration.httpAdditionalHeaders ?? [:]).map {
+          (name: "\($0.key)", value: "\($0.value)")
+        }, requestTimeout: configuration.timeoutIntervalForRequest)
     #else
       return nil
     #endif
+  }
+
+  /// How requests are sent without a session for `defaults`; `nil` where they cannot be
+  /// (another transport, or an Apple platform).
+  init?(defaults: RequestDefaults) {
+    #if canImport(FoundationNetworking)
+      guard HTTPTransport.default == .curl else { return nil }
+      self.init(
+        additionalHeaders: defaults.additionalHeaders.sorted { $0.key < $1.key }.map {
+          (name: $0.key, value: $0.value)
+        }, requestTimeout: defaults.requestTimeout)
+    #else
+      return nil
+    #endif
+  }
+
+  private init(additionalHeaders: [(name: String, value: String)], requestTimeout: TimeInterval) {
+    self.additionalHeaders = additionalHeaders
+    self.requestTimeout = requestTimeout
   }
 
   /// Whether `request` can go without the session: an `http` or `https` URL.

@@ -65,22 +65,72 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     self.maximumResponseSize = maximumResponseSize
     let resource = configuration.timeoutIntervalForResource
     self.deadline = resource > 0 && resource < 86_400 ? resource : nil
-    let sessionDelegate = SessionDelegate(
-      forwardingTo: delegate, maximumResponseSize: maximumResponseSize,
-      lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
+    let sessionDelegate = Self.sessionDelegate(delegate, maximumResponseSize, requestLifeObserver)
     self.sessionDelegate = sessionDelegate
     self.direct = DirectSending(configuration: configuration, delegate: delegate)
     // Made now, so the session made later sends with the transport chosen now.
     let sessionConfiguration = Self.sessionConfiguration(configuration)
-    self.sessionStore = SessionStore {
-      let queue = OperationQueue()
-      queue.maxConcurrentOperationCount = 1
-      queue.name = "ApexyHTTP.URLSessionClient"
-      let session = URLSession(
-        configuration: sessionConfiguration, delegate: sessionDelegate, delegateQueue: queue)
-      sessionDelegate.session = session
-      return session
+    self.sessionStore = SessionStore { Self.session(sessionConfiguration, sessionDelegate) }
+  }
+
+  /// Creates a client that needs no `URLSessionConfiguration`, with `defaults` for every
+  /// request, no cookies and no URL cache.
+  ///
+  /// On Linux its requests go straight to libcurl (`sendsWithoutSession`), and neither a
+  /// configuration nor a session is made unless `session` is read: Foundation's first
+  /// configuration opens its cookie storage and URL cache, about 2 ms of a short program's
+  /// start. Elsewhere, or with `HTTPTransport.default` set to `.foundation`, it is a client
+  /// whose session has a configuration with these defaults.
+  public init(
+    requestAdapter: RequestAdapter,
+    defaults: RequestDefaults,
+    completionQueue: DispatchQueue = .main,
+    responseObserver: ResponseObserver? = nil,
+    maximumResponseSize: Int? = nil,
+    requestLifeObserver: RequestLifeObserver? = nil
+  ) {
+    self.requestAdapter = requestAdapter
+    self.completionQueue = completionQueue
+    self.responseObserver = responseObserver
+    self.maximumResponseSize = maximumResponseSize
+    self.deadline = defaults.deadline.flatMap { $0 > 0 ? $0 : nil }
+    let sessionDelegate = Self.sessionDelegate(nil, maximumResponseSize, requestLifeObserver)
+    self.sessionDelegate = sessionDelegate
+    let direct = DirectSending(defaults: defaults)
+    self.direct = direct
+    if direct == nil {
+      let sessionConfiguration = Self.sessionConfiguration(defaults.configuration())
+      self.sessionStore = SessionStore { Self.session(sessionConfiguration, sessionDelegate) }
+    } else {
+      // Read only if `session` is: the transport it sends with is the one chosen now.
+      let transport = HTTPTransport.default
+      self.sessionStore = SessionStore {
+        Self.session(
+          Self.sessionConfiguration(defaults.configuration(), transport: transport),
+          sessionDelegate)
+      }
     }
+  }
+
+  private static func sessionDelegate(
+    _ delegate: URLSessionDelegate?, _ maximumResponseSize: Int?,
+    _ requestLifeObserver: RequestLifeObserver?
+  ) -> SessionDelegate {
+    SessionDelegate(
+      forwardingTo: delegate, maximumResponseSize: maximumResponseSize,
+      lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
+  }
+
+  /// The client's session, with one serial delegate queue.
+  private static func session(
+    _ configuration: URLSessionConfiguration, _ delegate: SessionDelegate
+  ) -> URLSession {
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    queue.name = "ApexyHTTP.URLSessionClient"
+    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    delegate.session = session
+    return session
   }
 
   deinit {
@@ -103,14 +153,14 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
   /// which traps the process. Without a cache the client cancels safely (and every request
   /// reaches the server, which is what a loader's reload means).
   private static func sessionConfiguration(
-    _ configuration: URLSessionConfiguration
+    _ configuration: URLSessionConfiguration, transport: HTTPTransport = .default
   ) -> URLSessionConfiguration {
     #if canImport(FoundationNetworking)
       guard let copy = configuration.copy() as? URLSessionConfiguration else {
         return configuration
       }
       copy.urlCache = nil
-      copy.protocolClasses = HTTPTransport.default.protocolClasses(copy.protocolClasses)
+      copy.protocolClasses = transport.protocolClasses(copy.protocolClasses)
       return copy
     #else
       return configuration

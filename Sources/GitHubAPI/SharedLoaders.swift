@@ -29,21 +29,16 @@ public final class SharedLoaders {
   /// Builds the client and the loaders.
   public init(configuration: GitHubConfiguration) {
     self.configuration = configuration
-    // Nothing kept between runs but the loader cache: no cookies, no URL cache. `.default`
-    // with both off, not `.ephemeral`, which copies `.default` and makes a memory cache too.
-    let session = URLSessionConfiguration.default
-    session.httpCookieStorage = nil
-    session.httpShouldSetCookies = false
-    session.urlCache = nil
-    session.timeoutIntervalForRequest = configuration.timeout
-    session.timeoutIntervalForResource = configuration.timeout
-    session.httpAdditionalHeaders = ["User-Agent": AppInfo.userAgent]
+    // Nothing kept between runs but the loader cache: no cookies, no URL cache, and on Linux
+    // no session configuration made at all (Foundation's first one costs ~2 ms of a run).
     let relay = requestEvents
     client = URLSessionClient(
       requestAdapter: GitHubRequestAdapter(
         baseURL: configuration.baseURL, token: configuration.token),
-      configuration: session, completionQueue: .main,
-      maximumResponseSize: configuration.maximumResponseSize,
+      defaults: RequestDefaults(
+        requestTimeout: configuration.timeout, deadline: configuration.timeout,
+        additionalHeaders: ["User-Agent": AppInfo.userAgent]),
+      completionQueue: .main, maximumResponseSize: configuration.maximumResponseSize,
       requestLifeObserver: { relay.deliver($0) })
     // The token never reaches the screen or the output, even when a server echoes it.
     let sanitizer = TextSanitizer(secrets: configuration.token.map { [$0] } ?? [])

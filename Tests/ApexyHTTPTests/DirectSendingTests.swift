@@ -67,6 +67,37 @@ final class DirectSendingTests: LoopbackTestCase {
     XCTAssertEqual(responses.values, [201], "the observer saw the response before the result")
   }
 
+  func testAClientMadeWithRequestDefaultsAppliesThemOnEitherPath() async throws {
+    let seen = Recorder<String?>()
+    let server = try serve { request in
+      if request.path == "/slow" { return .neverAnswer }
+      seen.append(request.headers["x-app"])
+      return .respond(HTTPResponse(body: Data("ok".utf8)))
+    }
+    let defaults = RequestDefaults(deadline: 1, additionalHeaders: ["X-App": "loader"])
+    for transport in [HTTPTransport.curl, .foundation] {
+      HTTPTransport.default = transport
+      defer { HTTPTransport.default = .curl }
+      let client = URLSessionClient(
+        requestAdapter: BaseRequestAdapter(baseURL: server.baseURL), defaults: defaults,
+        completionQueue: DispatchQueue(label: "defaults"))
+      #if canImport(FoundationNetworking)
+        XCTAssertEqual(client.sendsWithoutSession, transport == .curl)
+      #endif
+      let content = try await client.request(TextEndpoint())
+      XCTAssertEqual(content, "ok")
+      let started = Date()
+      do {
+        _ = try await client.request(TextEndpoint(path: "slow"))
+        XCTFail("must time out")
+      } catch {
+        XCTAssertEqual((error as? URLError)?.code, .timedOut, "\(transport)")
+      }
+      XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "deadline 1 s, \(transport)")
+    }
+    XCTAssertEqual(seen.values, ["loader", "loader"])
+  }
+
   func testServerThatNeverAnswersTimesOutWithinTheDeadline() async throws {
     try await assertNeverAnsweringServerTimesOut()
   }
