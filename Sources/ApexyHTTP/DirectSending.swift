@@ -78,19 +78,5 @@ struct DirectSending: @unchecked Sendable {
 
   /// A new identifier for a request sent without the session: negative, so it never meets a
   /// session task's.
-  static func nextID() -> Int { DirectIDs.shared.next() }
-}
-
-/// Numbers requests sent without a session, from -1 down.
-private final class DirectIDs: @unchecked Sendable {
-  static let shared = DirectIDs()
-  private let lock = NSLock()
-  private var last = 0
-
-  func next() -> Int {
-    lock.withLock {
-      last -= 1
-      return last
-    }
-  }
+  static func nextID() -> Int { IDCounter.sessionless.next() }
 }

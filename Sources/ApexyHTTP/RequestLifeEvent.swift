@@ -65,7 +65,7 @@ struct RequestTrace: Sendable {
 
   /// A new trace for `request`, started at `date`.
   init(_ request: URLRequest, at date: Date) {
-    id = RequestIDs.shared.next()
+    id = IDCounter.requests.next()
     method = request.httpMethod ?? "GET"
     url = request.url
     startedAt = date
@@ -109,20 +109,6 @@ final class RequestLifeReporter: Sendable {
         outcome.trace,
         .finished(
           status: status, bytesReceived: outcome.bytesReceived, bytesSent: outcome.bytesSent))
-    }
-  }
-}
-
-/// Numbers requests across every client of the process.
-private final class RequestIDs: @unchecked Sendable {
-  static let shared = RequestIDs()
-  private let lock = NSLock()
-  private var last = 0
-
-  func next() -> Int {
-    lock.withLock {
-      last += 1
-      return last
     }
   }
 }
