@@ -80,8 +80,8 @@ public enum ErrorMessage {
     case .secureConnectionFailed:
       return "The TLS connection to \(host) failed."
     case .serverCertificateHasUnknownRoot:
-      return "The certificate of \(host) is not from an authority this machine trusts "
-        + "(SSL_CERT_FILE names more)."
+      return "The certificate of \(host) is not from an authority this machine trusts; "
+        + "to trust another, point SSL_CERT_FILE at its certificate."
     case .serverCertificateUntrusted:
       return "The certificate of \(host) is for another name, or its key is not the pinned one."
     case .serverCertificateHasBadDate, .serverCertificateNotYetValid:

@@ -24,7 +24,7 @@ final class ErrorMessageTests: XCTestCase {
     XCTAssertEqual(
       line(.serverCertificateHasUnknownRoot),
       "The certificate of api.github.com is not from an authority this machine trusts"
-        + " (SSL_CERT_FILE names more).")
+        + "; to trust another, point SSL_CERT_FILE at its certificate.")
     XCTAssertEqual(
       line(.serverCertificateUntrusted),
       "The certificate of api.github.com is for another name, or its key is not the pinned one.")
