@@ -9,7 +9,8 @@ import Foundation
 /// `CurlURLProtocol` runs for a session's task, and what `URLSessionClient` runs itself when
 /// nothing it was configured with needs a session.
 ///
-/// Set the handlers, then `start()`. They are called on the transfer thread, in order:
+/// Set the handlers, then `start()`. They are called on the transfer thread (`onFinish` inside
+/// `start()` when the request cannot be made at all, such as an unsupported URL), in order:
 /// `onResponse` once with the final response (a redirect's is not reported), `onData` with the
 /// body as it arrives (decoded), then `onFinish` once with `nil` or the error. Redirects are
 /// followed (at most 16), with `Authorization` dropped when one leaves the scheme, host and

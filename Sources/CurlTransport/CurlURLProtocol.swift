@@ -86,6 +86,8 @@ public final class CurlURLProtocol: URLProtocol {
       self.report { _ in report(self, bytes, total, expected) }
     }
     load.onFinish = { error in
+      // The load's handlers hold this protocol, and so its task and session: let go of it.
+      self.lock.withLock { self.load = nil }
       if let error {
         self.report { $0.urlProtocol(self, didFailWithError: error) }
       } else {
@@ -135,7 +137,7 @@ public final class CurlURLProtocol: URLProtocol {
   }
 
   /// Foundation's `workQueue` of `task` (internal to Foundation, so found by reflection).
-  private static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
+  static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
     var mirror: Mirror? = Mirror(reflecting: task)
     while let current = mirror {
       if let queue = current.children.first(where: { $0.label == "workQueue" })?.value
