@@ -126,15 +126,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
     totalBytesSent: Int64, totalBytesExpectedToSend: Int64
   ) {
-    lock.withLock {
-      guard var record = records[task.taskIdentifier] else { return }
-      record.countSent(totalBytesSent, expected: totalBytesExpectedToSend)
-      records[task.taskIdentifier] = record
-      lifeReporter?.report(
-        record.trace, .bytesSent(totalBytesSent, expected: totalBytesExpectedToSend.known))
-    }
+    sent(id: task.taskIdentifier, total: totalBytesSent, expected: totalBytesExpectedToSend)
     forwardSent(session, task, bytesSent, totalBytesSent, totalBytesExpectedToSend)
   }
+
+  /// Counts the request body bytes request `id` has sent (`expected` -1 when unknown).
+  func sent(id: Int, total: Int64, expected: Int64) {
+    lock.withLock {
+      guard var record = records[id] else { return }
+      record.countSent(total, expected: expected)
+      records[id] = record
+      lifeReporter?.report(record.trace, .bytesSent(total, expected: expected.known))
+    }
+  }
+
+  /// How many requests are being tracked: sent and not yet completed.
+  var pendingRequests: Int { lock.withLock { records.count } }
 
   /// A transport's report of body bytes sent (see `URLProtocol.reportBodyBytesSent`), delivered
   /// on the session's delegate queue as Foundation's own callback would be.

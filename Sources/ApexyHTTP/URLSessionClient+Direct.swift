@@ -7,8 +7,8 @@ import Foundation
   // MARK: - Sending without the session
 
   extension URLSessionClient {
-    /// Sends `request` with a `CurlLoad` of its own, tracked by `record` as a session task
-    /// would be: its events are handled in order on `direct.queue`, a body over the size limit
+    /// Sends `request` (prepared already) with a `CurlLoad` of its own, tracked by `record` as
+    /// a session task would be: its events are handled in order on `direct.queue`, a body over the size limit
     /// stops the transfer, and cancellation and the deadline end it early.
     func runWithoutSession(
       _ direct: DirectSending, request: URLRequest, record: TaskRecord, progress: Progress
@@ -16,7 +16,7 @@ import Foundation
       let id = DirectSending.nextID()
       let delegate = sessionDelegate
       delegate.register(id: id, record: record)
-      let load = CurlLoad(request: direct.prepared(request))
+      let load = CurlLoad(request: request)
       let queue = direct.queue
       // Weak: the load's handlers hold these, and the engine holds the load while it runs.
       let cancelLoad: @Sendable () -> Void = { [weak load] in load?.cancel() }
@@ -36,6 +36,9 @@ import Foundation
           cancelLoad()
           delegate.complete(id: id, response: nil, error: URLError(.cancelled))
         }
+      }
+      load.onSent = { _, total, expected in
+        queue.async { delegate.sent(id: id, total: total, expected: expected) }
       }
       load.onFinish = { error in
         queue.async { delegate.complete(id: id, response: nil, error: error) }

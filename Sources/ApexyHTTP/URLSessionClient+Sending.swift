@@ -36,13 +36,14 @@ extension URLSessionClient {
     let record = makeRecord(
       request: request, progress: progress, countsSentBytes: false, delivery: delivery,
       validate: endpoint.validate, content: endpoint.content)
-    if let direct, DirectSending.canSend(request) {
+    let sent = preparation?.prepared(request) ?? request
+    if let direct, DirectSending.canSend(sent) {
       #if canImport(FoundationNetworking)
-        runWithoutSession(direct, request: request, record: record, progress: progress)
+        runWithoutSession(direct, request: sent, record: record, progress: progress)
         return progress
       #endif
     }
-    run(session.dataTask(with: request), record: record, progress: progress)
+    run(session.dataTask(with: sent), record: record, progress: progress)
     return progress
   }
 
@@ -63,7 +64,8 @@ extension URLSessionClient {
         progress.totalUnitCount = Int64(size ?? -1)
       case .stream: throw UploadError.streamNotSupported
       }
-      task = try UploadTaskFactory.task(in: session, request: request, body: body)
+      task = try UploadTaskFactory.task(
+        in: session, request: preparation?.prepared(request) ?? request, body: body)
     } catch {
       return fail(error, progress: progress, delivery: delivery)
     }

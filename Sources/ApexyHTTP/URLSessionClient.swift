@@ -27,6 +27,8 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
   let sessionStore: SessionStore
   /// How requests are sent without the session, `nil` when they go through it.
   let direct: DirectSending?
+  /// What libcurl needs added to each request, `nil` when Foundation sends it.
+  let preparation: RequestPreparation?
   let deadline: TimeInterval?
   let timerQueue = DispatchQueue(label: "ApexyHTTP.URLSessionClient.deadline")
 
@@ -67,7 +69,8 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     self.deadline = resource > 0 && resource < 86_400 ? resource : nil
     let sessionDelegate = Self.sessionDelegate(delegate, maximumResponseSize, requestLifeObserver)
     self.sessionDelegate = sessionDelegate
-    self.direct = DirectSending(configuration: configuration, delegate: delegate)
+    self.direct = nil
+    self.preparation = RequestPreparation(configuration: configuration)
     // Made now, so the session made later sends with the transport chosen now.
     let sessionConfiguration = Self.sessionConfiguration(configuration)
     self.sessionStore = SessionStore { Self.session(sessionConfiguration, sessionDelegate) }
@@ -76,11 +79,13 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
   /// Creates a client that needs no `URLSessionConfiguration`, with `defaults` for every
   /// request, no cookies and no URL cache.
   ///
-  /// On Linux its requests go straight to libcurl (`sendsWithoutSession`), and neither a
-  /// configuration nor a session is made unless `session` is read: Foundation's first
-  /// configuration opens its cookie storage and URL cache, about 2 ms of a short program's
-  /// start. Elsewhere, or with `HTTPTransport.default` set to `.foundation`, it is a client
-  /// whose session has a configuration with these defaults.
+  /// On Linux with the libcurl transport its requests (uploads excepted) go straight to
+  /// libcurl without a session (`sendsWithoutSession`): no configuration or session is made
+  /// unless `session` is read (Foundation's first configuration opens its cookie storage and
+  /// URL cache, about 2 ms of a short program's start), and a session made then sees none of
+  /// those requests: cancel one through its `Progress` or task. Elsewhere, or with
+  /// `HTTPTransport.default` set to `.foundation`, it is a client whose session has a
+  /// configuration with these defaults.
   public init(
     requestAdapter: RequestAdapter,
     defaults: RequestDefaults,
@@ -93,11 +98,12 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     self.completionQueue = completionQueue
     self.responseObserver = responseObserver
     self.maximumResponseSize = maximumResponseSize
-    self.deadline = defaults.deadline.flatMap { $0 > 0 ? $0 : nil }
+    self.deadline = defaults.deadline.flatMap { $0 > 0 && $0 < 86_400 ? $0 : nil }
     let sessionDelegate = Self.sessionDelegate(nil, maximumResponseSize, requestLifeObserver)
     self.sessionDelegate = sessionDelegate
-    let direct = DirectSending(defaults: defaults)
+    let direct = DirectSending()
     self.direct = direct
+    self.preparation = direct.map { _ in RequestPreparation(defaults: defaults) }
     if direct == nil {
       let sessionConfiguration = Self.sessionConfiguration(defaults.configuration())
       self.sessionStore = SessionStore { Self.session(sessionConfiguration, sessionDelegate) }
@@ -137,12 +143,10 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
     sessionStore.made?.finishTasksAndInvalidate()
   }
 
-  /// Whether requests skip the session and go straight to libcurl: on Linux, with the libcurl
-  /// transport, no `delegate`, no protocol classes of the caller's in the configuration, and
-  /// cookies off (`httpShouldSetCookies` false or no `httpCookieStorage`). Uploads always go
-  /// through the session. Such a request behaves as through the session (the configuration's
-  /// `httpAdditionalHeaders` and `timeoutIntervalForRequest` apply) at less cost: no session
-  /// is made, and no task's events hop through Foundation's queues.
+  /// Whether requests go straight to libcurl without a session: for a client made with
+  /// `init(requestAdapter:defaults:)` on Linux with the libcurl transport (uploads still go
+  /// through the session). Deadlines, limits, redirects, observers and progress are the same
+  /// on both paths.
   public var sendsWithoutSession: Bool { direct != nil }
 
   /// The configuration the session gets: on Linux, a copy without `urlCache` that sends with

@@ -8,42 +8,35 @@ import XCTest
   import FoundationNetworking
 #endif
 
-/// On Linux a client whose configuration needs no session sends straight to libcurl: the same
-/// deadlines, redirects, limits, cancellation, observers and progress as through the session.
+/// On Linux a client made with `RequestDefaults` sends straight to libcurl: the same deadlines,
+/// redirects, limits, cancellation, observers and progress as through the session.
 final class DirectSendingTests: LoopbackTestCase {
   override func setUp() {
     super.setUp()
     sendsWithoutSession = true
   }
 
-  func testOnlyAConfigurationThatNeedsNoSessionSendsWithoutOne() throws {
+  func testOnlyAClientMadeWithRequestDefaultsSendsWithoutASession() throws {
     #if canImport(FoundationNetworking)
       let base = URL(string: "http://127.0.0.1:1/")!
       XCTAssertTrue(client(base).sendsWithoutSession)
-      XCTAssertFalse(
-        URLSessionClient(baseURL: base, configuration: .ephemeral).sendsWithoutSession,
-        "cookies on")
       let cookieless = URLSessionConfiguration.ephemeral
       cookieless.httpShouldSetCookies = false
-      XCTAssertTrue(URLSessionClient(baseURL: base, configuration: cookieless).sendsWithoutSession)
       XCTAssertFalse(
-        URLSessionClient(baseURL: base, configuration: cookieless, delegate: NoDelegate())
-          .sendsWithoutSession, "a delegate to call")
-      let stub = StubTransport()
-      let mocked = stub.configuration()
-      mocked.httpShouldSetCookies = false
-      XCTAssertFalse(
-        URLSessionClient(baseURL: stub.baseURL, configuration: mocked).sendsWithoutSession,
-        "a protocol class of the caller's")
+        URLSessionClient(baseURL: base, configuration: cookieless).sendsWithoutSession,
+        "a client made with a configuration keeps its session")
       HTTPTransport.default = .foundation
       defer { HTTPTransport.default = .curl }
-      XCTAssertFalse(URLSessionClient(baseURL: base, configuration: cookieless).sendsWithoutSession)
+      XCTAssertFalse(
+        URLSessionClient(
+          requestAdapter: BaseRequestAdapter(baseURL: base), defaults: RequestDefaults()
+        ).sendsWithoutSession, "Foundation's transport needs the session")
     #else
       throw XCTSkip("Apple platforms always send through the session")
     #endif
   }
 
-  func testStatusHeadersAndBodyArriveAsSentWithTheConfigurationsFields() async throws {
+  func testStatusHeadersAndBodyArriveAsSentWithTheDefaultsFields() async throws {
     let seen = Recorder<[String: String]>()
     let server = try serve { request in
       seen.append(request.headers)
@@ -52,19 +45,71 @@ final class DirectSendingTests: LoopbackTestCase {
           status: 201, headers: [("X-Answer", "forty two"), ("Content-Type", "text/plain")],
           body: Data("héllo".utf8)))
     }
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpShouldSetCookies = false
-    configuration.httpAdditionalHeaders = ["X-Session": "kept", "X-Both": "session"]
-    let responses = Recorder<Int>()
+    let responses = Recorder<String>()
     let client = URLSessionClient(
-      baseURL: server.baseURL, configuration: configuration,
-      responseObserver: { _, response, _, _ in responses.append(response?.statusCode ?? 0) })
-    XCTAssertTrue(client.sendsWithoutSession)
+      requestAdapter: BaseRequestAdapter(baseURL: server.baseURL),
+      defaults: RequestDefaults(additionalHeaders: ["X-Session": "kept", "X-Both": "session"]),
+      completionQueue: DispatchQueue(label: "fields"),
+      responseObserver: { _, response, _, _ in
+        responses.append(
+          "\(response?.statusCode ?? 0) \(response?.value(forHTTPHeaderField: "X-Answer") ?? "-")")
+      })
     let content = try await client.request(TextEndpoint(headers: ["X-Both": "request"]))
     XCTAssertEqual(content, "héllo")
     XCTAssertEqual(seen.values.first?["x-session"], "kept")
     XCTAssertEqual(seen.values.first?["x-both"], "request", "the request's own field wins")
-    XCTAssertEqual(responses.values, [201], "the observer saw the response before the result")
+    XCTAssertEqual(responses.values, ["201 forty two"], "the observer saw the response first")
+  }
+
+  func testAConfigurationsFieldsAndRequestTimeoutReachLibcurlThroughTheSessionToo() async throws {
+    let seen = Recorder<String?>()
+    let server = try serve { request in
+      if request.path == "/slow" { return .neverAnswer }
+      seen.append(request.headers["x-config"])
+      return .respond(HTTPResponse(body: Data("ok".utf8)))
+    }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpAdditionalHeaders = ["X-Config": "on"]
+    configuration.timeoutIntervalForRequest = 1
+    let client = URLSessionClient(
+      baseURL: server.baseURL, configuration: configuration,
+      completionQueue: DispatchQueue(label: "session"))
+    XCTAssertFalse(client.sendsWithoutSession)
+    let content = try await client.request(TextEndpoint())
+    XCTAssertEqual(content, "ok")
+    XCTAssertEqual(seen.values, ["on"])
+    let started = Date()
+    do {
+      _ = try await client.request(TextEndpoint(path: "slow"))
+      XCTFail("must time out")
+    } catch {
+      XCTAssertEqual((error as? URLError)?.code, .timedOut)
+    }
+    XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the 1 s request timeout, not 30 s")
+  }
+
+  func testABodySentWithoutASessionIsCountedInTheLifeEvents() async throws {
+    let server = try serve { request in .respond(HTTPResponse(body: request.body)) }
+    let sent = Recorder<Int64>()
+    let ended = expectation(description: "last event")
+    let client = URLSessionClient(
+      requestAdapter: BaseRequestAdapter(baseURL: server.baseURL), defaults: RequestDefaults(),
+      completionQueue: DispatchQueue(label: "post"),
+      requestLifeObserver: { event in
+        switch event.kind {
+        case .bytesSent(let total, _): sent.append(total)
+        case .finished(_, _, let bytesSent):
+          sent.append(-bytesSent)
+          ended.fulfill()
+        default: break
+        }
+      })
+    let body = Data(repeating: 7, count: 100_000)
+    let echoed = try await client.request(PostEndpoint(body: body))
+    await fulfillment(of: [ended], timeout: 10)
+    XCTAssertEqual(echoed, body.count)
+    XCTAssertEqual(sent.values.last, -100_000, "the end says the whole body went out")
+    XCTAssertEqual(sent.values.dropLast().last, 100_000, "the last count is the whole body")
   }
 
   func testAClientMadeWithRequestDefaultsAppliesThemOnEitherPath() async throws {
@@ -158,5 +203,16 @@ final class DirectSendingTests: LoopbackTestCase {
   }
 }
 
-/// A delegate that handles nothing: its presence alone needs the session.
-private final class NoDelegate: NSObject, URLSessionDelegate, @unchecked Sendable {}
+/// POSTs a body in `httpBody` and decodes the answer's length.
+private struct PostEndpoint: Endpoint {
+  let body: Data
+
+  func makeRequest() throws -> URLRequest {
+    var request = URLRequest(url: URL(string: "echo")!)
+    request.httpMethod = "POST"
+    request.httpBody = body
+    return request
+  }
+
+  func content(from response: URLResponse?, with body: Data) throws -> Int { body.count }
+}

@@ -1,7 +1,8 @@
-import ApexyHTTP
 import Foundation
 import LoopbackHTTP
 import XCTest
+
+@testable import ApexyHTTP
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -10,7 +11,7 @@ import XCTest
 /// A test case that starts HTTP servers on 127.0.0.1 and stops them after each test.
 class LoopbackTestCase: XCTestCase {
   private var servers: [HTTPServer] = []
-  /// Whether `client` makes clients that send without a session (cookies off, no delegate).
+  /// Whether `client` makes clients that send without a session (made with `RequestDefaults`).
   var sendsWithoutSession = false
 
   override func tearDown() {
@@ -29,11 +30,13 @@ class LoopbackTestCase: XCTestCase {
 
   /// A client for `base` with an overall deadline.
   func client(_ base: URL, deadline: TimeInterval = 30, limit: Int? = nil) -> URLSessionClient {
-    let configuration = URLSessionConfiguration.ephemeral
     if sendsWithoutSession {
-      configuration.httpCookieStorage = nil
-      configuration.httpShouldSetCookies = false
+      return URLSessionClient(
+        requestAdapter: BaseRequestAdapter(baseURL: base),
+        defaults: RequestDefaults(deadline: deadline),
+        completionQueue: DispatchQueue(label: "loopback"), maximumResponseSize: limit)
     }
+    let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForResource = deadline
     return URLSessionClient(
       baseURL: base, configuration: configuration,
@@ -174,15 +177,19 @@ class LoopbackTestCase: XCTestCase {
     await assertNoTasksLeft(client, file: file, line: line)
   }
 
-  /// Every task of the client's session has left it (Foundation removes them asynchronously).
+  /// Every request of the client has ended: none is tracked by the client, and every task of
+  /// its session, if it made one, has left it (Foundation removes them asynchronously).
   func assertNoTasksLeft(
     _ client: URLSessionClient, file: StaticString = #filePath, line: UInt = #line
   ) async {
+    XCTAssertEqual(
+      client.sessionDelegate.pendingRequests, 0, "requests still tracked", file: file, line: line)
+    guard let session = client.sessionStore.made else { return }
     let deadline = Date().addingTimeInterval(5)
     var left = 0
     repeat {
       left = await withCheckedContinuation { continuation in
-        client.session.getAllTasks { continuation.resume(returning: $0.count) }
+        session.getAllTasks { continuation.resume(returning: $0.count) }
       }
       if left > 0 { try? await Task.sleep(nanoseconds: 10_000_000) }
     } while left > 0 && Date() < deadline
