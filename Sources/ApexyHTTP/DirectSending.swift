@@ -1,6 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
+  import CurlTransport
   import FoundationNetworking
 #endif
 
@@ -21,10 +22,13 @@ struct DirectSending: Sendable {
     #endif
   }
 
-  /// Whether `request` can go without the session: an `http` or `https` URL.
+  /// Whether `request` can go without the session: what `CurlURLProtocol` takes.
   static func canSend(_ request: URLRequest) -> Bool {
-    let scheme = request.url?.scheme?.lowercased()
-    return scheme == "http" || scheme == "https"
+    #if canImport(FoundationNetworking)
+      CurlURLProtocol.canInit(with: request)
+    #else
+      false
+    #endif
   }
 
   /// A new identifier for a request sent without the session.
