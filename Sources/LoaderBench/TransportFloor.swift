@@ -3,8 +3,8 @@ import Foundation
 
 /// The floor under the app's whole-run CPU, for `bench.py`: `LoaderBench nothing` starts and
 /// exits (what any Swift program linking Foundation pays), `LoaderBench fetch BASE` sends the
-/// organization and repositories requests through `URLSessionClient` as the app does, at once,
-/// and exits when both answered, decoding and keeping nothing.
+/// organization and repositories requests at once through a `URLSessionClient` made as the
+/// app's is, and exits when both answered, decoding and keeping nothing.
 enum TransportFloor {
   /// Handles `nothing` and `fetch BASE`; returns `false` for any other arguments.
   static func run(_ arguments: [String]) -> Bool {
@@ -23,11 +23,9 @@ enum TransportFloor {
   }
 
   private static func fetch(_ base: URL) -> Never {
-    let configuration = URLSessionConfiguration.default
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.urlCache = nil
-    let client = URLSessionClient(baseURL: base, configuration: configuration)
+    // Made as the app's client is (`SharedLoaders`): with `RequestDefaults`, no session.
+    let client = URLSessionClient(
+      requestAdapter: BaseRequestAdapter(baseURL: base), defaults: RequestDefaults())
     let group = DispatchGroup()
     var failed = false
     for path in ["orgs/RedMadRobot", "orgs/RedMadRobot/repos?per_page=100&page=1"] {
