@@ -42,20 +42,37 @@ let package = Package(
     // The C library's character width (wcwidth), which Swift does not import.
     .target(name: "CWidth"),
     .target(name: "CMalloc"),
-    // The app without I/O: state, events, update, layout, rendering into a grid, the event loop.
-    .target(name: "AppCore", dependencies: ["ApexyLoader", "GitHubAPI", "CWidth"]),
-    // The executable: the ncurses backend, the command line and main.
+    // The terminal's settings saved at start and put back on a crash: signal-handler state,
+    // kept in C where only async-signal-safe calls touch it.
+    .target(name: "CTerminalRestore"),
+    // The app's pure model: state, events, actions, update, layout. No I/O.
+    .target(name: "AppModel", dependencies: ["ApexyLoader", "GitHubAPI", "CWidth"]),
+    // Text formats: terminal input decoding, transcript lines (text, JSON Lines, trace), JSON.
+    .target(name: "AppFormats", dependencies: ["AppModel"]),
+    // Rendering a state into a grid of cells, and the grid's diff.
+    .target(name: "AppRendering", dependencies: ["AppModel", "AppFormats"]),
+    // The runtime: the one event loop, its backends (terminal, transcript), the app's loaders.
+    .target(
+      name: "AppRuntime",
+      dependencies: [
+        "AppModel", "AppFormats", "AppRendering", "ApexyHTTP", "ApexyLoader", "GitHubAPI",
+      ]),
+    // The command line: flags, their parser and checks, help.
+    .target(name: "AppCommandLine", dependencies: ["AppModel", "GitHubAPI", "DemoAPI"]),
+    // The executable: the ncurses screen, standard output, the command line and main.
     .executableTarget(
       name: "LoaderTUI",
       dependencies: [
-        "ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppCore", "CNcurses", "CMalloc",
+        "ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppModel", "AppFormats",
+        "AppRendering", "AppRuntime", "AppCommandLine", "CNcurses", "CMalloc", "CTerminalRestore",
       ]
     ),
     // A child process for the cache store's crash tests (kill -9 mid-write), not shipped.
     .executableTarget(name: "CacheStoreStress", dependencies: ["ApexyLoader"]),
     // In-process micro benchmarks that bench/run.sh drives.
     .executableTarget(
-      name: "LoaderBench", dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "AppCore"]),
+      name: "LoaderBench",
+      dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "AppModel", "AppRendering"]),
     .testTarget(
       name: "CurlTransportTests", dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
@@ -78,12 +95,34 @@ let package = Package(
       ]),
     .testTarget(
       name: "DemoAPITests", dependencies: ["DemoAPI", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP"]),
+    // What the app's tests share: fixtures, a client completing on demand, a screen in memory.
+    .target(
+      name: "AppTestSupport",
+      dependencies: [
+        "AppModel", "AppFormats", "AppRendering", "AppRuntime", "ApexyHTTP", "GitHubAPI",
+      ],
+      path: "Tests/AppTestSupport"),
     .testTarget(
-      name: "AppCoreTests",
-      dependencies: ["AppCore", "GitHubAPI", "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP"]),
+      name: "AppModelTests",
+      dependencies: ["AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader"]),
+    .testTarget(
+      name: "AppRenderingTests",
+      dependencies: ["AppRendering", "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader"]),
+    .testTarget(
+      name: "AppFormatsTests",
+      dependencies: ["AppFormats", "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader"]),
+    .testTarget(
+      name: "AppRuntimeTests",
+      dependencies: [
+        "AppRuntime", "AppModel", "AppFormats", "AppRendering", "AppTestSupport", "GitHubAPI",
+        "ApexyLoader", "ApexyHTTP",
+      ]),
     .testTarget(
       name: "LoaderTUITests",
-      dependencies: ["LoaderTUI", "GitHubAPI", "DemoAPI", "AppCore", "ApexyLoader"]
+      dependencies: [
+        "LoaderTUI", "GitHubAPI", "DemoAPI", "AppModel", "AppFormats", "AppRendering",
+        "AppRuntime", "AppCommandLine", "ApexyLoader",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

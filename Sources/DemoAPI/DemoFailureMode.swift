@@ -1,6 +1,3 @@
-import Foundation
-import LoopbackHTTP
-
 /// Every way the built-in server can misbehave, chosen with `--fail-mode`.
 public enum DemoFailureMode: String, Sendable, CaseIterable {
   /// `503 Service Unavailable` (the default, and what `x` shows).

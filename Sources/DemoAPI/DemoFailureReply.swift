@@ -14,6 +14,13 @@ public enum DemoFailureReply {
   public static func reply(
     _ mode: DemoFailureMode, route: DemoServer.Route, now: Date, retryAfter: Int = 30
   ) -> HTTPReply? {
+    statusReply(mode, now: now, retryAfter: retryAfter) ?? bodyReply(mode, route: route)
+  }
+
+  /// The error answers: a status and GitHub's JSON error; `nil` for the other modes.
+  private static func statusReply(_ mode: DemoFailureMode, now: Date, retryAfter: Int)
+    -> HTTPReply?
+  {
     switch mode {
     case .unavailable:
       return status(503, "Service Unavailable (simulated outage)")
@@ -42,6 +49,15 @@ public enum DemoFailureReply {
         headers: [("retry-after", "\(retryAfter)")])
     case .flaky:
       return status(503, "Service Unavailable (flaky)")
+    default:
+      return nil
+    }
+  }
+
+  /// The answers that go wrong in their body or their connection; `nil` for the modes that
+  /// change the content rather than the reply.
+  private static func bodyReply(_ mode: DemoFailureMode, route: DemoServer.Route) -> HTTPReply? {
+    switch mode {
     case .html:
       return body(
         "<!DOCTYPE html><html><body><h1>Unicorn! We're having a problem.</h1></body></html>",
@@ -72,7 +88,7 @@ public enum DemoFailureReply {
     case .huge:
       let data = Data(repeating: UInt8(ascii: " "), count: 12 * 1024 * 1024)
       return .respond(HTTPResponse(headers: jsonHeaders, body: data))
-    case .linkLoop, .endlessPages, .redirect, .crossOrigin, .hostileText, .wideText:
+    default:
       return nil
     }
   }

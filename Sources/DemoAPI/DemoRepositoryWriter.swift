@@ -24,15 +24,39 @@ struct DemoRepositoryWriter: Sendable {
   }
 
   /// Appends the object of `repository` to `out`; `single` adds the fields only the
-  /// single-repository answer has (`network_count`, `subscribers_count`).
+  /// single-repository answer has (`network_count`, `subscribers_count`). The keys are written
+  /// in sorted order, in three runs.
   func write(_ repository: DemoRepository, into out: inout [UInt8], single: Bool = false) {
     var path: [UInt8] = []
     JSONText.appendEscaped(repository.path, into: &path)
-    let full = ownerPath + path
-    let api = repositoryURL + path
-    let index = repository.index
-    let stars = repository.stars
-    let github = "https://github.com/"
+    let fields = Fields(
+      repository: repository, full: ownerPath + path, api: repositoryURL + path, single: single)
+    writeArchiveToForks(fields, into: &out)
+    writeFullNameToOwner(fields, into: &out)
+    writePermissionsToEnd(fields, into: &out)
+  }
+
+  /// What every field of one repository is made from.
+  private struct Fields {
+    let repository: DemoRepository
+    /// `{owner}/{name}`, escaped.
+    let full: [UInt8]
+    /// The repository's API URL, escaped.
+    let api: [UInt8]
+    /// Whether it is the single-repository answer.
+    let single: Bool
+    var index: Int { repository.index }
+    var stars: Int { repository.stars }
+  }
+
+  private static let github = "https://github.com/"
+
+  /// `allow_forking` to `forks_url`.
+  private func writeArchiveToForks(_ fields: Fields, into out: inout [UInt8]) {
+    let (api, full, index, stars, repository) = (
+      fields.api, fields.full, fields.index, fields.stars, fields.repository
+    )
+    let github = Self.github
     out += #"{"allow_forking":true"#.utf8
     out.text("archive_url", api, "/{archive_format}{/ref}")
     out.raw("archived", "false")
@@ -57,6 +81,14 @@ struct DemoRepositoryWriter: Sendable {
     out.raw("forks", String(stars / 7))
     out.raw("forks_count", String(stars / 7))
     out.text("forks_url", api, "/forks")
+  }
+
+  /// `full_name` to `owner`.
+  private func writeFullNameToOwner(_ fields: Fields, into out: inout [UInt8]) {
+    let (api, full, index, stars, repository, single) = (
+      fields.api, fields.full, fields.index, fields.stars, fields.repository, fields.single
+    )
+    let github = Self.github
     out.text("full_name", full, "")
     out.text("git_commits_url", api, "/git/commits{/sha}")
     out.text("git_refs_url", api, "/git/refs{/sha}")
@@ -86,6 +118,14 @@ struct DemoRepositoryWriter: Sendable {
     out.raw("open_issues", String(index % 13))
     out.raw("open_issues_count", String(index % 13))
     out.raw("owner", owner)
+  }
+
+  /// `permissions` to `web_commit_signoff_required`.
+  private func writePermissionsToEnd(_ fields: Fields, into out: inout [UInt8]) {
+    let (api, full, index, stars, single) = (
+      fields.api, fields.full, fields.index, fields.stars, fields.single
+    )
+    let github = Self.github
     out += #","permissions":{"admin":false,"maintain":false,"pull":true,"push":false"#.utf8
     out += #","triage":false},"private":false"#.utf8
     out.text("pulls_url", api, "/pulls{/number}")

@@ -1,14 +1,15 @@
 import Foundation
 import LoopbackHTTP
+import Synchronization
 
 /// What the built-in server adds to each answer as GitHub does: an `ETag` on every `200`, a
 /// bodiless `304 Not Modified` when `If-None-Match` names it, and the rate-limit headers.
-final class DemoResponseHeaders: @unchecked Sendable {
+final class DemoResponseHeaders: Sendable {
   /// The requests allowed per hour, as GitHub allows a token.
   static let limit = 5_000
 
-  private let lock = NSLock()
-  private var used = 0
+  /// The requests that spent the limit so far.
+  private let used = Mutex(0)
   private let reset: Int
 
   /// Starts a rate-limit window of an hour from `now`.
@@ -37,8 +38,9 @@ final class DemoResponseHeaders: @unchecked Sendable {
         response.body = Data()
       }
     }
-    let remaining = lock.withLock {
-      if response.status != 304 { used += 1 }
+    let status = response.status
+    let remaining = used.withLock { used in
+      if status != 304 { used += 1 }
       return max(0, Self.limit - used)
     }
     response.headers += [

@@ -1,51 +1,50 @@
 import Foundation
 import LoopbackHTTP
+import Synchronization
 
 /// The built-in GitHub-shaped server: one organization, its repositories over several pages,
 /// per-route latency, and failures on demand.
-public final class DemoServer: @unchecked Sendable {
+public final class DemoServer: Sendable {
   /// The two routes it serves.
   public enum Route: String, Sendable, CaseIterable {
     case organization = "org"
     case repositories = "repos"
   }
 
+  /// What changes while it serves, behind one lock.
+  private struct Switches {
+    var outageOn = false
+    var server: HTTPServer?
+    var otherOrigin: HTTPServer?
+    var log: [HTTPRequest] = []
+    var requestObserver: (@Sendable (HTTPRequest) -> Void)?
+    var currentRound = 1
+    var failuresSoFar: [Route: Int] = [:]
+  }
+
   private let options: Options
-  private let lock = NSLock()
-  private var outageOn = false
-  private var server: HTTPServer?
-  private var otherOrigin: HTTPServer?
-  private var log: [HTTPRequest] = []
-  private var requestObserver: (@Sendable (HTTPRequest) -> Void)?
-  private let ready = NSCondition()
-  private var bodies: DemoBodies?
-  private let order: DemoRoundOrder
+  private let switches = Mutex(Switches())
+  /// The bodies, built once off the caller's thread; `built` is left when they are there.
+  private let bodies = Mutex<DemoBodies?>(nil)
+  private let built = DispatchGroup()
   private let answers = DemoResponseHeaders()
-  private var failuresSoFar: [Route: Int] = [:]
 
   /// Creates the server; `start` binds it.
   public init(options: Options) {
     self.options = options
-    order = DemoRoundOrder(
-      organizationLatency: options.organizationLatency,
-      repositoriesLatency: options.repositoriesLatency)
   }
 
   /// Whether every request fails now, as the `x` key toggles it.
   public var outage: Bool {
-    get { lock.withLock { outageOn } }
-    set { lock.withLock { outageOn = newValue } }
+    get { switches.withLock { $0.outageOn } }
+    set { switches.withLock { $0.outageOn = newValue } }
   }
 
-  /// The fetch round in progress, for `failingRounds`; setting it starts an ordered round.
+  /// The fetch round in progress, for `failingRounds`: the app counts its fetches and says
+  /// which one starts, as it turns the outage on and off.
   public var round: Int {
-    get { order.round }
-    set { order.round = newValue }
-  }
-
-  /// Tells the server the organization's result of `round` has reached the app.
-  public func organizationArrived(round: Int) {
-    order.organizationArrived(round: round)
+    get { switches.withLock { $0.currentRound } }
+    set { switches.withLock { $0.currentRound = newValue } }
   }
 
   /// Binds to 127.0.0.1 (`port` 0 for an ephemeral one) and returns the base URL.
@@ -55,48 +54,41 @@ public final class DemoServer: @unchecked Sendable {
     let bound = try server.start(port: port)
     let other = HTTPServer { [weak self] in self?.handle($0, redirecting: false) ?? .drop }
     if options.failureMode == .crossOrigin { try other.start() }
-    lock.withLock {
-      self.server = server
-      otherOrigin = other
+    switches.withLock {
+      $0.server = server
+      $0.otherOrigin = other
     }
     // The bodies are built off the caller's thread, so the app draws its first frame at once;
     // a request that comes first waits for them.
     let base = "http://127.0.0.1:\(bound)"
-    Thread.detachNewThread { [self] in buildBodies(base: base) }
+    built.enter()
+    Thread.detachNewThread { [self] in
+      let made = DemoBodies(options: options, base: base)
+      bodies.withLock { $0 = made }
+      built.leave()
+    }
     return server.baseURL
-  }
-
-  private func buildBodies(base: String) {
-    let built = DemoBodies(options: options, base: base)
-    ready.lock()
-    bodies = built
-    ready.broadcast()
-    ready.unlock()
   }
 
   /// Waits until the bodies are built, and returns them.
   private func waitForBodies() -> DemoBodies {
-    ready.lock()
-    defer { ready.unlock() }
-    while true {
-      if let bodies { return bodies }
-      ready.wait()
-    }
+    built.wait()
+    return bodies.withLock { $0! }
   }
 
   /// Told of every request as it arrives, on the connection's thread (`serve-demo` prints
   /// them); set before `start`.
   public var onRequest: (@Sendable (HTTPRequest) -> Void)? {
-    get { lock.withLock { requestObserver } }
-    set { lock.withLock { requestObserver = newValue } }
+    get { switches.withLock { $0.requestObserver } }
+    set { switches.withLock { $0.requestObserver = newValue } }
   }
 
   /// The latest requests received (at most 200), oldest first.
-  public var requests: [HTTPRequest] { lock.withLock { log } }
+  public var requests: [HTTPRequest] { switches.withLock { $0.log } }
 
   /// Stops serving.
   public func stop() {
-    let (main, other) = lock.withLock { (server, otherOrigin) }
+    let (main, other) = switches.withLock { ($0.server, $0.otherOrigin) }
     main?.stop()
     other?.stop()
   }
@@ -105,10 +97,10 @@ public final class DemoServer: @unchecked Sendable {
 
   private func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
     let bodies = waitForBodies()
-    let observer = lock.withLock {
-      log.append(request)
-      if log.count > 200 { log.removeFirst() }
-      return requestObserver
+    let observer = switches.withLock {
+      $0.log.append(request)
+      if $0.log.count > 200 { $0.log.removeFirst() }
+      return $0.requestObserver
     }
     observer?(request)
     var path = request.path
@@ -127,9 +119,6 @@ public final class DemoServer: @unchecked Sendable {
     default: return DemoFailureReply.status(404, "Not Found")
     }
     let round = self.round
-    if route == .repositories, request.queryValue("page") ?? "1" == "1" {
-      order.waitForOrganization(round: round)
-    }
     var mode: DemoFailureMode? = isFailing(route, round: round) ? options.failureMode : nil
     if let recovering = mode, recovering.recovers, !failsAgain(route) { mode = nil }
     if let mode,
@@ -155,11 +144,11 @@ public final class DemoServer: @unchecked Sendable {
 
   /// Counts a failing request of `route` in a mode that recovers; whether it still fails.
   private func failsAgain(_ route: Route) -> Bool {
-    lock.withLock {
-      let count = failuresSoFar[route, default: 0] + 1
-      failuresSoFar[route] = count
-      return count <= options.failureCount
+    let count = switches.withLock {
+      $0.failuresSoFar[route, default: 0] += 1
+      return $0.failuresSoFar[route, default: 0]
     }
+    return count <= options.failureCount
   }
 
   private static func altersText(_ mode: DemoFailureMode?) -> Bool {
@@ -167,7 +156,7 @@ public final class DemoServer: @unchecked Sendable {
   }
 
   private func isFailing(_ route: Route, round: Int) -> Bool {
-    if lock.withLock({ outageOn }) { return true }
+    if outage { return true }
     let routes = options.failingRoutes
     let rounds = options.failingRounds
     guard !routes.isEmpty || !rounds.isEmpty else { return false }
@@ -178,7 +167,7 @@ public final class DemoServer: @unchecked Sendable {
     let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
     let target = request.path + (query.isEmpty ? "" : "?" + query)
     let location: String
-    if mode == .crossOrigin, let other = lock.withLock({ otherOrigin }) {
+    if mode == .crossOrigin, let other = switches.withLock({ $0.otherOrigin }) {
       location = other.baseURL.absoluteString + target
     } else {
       location = "/redirected" + target
@@ -189,7 +178,7 @@ public final class DemoServer: @unchecked Sendable {
 
   /// The latest requests the other origin received (for `cross-origin`), oldest first.
   public var otherOriginRequests: [HTTPRequest] {
-    let other = lock.withLock { otherOrigin }
+    let other = switches.withLock { $0.otherOrigin }
     guard let other else { return [] }
     return requests.filter { $0.headers["host"]?.hasSuffix(":\(other.port)") == true }
   }
@@ -200,7 +189,7 @@ public final class DemoServer: @unchecked Sendable {
     -> HTTPReply
   {
     let delay = options.organizationLatency
-    if lock.withLock({ outageOn }) {
+    if outage {
       return delayed(
         DemoFailureReply.status(503, "Service Unavailable (simulated outage)"), by: delay)
     }

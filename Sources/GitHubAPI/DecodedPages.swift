@@ -1,13 +1,16 @@
-import ApexyHTTP
-import ApexyLoader
 import Foundation
+import Synchronization
 
 /// The pages of one load, decoded in order on a background queue while the next ones arrive.
-public final class DecodedPages: @unchecked Sendable {
-  private let lock = NSLock()
-  private var repositories: [Repository] = []
-  private var error: Error?
-  private var counts = PageCounts()
+public final class DecodedPages: Sendable {
+  /// What the pages decoded so far hold.
+  private struct Decoded {
+    var repositories: [Repository] = []
+    var error: Error?
+    var counts = PageCounts()
+  }
+
+  private let decoded = Mutex(Decoded())
   private let sanitizer: TextSanitizer
 
   /// Pages whose text will be cleaned with `sanitizer`.
@@ -16,10 +19,10 @@ public final class DecodedPages: @unchecked Sendable {
   }
 
   /// The first decoding error so far, if any.
-  public var firstError: Error? { lock.withLock { error } }
+  public var firstError: Error? { decoded.withLock { $0.error } }
 
   /// How many pages were decoded and how many reused so far.
-  public var pageCounts: PageCounts { lock.withLock { counts } }
+  public var pageCounts: PageCounts { decoded.withLock { $0.counts } }
 
   /// Decodes `page` after the pages before it, then hands its repositories to `decoded`
   /// (on the decoding queue) unless decoding failed.
@@ -31,13 +34,13 @@ public final class DecodedPages: @unchecked Sendable {
       guard firstError == nil else { return }
       do {
         let items = try page.repositories(sanitizer: sanitizer)
-        lock.withLock {
-          repositories += items
-          counts.decoded += 1
+        self.decoded.withLock {
+          $0.repositories += items
+          $0.counts.decoded += 1
         }
         decoded(items)
       } catch {
-        lock.withLock { self.error = error }
+        self.decoded.withLock { $0.error = error }
       }
     }
   }
@@ -45,9 +48,9 @@ public final class DecodedPages: @unchecked Sendable {
   /// Adds the repositories of a page decoded in an earlier load, after the pages before it.
   public func reuse(_ items: [Repository], on queue: DispatchQueue) {
     queue.async { [self] in
-      lock.withLock {
-        repositories += items
-        counts.reused += 1
+      decoded.withLock {
+        $0.repositories += items
+        $0.counts.reused += 1
       }
     }
   }
@@ -57,10 +60,10 @@ public final class DecodedPages: @unchecked Sendable {
     on queue: DispatchQueue, _ done: @escaping @MainActor (Result<[Repository], Error>) -> Void
   ) {
     queue.async { [self] in
-      let result: Result<[Repository], Error> = lock.withLock {
-        error.map { .failure($0) } ?? .success(repositories)
+      let result: Result<[Repository], Error> = decoded.withLock {
+        $0.error.map { .failure($0) } ?? .success($0.repositories)
       }
-      DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
+      DispatchQueue.main.async { done(result) }
     }
   }
 }

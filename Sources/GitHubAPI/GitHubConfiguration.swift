@@ -1,6 +1,5 @@
 import ApexyHTTP
 import ApexyLoader
-import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -61,6 +60,11 @@ public struct GitHubConfiguration: Sendable {
     self.staleAfter = staleAfter
   }
 
+  /// `host:port` of the API, for messages.
+  public var hostDescription: String {
+    [baseURL.host, baseURL.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
+  }
+
   /// The loader policies these settings ask for, spending the rate limit `gate` records:
   /// revalidation always, retry unless `retries` is 0, refresh when an interval is given.
   @MainActor
@@ -69,5 +73,23 @@ public struct GitHubConfiguration: Sendable {
       retry: retries > 0 ? RetryPolicy(maxRetries: retries, maxServerWait: maxServerWait) : nil,
       revalidates: true, rateLimit: gate, staleAfter: staleAfter,
       refreshInterval: refreshInterval)
+  }
+}
+
+extension GitHubConfiguration {
+  /// A client for this API, called as GitHub asks: `userAgent` names the program
+  /// (`name/version`), the token goes to the API's own origin only, each request has the
+  /// configured deadline and size limit, and nothing is kept between runs (no cookies, no URL
+  /// cache). Completions run on the main queue; `requestLifeObserver` hears every request's
+  /// life events.
+  public func makeClient(
+    userAgent: String, requestLifeObserver: (@Sendable (RequestLifeEvent) -> Void)? = nil
+  ) -> URLSessionClient {
+    URLSessionClient(
+      requestAdapter: GitHubRequestAdapter(baseURL: baseURL, token: token, userAgent: userAgent),
+      defaults: RequestDefaults(
+        requestTimeout: timeout, deadline: timeout, additionalHeaders: ["User-Agent": userAgent]),
+      completionQueue: .main, maximumResponseSize: maximumResponseSize,
+      requestLifeObserver: requestLifeObserver)
   }
 }

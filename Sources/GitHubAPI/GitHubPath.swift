@@ -1,4 +1,3 @@
-import ApexyHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)

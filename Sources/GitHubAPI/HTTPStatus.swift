@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A GitHub organization as the app shows it.
 public struct Organization: Sendable, Equatable {
   /// The login used in URLs, for example `RedMadRobot`.

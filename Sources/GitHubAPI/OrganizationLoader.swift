@@ -1,6 +1,5 @@
 import ApexyHTTP
 import ApexyLoader
-import Foundation
 
 /// Loads the organization: the first of the two loaders both panes share.
 @MainActor

@@ -1,5 +1,4 @@
 import ApexyLoader
-import Foundation
 
 /// An organization together with its repositories: the Fetch pane's merged content.
 public struct OrganizationRepositories: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why the repositories loader stopped following `Link: rel="next"` before the last page.
 public enum PaginationStop: Sendable, Equatable {
   /// The cap of this many pages was reached and the last of them linked to one more.

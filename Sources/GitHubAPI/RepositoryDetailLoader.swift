@@ -1,6 +1,5 @@
 import ApexyHTTP
 import ApexyLoader
-import Foundation
 
 /// Loads one repository with `GET repos/{owner}/{name}`: the loader behind a detail view,
 /// one instance per repository, kept by `RepositoryDetailLoaders`.

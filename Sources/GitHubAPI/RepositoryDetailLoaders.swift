@@ -1,6 +1,5 @@
 import ApexyHTTP
 import ApexyLoader
-import Foundation
 
 /// The detail loaders, one per repository, made the first time a repository is opened and
 /// handed out again every time it is opened after.

@@ -1,5 +1,4 @@
 import ApexyHTTP
-import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

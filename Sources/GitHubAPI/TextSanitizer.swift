@@ -1,5 +1,3 @@
-import Foundation
-
 /// Makes text from the network safe to draw: secrets are replaced, controls become visible,
 /// length is bounded.
 ///

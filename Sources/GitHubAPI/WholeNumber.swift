@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON number that must be whole and fit in `Int`, such as `stargazers_count`.
 struct WholeNumber: Decodable {
   /// The number.

@@ -1,5 +1,6 @@
 import ApexyLoader
-import AppCore
+import AppModel
+import AppRendering
 import Foundation
 import GitHubAPI
 
@@ -50,8 +51,7 @@ enum SelfBench {
         name: "repository-\($0)", description: "Description \($0)", language: "Swift",
         stargazersCount: $0)
     }
-    state.setLoaders(
-      organization: state.organization, repositories: .success(content: repositories))
+    state.take(.repositories(LoaderSnapshot(state: .success(content: repositories))), at: Date())
     state.focus = .resultList
     state.scroll[.result] = count / 2
     return state
@@ -121,5 +121,5 @@ enum SelfBench {
 }
 
 if !TransportFloor.run(Array(CommandLine.arguments.dropFirst())) {
-  MainActor.assumeIsolated { SelfBench.run() }
+  SelfBench.run()
 }

@@ -123,9 +123,9 @@ final class GitHubCacheTests: XCTestCase {
     let store = try temporaryStore()
     let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "test")
     let configuration = GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token)
-    let first = SharedLoaders(configuration: configuration)
+    let first = TestLoaders(configuration: configuration)
     first.attachCache(store: store, keys: keys)
-    first.pair.fetchBoth()
+    first.fetchBoth()
     for await state in first.repositoriesLoader.states where !state.isLoading {
       if case .success = state { break }
     }
@@ -135,7 +135,7 @@ final class GitHubCacheTests: XCTestCase {
     XCTAssertTrue(first.waitForCacheWrites(timeout: 5))
     let requests = server.requests.count
 
-    let second = SharedLoaders(configuration: configuration)
+    let second = TestLoaders(configuration: configuration)
     second.attachCache(store: store, keys: keys)
     XCTAssertEqual(second.repositoriesLoader.state.content?.count, 36)
     XCTAssertEqual(second.organizationLoader.state.content?.displayName, "Red Mad Robot")
@@ -154,7 +154,7 @@ final class GitHubCacheTests: XCTestCase {
     let url = try server.start()
     defer { server.stop() }
     let store = BlockingStore()
-    let loaders = SharedLoaders(
+    let loaders = TestLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
     loaders.attachCache(store: store, keys: .builtIn(repositoryCount: nil, seed: "test"))
     XCTAssertTrue(loaders.waitForCacheWrites(timeout: 0.1), "nothing pending, nothing to wait for")

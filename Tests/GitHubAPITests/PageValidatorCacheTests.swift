@@ -26,8 +26,8 @@ final class PageValidatorCacheTests: XCTestCase {
     return (server, url)
   }
 
-  private func loaders(_ url: URL, store: LoaderCacheStore) -> SharedLoaders {
-    let loaders = SharedLoaders(
+  private func loaders(_ url: URL, store: LoaderCacheStore) -> TestLoaders {
+    let loaders = TestLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token))
     loaders.attachCache(store: store, keys: keys)
     return loaders

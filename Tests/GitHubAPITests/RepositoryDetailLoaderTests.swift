@@ -9,14 +9,14 @@ import XCTest
 /// repository, `GET /repos/{owner}/{name}`, revalidated when opened again.
 @MainActor
 final class RepositoryDetailLoaderTests: XCTestCase {
-  private func serve() throws -> (DemoServer, SharedLoaders) {
+  private func serve() throws -> (DemoServer, TestLoaders) {
     var options = DemoServer.Options()
     options.organizationLatency = 0
     options.repositoriesLatency = 0
     let server = DemoServer(options: options)
     let url = try server.start()
     addTeardownBlock { server.stop() }
-    let loaders = SharedLoaders(
+    let loaders = TestLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", retries: 0))
     return (server, loaders)
   }

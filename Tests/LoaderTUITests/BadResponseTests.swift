@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AppCore
+@testable import AppCommandLine
+@testable import AppModel
 @testable import DemoAPI
 @testable import GitHubAPI
 @testable import LoaderTUI

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import AppCommandLine
 @testable import LoaderTUI
 
 /// Which program `o` starts: `$BROWSER` (a path or a name in `PATH`), else `xdg-open`, else a

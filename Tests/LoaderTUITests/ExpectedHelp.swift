@@ -1,3 +1,4 @@
+import AppModel
 import GitHubAPI
 
 /// `loader-tui --help` at 80 columns with the app's defaults, written out in full: a flag,
@@ -108,7 +109,8 @@ let expectedHelp = """
 
   EXIT CODES
     0            success
-    1            the fetch failed (headless)
+    1            the fetch failed (headless), or the cache could not be read or
+                 cleared
     2            usage error, or no usable terminal with --interactive
     74           standard output could not be written (closed, disk full)
     141          the reader closed the pipe (| head -1); nothing is printed

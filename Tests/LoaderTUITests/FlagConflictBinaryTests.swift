@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import AppCommandLine
 @testable import LoaderTUI
 
 /// Conflicting and mistyped flags through the built binary: exit code 2, nothing on stdout,

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AppCore
+@testable import AppCommandLine
+@testable import AppModel
 @testable import DemoAPI
 @testable import GitHubAPI
 @testable import LoaderTUI
@@ -9,9 +10,12 @@ import XCTest
 /// Headless mode, run as a user runs it: through the real binary against the built-in server.
 final class HeadlessTests: XCTestCase {
   private let names = "36 repositories (Apexy, input-mask-ios, input-mask-android, …)"
+  /// The organization answers at once and the repositories 0.2 s later: the order these tests
+  /// compare lines in (the built-in server answers each route as soon as its delay allows).
+  private let ordered = ["--org-latency", "0", "--repos-latency", "0.2"]
 
   func testOneRoundPrintsEveryTransitionThenASummary() throws {
-    let run = try BinaryRun.run(["--headless", "--latency", "0", "--no-timestamps"])
+    let run = try BinaryRun.run(["--headless", "--no-timestamps"] + ordered)
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(
       run.lines,
@@ -28,9 +32,7 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testTwoRoundsShowLoadingWithCache() throws {
-    let run = try BinaryRun.run([
-      "--headless", "--latency", "0", "--no-timestamps", "--rounds", "2",
-    ])
+    let run = try BinaryRun.run(["--headless", "--no-timestamps", "--rounds", "2"] + ordered)
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(
       Array(run.lines[6...]),
@@ -46,10 +48,9 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testFailingRoundKeepsTheCacheAndExitsOne() throws {
-    let run = try BinaryRun.run([
-      "--headless", "--latency", "0", "--no-timestamps", "--rounds", "2", "--fail", "round=2",
-      "--retries", "0",
-    ])
+    let run = try BinaryRun.run(
+      ["--headless", "--no-timestamps", "--rounds", "2", "--fail", "round=2", "--retries", "0"]
+        + ordered)
     let error = "Server error (HTTP 503: Service Unavailable (simulated outage)); try again later"
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(
@@ -64,9 +65,8 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testServerErrorWithoutCache() throws {
-    let run = try BinaryRun.run([
-      "--headless", "--latency", "0", "--no-timestamps", "--org", "nobody",
-    ])
+    let run = try BinaryRun.run(
+      ["--headless", "--no-timestamps", "--org", "nobody"] + ordered)
     let error = "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404)"
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(
@@ -81,10 +81,9 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testTwoRunsAreByteIdentical() throws {
-    let arguments = [
-      "--headless", "--latency", "0", "--no-timestamps", "--rounds", "3", "--fail", "round=2",
-      "--retries", "0",
-    ]
+    let arguments =
+      ["--headless", "--no-timestamps", "--rounds", "3", "--fail", "round=2", "--retries", "0"]
+      + ordered
     let first = try BinaryRun.run(arguments)
     let second = try BinaryRun.run(arguments)
     XCTAssertEqual(first.stdout, second.stdout)
@@ -92,10 +91,8 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testJSONLinesParseAndCarryTheFields() throws {
-    let run = try BinaryRun.run([
-      "--headless", "--json", "--latency", "0", "--rounds", "2", "--fail", "round=2",
-      "--retries", "0",
-    ])
+    let run = try BinaryRun.run(
+      ["--headless", "--json", "--rounds", "2", "--fail", "round=2", "--retries", "0"] + ordered)
     XCTAssertEqual(run.status, 1)
     let objects = try run.lines.map {
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AppCore
+@testable import AppCommandLine
+@testable import AppModel
 @testable import DemoAPI
 @testable import GitHubAPI
 @testable import LoaderTUI
@@ -36,8 +37,9 @@ final class HelpTextTests: XCTestCase {
         lines.contains { $0.hasPrefix("  \(flag.usage)  ") }, "\(flag.usage) is not in the help")
       // Where the flag applies: serve-demo first for its own flags, and the flag it needs.
       var context = flag.scope == .serveDemo ? ["serve-demo"] : []
-      if let required = flag.requires, let needed = FlagTable.flag(named: required) {
-        context += [required] + (needed.argument.flatMap { samples[$0] }.map { [$0] } ?? [])
+      if let required = flag.requires, let needed = FlagTable.flag(named: required.rawValue) {
+        context +=
+          [required.rawValue] + (needed.argument.flatMap { samples[$0] }.map { [$0] } ?? [])
       }
       let defaults = try ArgumentParser.parse(context)
       switch flag.action {

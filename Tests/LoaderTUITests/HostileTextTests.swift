@@ -2,7 +2,10 @@ import ApexyLoader
 import Foundation
 import XCTest
 
-@testable import AppCore
+@testable import AppCommandLine
+@testable import AppFormats
+@testable import AppModel
+@testable import AppRendering
 @testable import DemoAPI
 @testable import GitHubAPI
 
@@ -47,10 +50,18 @@ final class HostileTextTests: XCTestCase {
       host: "127.0.0.1:8080", timeout: 15, canToggleOutage: true)
     let names = (0..<8).map { DemoFailureReply.hostile("repo", index: $0) }
     let repositories = names.map { Repository(name: $0, description: $0, language: $0) }
-    state.setLoaders(
-      organization: .success(
-        content: Organization(login: "x", name: DemoFailureReply.hostile("Org", index: 1))),
-      repositories: .success(content: repositories))
+    _ = update(
+      &state,
+      .loaderChanged(
+        .organization(
+          LoaderSnapshot(
+            state: .success(
+              content: Organization(login: "x", name: DemoFailureReply.hostile("Org", index: 1))))),
+        at: Date()))
+    _ = update(
+      &state,
+      .loaderChanged(
+        .repositories(LoaderSnapshot(state: .success(content: repositories))), at: Date()))
     let grid = Screen.render(state)
     for line in grid.lines { assertNoControls(line) }
     XCTAssertTrue(grid.lines.joined().contains("repo^[[2J^[[31m-0"))

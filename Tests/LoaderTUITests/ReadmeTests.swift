@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AppCore
+@testable import AppCommandLine
+@testable import AppModel
 @testable import LoaderTUI
 
 /// README's Keys and Flags tables are the key table and the flag table, row for row: a key or
@@ -40,7 +41,7 @@ final class ReadmeTests: XCTestCase {
     let expected =
       ["| key | does |", "|---|---|"]
       + KeyBinding.all.map { binding in
-        "| \(binding.keys.map(markdown).joined(separator: ", ")) | \(cell(binding.action)) |"
+        "| \(binding.keys.map(markdown).joined(separator: ", ")) | \(cell(binding.summary)) |"
       }
     let rows = try tableRows(under: "### Keys")
     XCTAssertEqual(

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import AppCommandLine
 @testable import LoaderTUI
 
 #if canImport(Glibc)
@@ -32,7 +33,7 @@ final class StandardOutputTests: XCTestCase {
     defer { close(fds[1]) }
     let failure = try XCTUnwrap(failure(writing: "line\n", to: fds[1]))
     XCTAssertTrue(failure.isBrokenPipe)
-    XCTAssertEqual(failure.exitCode, 141)
+    XCTAssertEqual(failure.exitCode, .brokenPipe)
     XCTAssertNil(failure.message, "head -1 closing the pipe is no error to report")
   }
 
@@ -42,7 +43,7 @@ final class StandardOutputTests: XCTestCase {
     defer { close(fd) }
     let failure = try XCTUnwrap(failure(writing: "line\n", to: fd))
     XCTAssertEqual(failure.errorNumber, ENOSPC)
-    XCTAssertEqual(failure.exitCode, 74)
+    XCTAssertEqual(failure.exitCode, .outputFailed)
     XCTAssertEqual(
       failure.message,
       "loader-tui: cannot write to standard output (No space left on device); free some space or send the output elsewhere."
@@ -54,7 +55,7 @@ final class StandardOutputTests: XCTestCase {
     close(fd)
     let failure = try XCTUnwrap(failure(writing: "line\n", to: fd))
     XCTAssertEqual(failure.errorNumber, EBADF)
-    XCTAssertEqual(failure.exitCode, 74)
+    XCTAssertEqual(failure.exitCode, .outputFailed)
     XCTAssertEqual(
       failure.message,
       "loader-tui: cannot write to standard output (Bad file descriptor); give standard output a file or a pipe open for writing."
@@ -62,7 +63,7 @@ final class StandardOutputTests: XCTestCase {
   }
 
   func testAStdoutClosedAtStartSaysSo() {
-    XCTAssertEqual(OutputFailure.closed.exitCode, 74)
+    XCTAssertEqual(OutputFailure.closed.exitCode, .outputFailed)
     XCTAssertEqual(
       OutputFailure.closed.message,
       "loader-tui: standard output is closed; give it a file or a pipe (>out.txt, or >/dev/null to discard it)."

@@ -3,7 +3,9 @@ import Foundation
 import LoopbackHTTP
 import XCTest
 
-@testable import AppCore
+@testable import AppCommandLine
+@testable import AppModel
+@testable import AppRuntime
 @testable import DemoAPI
 @testable import GitHubAPI
 @testable import LoaderTUI
@@ -96,14 +98,14 @@ final class TokenTests: XCTestCase {
     let server = DemoServer(options: options)
     let url = try server.start()
     defer { server.stop() }
-    let container = SharedLoaders(
+    let loaders = AppLoaders(
       configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token))
-    container.organizationLoader.load()
-    for await state in container.organizationLoader.states where !state.isLoading {
+    loaders.organization.load()
+    for await state in loaders.organization.states where !state.isLoading {
       if case .initial = state { continue }
       break
     }
-    XCTAssertEqual(container.organizationLoader.state.content?.displayName, "Red Mad Robot")
+    XCTAssertEqual(loaders.organization.state.content?.displayName, "Red Mad Robot")
     let first = try XCTUnwrap(server.requests.first)
     XCTAssertEqual(first.headers["authorization"], "Bearer \(token)", "sent to its own origin")
     let moved = server.otherOriginRequests
@@ -113,7 +115,8 @@ final class TokenTests: XCTestCase {
 
   func testPaginationLinksToAnotherOriginGetNoToken() throws {
     let adapter = GitHubRequestAdapter(
-      baseURL: URL(string: "https://api.github.com")!, token: token)
+      baseURL: URL(string: "https://api.github.com")!, token: token,
+      userAgent: AppInfo.userAgent)
     let own = try adapter.adapt(URLRequest(url: URL(string: "orgs/x/repos?page=2")!))
     XCTAssertEqual(own.value(forHTTPHeaderField: "Authorization"), "Bearer \(token)")
     let other = try adapter.adapt(

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import AppCommandLine
 @testable import LoaderTUI
 
 /// `--headless --trace` prints every request's start and end between the transitions, as the

@@ -1,5 +1,6 @@
 import ApexyLoader
-import AppCore
+import AppCommandLine
+import AppModel
 import Foundation
 import GitHubAPI
 
@@ -10,12 +11,12 @@ enum CacheCommandRunner {
   static func run(
     _ command: CacheCommand, directory option: String?, environment: [String: String],
     now: Date = Date()
-  ) -> Int32 {
+  ) -> ExitCode {
     guard let directory = CacheLocation.directory(option: option, environment: environment)
     else {
       StandardOutput.error(
         "loader-tui: no cache directory: set XDG_CACHE_HOME or HOME, or give --cache-dir DIR.")
-      return 2
+      return .usage
     }
     let store = FileCacheStore(directory: directory)
     switch command {
@@ -27,7 +28,7 @@ enum CacheCommandRunner {
         try store.removeAll()
       } catch {
         StandardOutput.error("loader-tui: \(error)")
-        return 1
+        return .failure
       }
       return StandardOutput.exitCode { () throws(OutputFailure) in
         let noun = count == 1 ? "entry" : "entries"
@@ -36,13 +37,13 @@ enum CacheCommandRunner {
     }
   }
 
-  private static func info(_ store: FileCacheStore, now: Date) -> Int32 {
+  private static func info(_ store: FileCacheStore, now: Date) -> ExitCode {
     let path = store.directory.path
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     if exists, !isDirectory.boolValue || !FileManager.default.isReadableFile(atPath: path) {
       StandardOutput.error("loader-tui: cannot read the cache at \(path)")
-      return 1
+      return .failure
     }
     let entries = store.contents()
     let total = entries.reduce(0) { $0 + $1.bytes }

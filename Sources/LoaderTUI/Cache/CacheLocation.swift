@@ -1,5 +1,6 @@
 import ApexyLoader
-import DemoAPI
+import AppCommandLine
+import AppRuntime
 import Foundation
 import GitHubAPI
 
@@ -29,7 +30,7 @@ enum CacheLocation {
   /// Attaches the cache to `loaders` unless `--no-cache` or there is no cache directory.
   @MainActor
   static func attach(
-    to loaders: SharedLoaders, options: Options, environment: [String: String]
+    to loaders: AppLoaders, options: Options, environment: [String: String]
   ) {
     guard !options.noCache,
       let directory = directory(option: options.cacheDirectory, environment: environment)

@@ -1,17 +1,18 @@
-import AppCore
+import AppModel
+import AppRendering
+import AppRuntime
 import CNcurses
-import DemoAPI
+import CTerminalRestore
 import Foundation
-import GitHubAPI
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The ncurses backend: writes the cells a grid diff names and reads keys.
-/// The only file that knows ncurses exists.
+/// The terminal screen through ncurses: writes the cells a grid diff names. The only file that
+/// knows ncurses exists; keys are read and decoded by `TerminalInput`.
 @MainActor
-final class NcursesTerminal: TerminalBackend {
+final class NcursesTerminal: TerminalScreen {
   /// Why the terminal could not be used.
   struct Unusable: Error, CustomStringConvertible {
     /// A one-line explanation.
@@ -42,10 +43,10 @@ final class NcursesTerminal: TerminalBackend {
     guard cncurses_term_known(term) == 1 else {
       throw Unusable(description: "the terminal type \"\(term)\" is unknown")
     }
-    TerminalSafety.save()
-    TerminalSafety.arm()
+    terminal_restore_save()
+    terminal_restore_arm()
     guard let screen = cncurses_newterm_std() else {
-      TerminalSafety.disarm()
+      terminal_restore_disarm()
       throw Unusable(description: "ncurses could not start on \"\(term)\"")
     }
     self.screen = screen
@@ -108,7 +109,7 @@ final class NcursesTerminal: TerminalBackend {
     guard JobControl.canStop else { return }
     writeRaw(Self.modesOff)
     endwin()
-    TerminalSafety.restoreSettings()
+    terminal_restore_settings()
     JobControl.stop()
     // Continued: the next frame's refresh puts ncurses' terminal modes back, then the modes.
     if let size = Self.currentSize() { resize(to: size) }
@@ -126,8 +127,8 @@ final class NcursesTerminal: TerminalBackend {
     endwin()
     delscreen(screen)
     self.screen = nil
-    TerminalSafety.restoreSettings()
-    TerminalSafety.disarm()
+    terminal_restore_settings()
+    terminal_restore_disarm()
   }
 
   // MARK: - Drawing
@@ -149,8 +150,7 @@ final class NcursesTerminal: TerminalBackend {
     let reverse = cncurses_a_reverse()
     let dim = cncurses_a_dim()
     switch style {
-    case .plain: return (0, 0)
-    case .border: return (0, colors ? 0 : 0)
+    case .plain, .border: return (0, 0)
     case .focusBorder, .title: return (bold, colors ? 1 : 0)
     case .button: return (bold, 0)
     case .focusButton: return (reverse | bold, 0)

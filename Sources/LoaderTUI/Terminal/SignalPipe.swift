@@ -1,16 +1,16 @@
-import AppCore
-import DemoAPI
 import Foundation
-import GitHubAPI
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// Turns signals into bytes on a pipe, so they are handled on the main queue and not inside a
-/// signal handler. The handler itself only calls `write`, which is async-signal-safe.
+/// signal handler. The handler itself only loads an atomic and calls `write`, both
+/// async-signal-safe.
 enum SignalPipe {
-  nonisolated(unsafe) private static var writeEnd: Int32 = -1
+  /// The pipe's write end, stored before any handler is installed.
+  private static let writeEnd = Atomic<Int32>(-1)
   @MainActor private static var source: DispatchSourceRead?
 
   /// What runs, on the main queue, for each signal caught; set by the mode that is running.
@@ -27,12 +27,12 @@ enum SignalPipe {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
-    writeEnd = fds[1]
+    writeEnd.store(fds[1], ordering: .releasing)
     for number in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { caught in
         var byte = UInt8(truncatingIfNeeded: caught)
-        _ = write(SignalPipe.writeEnd, &byte, 1)
+        _ = write(SignalPipe.writeEnd.load(ordering: .acquiring), &byte, 1)
       }
       action.sa_flags = Int32(SA_RESTART)
       sigemptyset(&action.sa_mask)
@@ -44,8 +44,9 @@ enum SignalPipe {
       var buffer = [UInt8](repeating: 0, count: 64)
       let count = read(readEnd, &buffer, buffer.count)
       guard count > 0 else { return }
-      MainActor.assumeIsolated {
-        for byte in buffer.prefix(count) { SignalPipe.handler?(Int32(byte)) }
+      let caught = buffer.prefix(count).map { Int32($0) }
+      DispatchQueue.main.async {
+        for number in caught { SignalPipe.handler?(number) }
       }
     }
     source.resume()

@@ -1,0 +1,18 @@
+import AppModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The exit codes help and the manual list, each with what it means.
+public enum ExitCodeTable {
+  /// The codes, in the order they are listed.
+  public static let all: [(codes: [ExitCode], meaning: String)] = [
+    ([.success], "success"),
+    ([.failure], "the fetch failed (headless), or the cache could not be read or cleared"),
+    ([.usage], "usage error, or no usable terminal with --interactive"),
+    ([.outputFailed], "standard output could not be written (closed, disk full)"),
+    ([.brokenPipe], "the reader closed the pipe (| head -1); nothing is printed"),
+    ([.signal(SIGINT), .signal(SIGTERM), .hangUp], "SIGINT, SIGTERM, SIGHUP"),
+  ]
+}

@@ -1,0 +1,181 @@
+import DemoAPI
+import Foundation
+
+/// Every flag `loader-tui` takes, in the order `--help` lists them. Defaults are read from
+/// `Options()`, whose values come from `GitHubConfiguration` and `DemoServer.Options`.
+enum FlagTable {
+  /// The real GitHub API, for `--github`.
+  static let gitHubAPI = URL(string: "https://api.github.com")!
+
+  /// The flags.
+  static let all: [Flag] = [
+    Flag(
+      .github, .source, "use the real GitHub API, \(gitHubAPI.absoluteString)",
+      chooses: .remoteSource, .set { $0.source = .remote(gitHubAPI) }),
+    Flag(
+      .baseURL, .source, "any GitHub-compatible API (GitHub Enterprise: https://HOST/api/v3)",
+      chooses: .remoteSource,
+      .read("URL") { options, argument throws(UsageError) in
+        options.source = .remote(try argument.url())
+      }),
+    Flag(
+      .org, .source, "the organization", default: { $0.org },
+      .read("NAME") { options, argument throws(UsageError) in options.org = try argument.login() }),
+    Flag(
+      .tokenFile, .source, "read the token from PATH instead of $GITHUB_TOKEN",
+      .read("PATH") { options, argument throws(UsageError) in options.tokenFile = argument.text }),
+    Flag(
+      .timeout, .source, "overall deadline of one request, in seconds",
+      default: { FlagArgument.format($0.timeout) },
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.timeout = try argument.seconds(in: 1...3_600)
+      }),
+    Flag(
+      .maxResponseSize, .source, "largest response accepted, in bytes",
+      default: { String($0.maximumResponseSize) },
+      .read("BYTES") { options, argument throws(UsageError) in
+        options.maximumResponseSize = try argument.integer(in: 1_024...1_073_741_824)
+      }),
+    Flag(
+      .pageCap, .source, "most repository pages followed, of 100 repositories each",
+      default: { String($0.pageCap) },
+      .read("N") { options, argument throws(UsageError) in
+        options.pageCap = try argument.integer(in: 1...1_000)
+      }),
+    Flag(
+      .refresh, .source, "revalidate both loaders every SECONDS (off by default)",
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.refreshInterval = try argument.seconds(in: 1...86_400)
+      }),
+    Flag(
+      .retries, .source, "retries after a timeout, a lost connection, 5xx or 429; 0 for none",
+      default: { String($0.retries) },
+      .read("N") { options, argument throws(UsageError) in
+        options.retries = try argument.integer(in: 0...10)
+      }),
+    Flag(
+      .maxWait, .source, "longest a Retry-After or rate-limit reset may make a retry wait",
+      default: { FlagArgument.format($0.maxServerWait) },
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.maxServerWait = try argument.seconds(in: 0...3_600)
+      }),
+    Flag(
+      .cacheDir, .source,
+      "the cache directory, instead of $XDG_CACHE_HOME/loader-tui or ~/.cache/loader-tui",
+      .read("DIR") { options, argument throws(UsageError) in
+        options.cacheDirectory = try argument.directory()
+      }),
+    Flag(
+      .noCache, .source, "neither show nor save cached content; start empty",
+      .set { $0.noCache = true }),
+    Flag(
+      .latency, .server, "delay of both routes", scope: .builtInServer,
+      .read("SECONDS") { options, argument throws(UsageError) in
+        let seconds = try argument.seconds(in: 0...600)
+        options.organizationLatency = seconds
+        options.repositoriesLatency = seconds
+      }),
+    Flag(
+      .orgLatency, .server, "delay of the organization route",
+      default: { FlagArgument.format($0.organizationLatency) }, scope: .builtInServer,
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.organizationLatency = try argument.seconds(in: 0...600)
+      }),
+    Flag(
+      .reposLatency, .server, "delay of the repositories route, all pages together",
+      default: { FlagArgument.format($0.repositoriesLatency) }, scope: .builtInServer,
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.repositoriesLatency = try argument.seconds(in: 0...600)
+      }),
+    Flag(
+      .pageSize, .server, "largest page it hands out",
+      default: { options in
+        let demo = DemoServer.Options.self
+        let repositories = demo.defaultMaximumPageSize * demo.pagesAtDefaultSize
+        return options.pageSize.map(String.init)
+          ?? "\(demo.defaultMaximumPageSize); \(demo.largeMaximumPageSize) with --repos over"
+          + " \(repositories)"
+      },
+      scope: .builtInServer,
+      .read("N") { options, argument throws(UsageError) in
+        options.pageSize = try argument.integer(in: 1...100)
+      }),
+    Flag(
+      .repos, .server, "serve N generated repositories instead of the fixtures",
+      scope: .builtInServer,
+      .read("N") { options, argument throws(UsageError) in
+        options.repositoryCount = try argument.integer(in: 0...100_000)
+      }),
+    Flag(
+      .fail, .server,
+      "make requests fail: org, repos, round=N (comma-separated; routes and rounds combine:"
+        + " repos,round=2)",
+      scope: .builtInServer,
+      .read("LIST") { options, argument throws(UsageError) in
+        let failures = try argument.failures()
+        options.failingRoutes.formUnion(failures.routes)
+        options.failingRounds.formUnion(failures.rounds)
+      }),
+    Flag(
+      .failMode, .server, "how they fail: \(DemoFailureMode.names)",
+      default: { $0.failureMode.rawValue }, scope: .builtInServer, requires: .fail,
+      .read("MODE") { options, argument throws(UsageError) in
+        options.failureMode = try argument.failureMode()
+      }),
+    Flag(
+      .port, .server, "serve-demo: the port, 0 for any free one", default: { String($0.port) },
+      scope: .serveDemo,
+      .read("N") { options, argument throws(UsageError) in
+        options.port = UInt16(try argument.integer(in: 0...65_535))
+      }),
+    Flag(
+      .headless, .display, "print every state change instead of drawing",
+      chooses: .headless, .set { $0.headless = true }),
+    Flag(
+      .json, .display, "headless: JSON Lines instead of text", scope: .headless,
+      .set { $0.json = true }),
+    Flag(
+      .trace, .display, "headless: print each request's start and end too",
+      scope: .headless, .set { $0.trace = true }),
+    Flag(
+      .rounds, .display, "headless: fetch N times in a row", default: { String($0.rounds) },
+      scope: .headless,
+      .read("N") { options, argument throws(UsageError) in
+        options.rounds = try argument.integer(in: 1...1_000)
+      }),
+    Flag(
+      .noTimestamps, .display, "headless: leave out the time since start",
+      scope: .headless, .set { $0.timestamps = false }),
+    Flag(
+      .interactive, .display, "require a terminal; fail instead of falling back to headless",
+      chooses: .interactive, .set { $0.interactive = true }),
+    Flag(
+      .noColor, .display, "no colour (NO_COLOR is honoured too)", scope: .terminal,
+      .set { $0.noColor = true }),
+    Flag(
+      .ascii, .display,
+      "draw with ASCII only: borders, spinner and symbols; also chosen when the locale is not"
+        + " UTF-8",
+      .set { $0.ascii = true }),
+    Flag(
+      .noMouse, .display, "do not turn on mouse reporting", scope: .terminal,
+      .set { $0.mouse = false }),
+    Flag(.help, short: "-h", .display, "this help", scope: .anywhere, .invoke(.help)),
+    Flag(.version, short: "-V", .display, "the version", scope: .anywhere, .invoke(.version)),
+  ]
+
+  /// Flags that cannot be given together.
+  static let exclusive: [(FlagName, FlagName)] = [
+    (.github, .baseURL), (.headless, .interactive), (.cacheDir, .noCache),
+  ]
+
+  /// The flag called `name` (long or short).
+  static func flag(named name: String) -> Flag? {
+    all.first { $0.name == name || $0.shortName == name }
+  }
+
+  /// The flag `name`.
+  static func flag(_ name: FlagName) -> Flag {
+    all.first { $0.id == name }!
+  }
+}

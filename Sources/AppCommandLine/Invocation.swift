@@ -1,0 +1,13 @@
+/// What the command line asks for.
+public enum Invocation: Sendable, Equatable {
+  /// Run the app (terminal or headless).
+  case run(Options)
+  /// Run the built-in server alone.
+  case serveDemo(Options)
+  /// `cache info` or `cache clear`, on `--cache-dir` if given.
+  case cache(CacheCommand, directory: String?)
+  /// Print help.
+  case help
+  /// Print the version.
+  case version
+}

@@ -1,0 +1,86 @@
+import DemoAPI
+import Foundation
+import GitHubAPI
+
+/// Where the data comes from.
+public enum DataSource: Sendable, Equatable {
+  /// The built-in server inside the app.
+  case demo
+  /// A GitHub-compatible API at this root.
+  case remote(URL)
+}
+
+/// Everything the command line can say; the defaults are the libraries' own.
+public struct Options: Sendable, Equatable {
+  /// The data source.
+  public var source = DataSource.demo
+  /// The organization login.
+  public var org = DemoFixtures.login
+  /// Built-in server: organization route delay, seconds.
+  public var organizationLatency = DemoServer.Options.defaultOrganizationLatency
+  /// Built-in server: repositories route delay, seconds (spread over the pages).
+  public var repositoriesLatency = DemoServer.Options.defaultRepositoriesLatency
+  /// Built-in server: the largest page it hands out; `nil` for the default, which depends on
+  /// `repositoryCount` (`DemoServer.Options.defaultMaximumPageSize(repositoryCount:)`).
+  public var pageSize: Int?
+  /// Built-in server: generate this many repositories instead of the fixtures.
+  public var repositoryCount: Int?
+  /// Built-in server: routes that fail.
+  public var failingRoutes: Set<DemoServer.Route> = []
+  /// Built-in server: rounds that fail.
+  public var failingRounds: Set<Int> = []
+  /// Built-in server: how failures fail.
+  public var failureMode = DemoServer.Options.defaultFailureMode
+  /// `serve-demo`: the port, 0 for any.
+  public var port: UInt16 = 0
+  /// Request deadline, seconds.
+  public var timeout = GitHubConfiguration.defaultTimeout
+  /// The most repository pages followed.
+  public var pageCap = GitHubConfiguration.defaultPageCap
+  /// Retries after a transient failure; 0 for none.
+  public var retries = GitHubConfiguration.defaultRetries
+  /// The longest a `Retry-After` or rate-limit reset may make a retry wait, seconds.
+  public var maxServerWait = GitHubConfiguration.defaultMaxServerWait
+  /// Revalidate both loaders this often, seconds; `nil` for never.
+  public var refreshInterval: TimeInterval?
+  /// Largest response accepted, bytes.
+  public var maximumResponseSize = GitHubConfiguration.defaultMaximumResponseSize
+  /// A file holding the token, instead of `GITHUB_TOKEN`.
+  public var tokenFile: String?
+  /// Whether colour is off.
+  public var noColor = false
+  /// Draw with ASCII only, whatever the locale.
+  public var ascii = false
+  /// Turn on mouse reporting in the terminal UI.
+  public var mouse = true
+  /// Headless: print transitions instead of drawing.
+  public var headless = false
+  /// Refuse to fall back to headless when there is no usable terminal.
+  public var interactive = false
+  /// Headless output as JSON Lines.
+  public var json = false
+  /// Headless: print each request's start and end between the transitions.
+  public var trace = false
+  /// Headless: how many fetches in a row.
+  public var rounds = 1
+  /// Headless: print times since start.
+  public var timestamps = true
+  /// `--cache-dir`: the cache directory instead of `$XDG_CACHE_HOME/loader-tui`.
+  public var cacheDirectory: String?
+  /// `--no-cache`: neither read nor write the cache.
+  public var noCache = false
+
+  /// The options of a command line that gives no flags.
+  public init() {}
+}
+
+extension Options {
+  /// The built-in server's options these ask for.
+  public var demoServer: DemoServer.Options {
+    DemoServer.Options(
+      login: DemoFixtures.login, organizationLatency: organizationLatency,
+      repositoriesLatency: repositoriesLatency, maximumPageSize: pageSize,
+      repositoryCount: repositoryCount, failureMode: failureMode,
+      failingRoutes: failingRoutes, failingRounds: failingRounds)
+  }
+}

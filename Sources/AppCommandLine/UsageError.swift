@@ -1,0 +1,5 @@
+/// A command line that cannot be understood; exit code 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+  /// A one-line explanation that says what to do.
+  public let description: String
+}

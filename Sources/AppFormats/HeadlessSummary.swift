@@ -1,0 +1,44 @@
+import ApexyLoader
+import Foundation
+import GitHubAPI
+
+/// The last line of a headless run: how many rounds, how long, and how it ended.
+public struct HeadlessSummary: Sendable {
+  /// Whether the final merged state is a success.
+  public let ok: Bool
+  /// The one-line error, when it is not.
+  public let error: String?
+  /// The line as text, cleaned for display.
+  public let text: String
+  /// The line as one JSON object.
+  public let json: String
+
+  /// The summary of a run of `rounds` fetches whose merged state ended as `merged` after
+  /// `elapsed` seconds.
+  public init(
+    merged: LoadingState<OrganizationRepositories>, rounds count: Int, timestamps: Bool,
+    elapsed: TimeInterval, errorLine: (Error) -> String
+  ) {
+    let rounds = count == 1 ? "1 round" : "\(count) rounds"
+    let time = timestamps ? " in " + String(format: "%.3fs", elapsed) : ""
+    switch merged {
+    case .success(let content):
+      ok = true
+      error = nil
+      text = TextSanitizer.clean(
+        "done: \(rounds)\(time), success: \(content.organization.displayName) with "
+          + "\(content.repositories.count) repositories")
+    default:
+      ok = false
+      let line = merged.error.map(errorLine) ?? "the fetch did not finish"
+      error = line
+      text = TextSanitizer.clean("done: \(rounds)\(time), failure: \(line)")
+    }
+    var object: [String: JSONValue] = [
+      "summary": .bool(true), "ok": .bool(ok), "rounds": .int(count),
+      "error": error.map(JSONValue.string) ?? .null,
+    ]
+    if timestamps { object["time"] = .double(TransitionFormatter.milliseconds(elapsed)) }
+    json = JSONValue.object(object).line
+  }
+}

@@ -1,0 +1,215 @@
+import ApexyLoader
+import AppModel
+import Foundation
+
+/// What headless mode prints, from the same successive states the terminal draws: a line for
+/// every change of each loader and of their merge, each request's start and end with
+/// `--trace`, the cache's problems on stderr, and a summary at the end. Text lines are
+/// sanitized for display (in ASCII where the state draws in ASCII); JSON Lines keep every
+/// string exact.
+public struct Transcript: Sendable {
+  /// How the lines are written.
+  public struct Options: Sendable, Equatable {
+    /// JSON Lines instead of text.
+    public var json: Bool
+    /// Each line starts with the time since start.
+    public var timestamps: Bool
+    /// Each request's start and end is a line too.
+    public var trace: Bool
+
+    /// Options from their parts.
+    public init(json: Bool = false, timestamps: Bool = true, trace: Bool = false) {
+      self.json = json
+      self.timestamps = timestamps
+      self.trace = trace
+    }
+  }
+
+  /// Lines for standard output and for standard error.
+  public struct Lines: Sendable, Equatable {
+    /// For standard output.
+    public var output: [String] = []
+    /// For standard error.
+    public var errors: [String] = []
+  }
+
+  /// How the lines are written.
+  public let options: Options
+  private var seen = Seen()
+
+  /// A transcript that has printed nothing yet.
+  public init(options: Options) {
+    self.options = options
+  }
+
+  /// The lines for what changed between the state printed last and `state`, `time` seconds
+  /// after start.
+  public mutating func lines(for state: AppState, time: TimeInterval) -> Lines {
+    var lines = Lines()
+    let now = Seen(state)
+    if now.cacheProblem != seen.cacheProblem, let problem = now.cacheProblem {
+      lines.errors.append("loader-tui: " + localized(problem, state))
+    }
+    // A line is about the change that led to `state`, in the round that change belongs to:
+    // the one before a fetch this step started (its loads show up in later states).
+    let describe = Describe(state: state, time: time, round: seen.round)
+    if now.organization != seen.organization {
+      lines.output.append(
+        format(
+          describe.loader(state.organization, .organization) { ($0.rawDisplayName, nil) }, state))
+    }
+    if now.repositories != seen.repositories {
+      lines.output.append(
+        format(
+          describe.loader(state.repositories, .repositories) { (nil, $0.map(\.rawName)) }, state))
+    }
+    if now.merged != seen.merged { lines.output.append(format(describe.merged(), state)) }
+    if options.trace, now.records != seen.records, let record = state.inspector.latestRecord {
+      lines.output.append(
+        options.json
+          ? RequestTraceFormatter.json(record, time: time, timestamps: options.timestamps)
+          : localized(
+            RequestTraceFormatter.text(record, time: time, timestamps: options.timestamps), state))
+    }
+    seen = now
+    return lines
+  }
+
+  /// The last lines of a run that ended after its planned rounds, `time` seconds after start:
+  /// the summary, and the failure on standard error.
+  public func summary(for state: AppState, time: TimeInterval) -> Lines {
+    let summary = HeadlessSummary(
+      merged: state.merged, rounds: state.rounds.planned ?? state.rounds.fetches,
+      timestamps: options.timestamps, elapsed: time, errorLine: Describe.errorLine(state))
+    var lines = Lines(output: [options.json ? summary.json : localized(summary.text, state)])
+    if let error = summary.error { lines.errors.append("loader-tui: " + localized(error, state)) }
+    return lines
+  }
+
+  private func format(_ transition: Transition, _ state: AppState) -> String {
+    options.json
+      ? TransitionFormatter.json(transition, timestamps: options.timestamps)
+      : localized(TransitionFormatter.text(transition, timestamps: options.timestamps), state)
+  }
+
+  /// A text line as the state's locale can show it; JSON is always UTF-8.
+  private func localized(_ line: String, _ state: AppState) -> String {
+    state.asciiOnly ? ASCIIFallback.text(line) : line
+  }
+}
+
+/// What the transcript printed last, in the terms that decide whether a line is due.
+private struct Seen: Equatable {
+  /// A loader's line is due when its state was assigned again or its retry changed.
+  struct Facet: Equatable {
+    var changeCount = 0
+    var retry: RetryCountdown?
+  }
+
+  var organization = Facet()
+  var repositories = Facet()
+  var merged = MergedKey()
+  var cacheProblem: String?
+  var records = 0
+  var round = 1
+
+  init() {}
+
+  init(_ state: AppState) {
+    organization = Facet(
+      changeCount: state.organization.snapshot.changeCount, retry: state.organization.status.retry)
+    repositories = Facet(
+      changeCount: state.repositories.snapshot.changeCount, retry: state.repositories.status.retry)
+    merged = MergedKey(Describe(state: state, time: 0, round: state.rounds.round).merged())
+    cacheProblem = state.cache.problem
+    records = state.inspector.recordedCount
+    round = state.rounds.round
+  }
+}
+
+/// What a merged line says, to print it only when that changes.
+private struct MergedKey: Equatable {
+  var stateCase = StateCase.initial
+  var notModified = false
+  var error: String?
+  var organization: String?
+  var repositories: [String]?
+
+  init() {}
+
+  init(_ transition: Transition) {
+    stateCase = transition.stateCase
+    notModified = transition.notModified
+    error = transition.error
+    organization = transition.organization
+    repositories = transition.repositories
+  }
+}
+
+/// Builds the transitions of one state.
+private struct Describe {
+  let state: AppState
+  let time: TimeInterval
+  let round: Int
+
+  /// The app's one-line error, with the program's advice.
+  static func errorLine(_ state: AppState) -> (Error) -> String {
+    { error in
+      ErrorMessage.line(
+        for: error, host: state.host, timeout: state.timeout, advice: state.advice.callAsFunction)
+    }
+  }
+
+  /// A loader's line: not modified, rate limit, the retry it waits for, and its age when the
+  /// content was restored from the cache.
+  func loader<T>(
+    _ slot: LoaderSlot<T>, _ subject: TransitionSubject, describe: (T) -> (String?, [String]?)
+  ) -> Transition {
+    var line = transition(slot.state, subject, describe: describe)
+    if case .success = slot.state {
+      line.notModified = slot.status.freshness.wasNotModified
+      line.cachedAge = slot.restoredAt.map { state.now.timeIntervalSince($0) }
+    }
+    line.rateLimit = slot.status.rateLimit
+    if let retry = slot.status.retry, slot.state.isLoading, let error = retryError(subject) {
+      line.retry = TransitionRetry(
+        retry: retry.retry, maxRetries: retry.maxRetries,
+        wait: max(0, retry.nextAttempt.timeIntervalSince(state.now)), error: error)
+    }
+    return line
+  }
+
+  /// The merged line: not modified when both loaders were, and the older age when both were
+  /// restored from the cache.
+  func merged() -> Transition {
+    let merged = state.merged
+    var line = transition(merged, .merged) {
+      ($0.organization.rawDisplayName, $0.repositories.map(\.rawName))
+    }
+    if case .success = merged {
+      line.notModified =
+        state.organization.status.freshness.wasNotModified
+        && state.repositories.status.freshness.wasNotModified
+      if let organization = state.organization.restoredAt,
+        let repositories = state.repositories.restoredAt
+      {
+        line.cachedAge = state.now.timeIntervalSince(min(organization, repositories))
+      }
+    }
+    return line
+  }
+
+  private func retryError(_ subject: TransitionSubject) -> String? {
+    let status = subject == .organization ? state.organization.status : state.repositories.status
+    return status.retry?.error.map(Self.errorLine(state))
+  }
+
+  private func transition<T>(
+    _ loading: LoadingState<T>, _ subject: TransitionSubject,
+    describe: (T) -> (String?, [String]?)
+  ) -> Transition {
+    TransitionFormatter.transition(
+      loading, subject: subject, time: time, round: round,
+      errorLine: Self.errorLine(state), describe: describe)
+  }
+}

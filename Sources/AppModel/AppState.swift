@@ -1,0 +1,154 @@
+import ApexyLoader
+import Foundation
+import GitHubAPI
+
+/// Everything the screen shows, changed only by `update`.
+public struct AppState: Sendable, Equatable {
+  /// The most characters the filter holds; typing or pasting more is ignored.
+  public static let filterLimit = 64
+
+  /// The organization loader, as its last change left it.
+  public internal(set) var organization = LoaderSlot<Organization>()
+  /// The repositories loader, as its last change left it.
+  public internal(set) var repositories = LoaderSlot<[Repository]>()
+  /// The fetches asked for so far and, headless, how many to make before quitting.
+  public var rounds = FetchRounds()
+  /// The time of the latest event.
+  public var now: Date
+  /// The terminal size.
+  public var size: Size
+  /// The focused element.
+  public var focus: Focus = .fetchButton
+  /// The first list row shown, per pane.
+  public var scroll: [PaneID: Int] = [.fetch: 0, .result: 0]
+  /// The list filter (case-insensitive substring of the name, language or description).
+  public internal(set) var filter = ""
+  /// The order both panes list repositories in.
+  public internal(set) var sort = SortOrder.listed
+  /// The selected rows and the open detail view.
+  public var lists = ListState()
+  /// The inspector: observers, request counts and the request log.
+  public var inspector = InspectorState()
+  /// Whether keys go into the filter.
+  public var isEditingFilter = false
+  /// Whether the key help is shown.
+  public var showHelp = false
+  /// The first key help row shown, when the help is taller than the terminal.
+  public var helpScroll = 0
+  /// The spinner frame counter.
+  public var spinnerFrame = 0
+  /// A short name of the data source for the status bar.
+  public var source: String
+  /// The organization login.
+  public var org: String
+  /// `host:port` of the API, for error messages.
+  public var host: String
+  /// The request deadline in seconds, for error messages.
+  public var timeout: TimeInterval
+  /// Whether the `x` outage toggle exists (built-in server only).
+  public var canToggleOutage: Bool
+  /// Whether the simulated outage is on.
+  public var outage = false
+  /// A transient one-line notice (for example after `x`).
+  public var notice: String?
+  /// Whether to draw in ASCII only (a locale that is not UTF-8, or `--ascii`).
+  public var asciiOnly = false
+  /// What to tell the user to do about an error (flags belong to the program, not the core).
+  public var advice = ErrorAdvice()
+  /// When the app asked to be woken (spinner frame or an age that changes), if it did.
+  public var pendingWake: Date?
+
+  /// The Fetch pane's state: organization and repositories merged.
+  public var merged: LoadingState<OrganizationRepositories> {
+    OrganizationRepositories.merged(organization.state, repositories.state)
+  }
+
+  /// Whether anything is loading, so the spinner must tick.
+  public var isLoading: Bool {
+    organization.state.isLoading || repositories.state.isLoading
+      || lists.detail?.loader.state.isLoading == true
+  }
+
+  /// What the cache has to say: when restored content was last confirmed, and what is wrong
+  /// with the store, derived from the loaders.
+  public var cache: CacheStatus {
+    let problems = [organization.snapshot.cacheProblem, repositories.snapshot.cacheProblem]
+      .compactMap { $0 }
+    return CacheStatus(
+      organizationRestoredAt: organization.restoredAt,
+      repositoriesRestoredAt: repositories.restoredAt,
+      problem: problems.isEmpty ? nil : Array(Set(problems)).sorted().joined(separator: "; "))
+  }
+
+  /// A state with nothing loaded yet.
+  public init(
+    now: Date, size: Size, source: String, org: String, host: String, timeout: TimeInterval,
+    canToggleOutage: Bool
+  ) {
+    self.now = now
+    self.size = size
+    self.source = source
+    self.org = org
+    self.host = host
+    self.timeout = timeout
+    self.canToggleOutage = canToggleOutage
+  }
+
+  /// The repositories each pane lists after the filter and the sort.
+  private var visible = VisibleLists()
+
+  /// The repositories a pane lists, after the filter and the sort.
+  public func visibleRepositories(_ pane: PaneID) -> [Repository] {
+    pane == .fetch ? visible.fetch : visible.result
+  }
+
+  /// Takes one loader's change at `now`; a change of the organization or the repositories
+  /// filters both lists once. A detail loader's change is kept only while its view is open.
+  public mutating func take(_ change: LoaderChange, at now: Date) {
+    switch change {
+    case .organization(let snapshot):
+      organization.take(snapshot, at: now)
+      refreshVisible()
+    case .repositories(let snapshot):
+      repositories.take(snapshot, at: now)
+      refreshVisible()
+    case .repository(let key, let snapshot):
+      guard lists.detail?.key == key else { return }
+      lists.detail?.loader.take(snapshot, at: now)
+    }
+  }
+
+  /// Sets the filter and filters both lists once.
+  public mutating func setFilter(_ filter: String) {
+    guard filter != self.filter else { return }
+    self.filter = filter
+    refreshVisible()
+  }
+
+  /// Sets the sort order and sorts both lists once.
+  public mutating func setSort(_ sort: SortOrder) {
+    guard sort != self.sort else { return }
+    self.sort = sort
+    refreshVisible()
+  }
+
+  private mutating func refreshVisible() {
+    visible.fetch = filtered(merged.content?.repositories ?? [])
+    visible.result = filtered(repositories.state.content ?? [])
+  }
+
+  private func filtered(_ all: [Repository]) -> [Repository] {
+    let kept = filter.isEmpty ? all : all.filter { ListFilter.matches($0, filter) }
+    return sort.sorted(kept)
+  }
+}
+
+/// The lists each pane shows, derived from the loaders, the filter and the sort, and kept so
+/// that no frame filters or sorts again. Two states with the same loaders, filter and sort
+/// derive the same lists, so they are not compared (a test states the inputs it expects).
+private struct VisibleLists: Sendable, Equatable {
+  var fetch: [Repository] = []
+  var result: [Repository] = []
+
+  static func == (lhs: VisibleLists, rhs: VisibleLists) -> Bool { true }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Effects `update` asks the runtime to perform; the runtime decides nothing by itself.
+public enum Command: Sendable, Equatable {
+  /// Load the repositories and then the organization, as the Fetch button does (each joins a
+  /// load already in flight); `round` counts the fetches, for the built-in server.
+  case fetchBoth(round: Int)
+  /// Reload the repositories only.
+  case reloadRepositories
+  /// Load one repository through its detail loader, kept under this `owner/name` key, and
+  /// observe that loader while its detail view is open.
+  case loadDetail(String)
+  /// The detail view closed: stop observing its loader.
+  case closeDetail
+  /// Turn the simulated outage of the built-in server on or off.
+  case setOutage(Bool)
+  /// Send one `.tick` at this time, replacing any wake asked for before.
+  case wake(at: Date)
+  /// Forget the wake asked for before: nothing on screen changes with time.
+  case cancelWake
+  /// Open this web page in the user's browser.
+  case openURL(URL)
+  /// Put this text on the terminal's clipboard (OSC 52).
+  case copy(String)
+  /// Repaint every cell, whatever the terminal shows now.
+  case repaint
+  /// Give the terminal back and stop, as Ctrl-Z does in every terminal program; on `fg`,
+  /// take it back at its current size.
+  case suspend
+  /// Leave the app with this exit code.
+  case quit(ExitCode)
+}

@@ -1,0 +1,101 @@
+import ApexyHTTP
+import ApexyLoader
+import GitHubAPI
+
+/// One clear line for any error the app can meet, never a raw `NSError` dump.
+///
+/// The line says what went wrong; what the user can do about it through the program's own
+/// flags is the program's to add, with `advice`.
+public enum ErrorMessage {
+  /// The line to show for `error`; `host` names the server for connection errors, and
+  /// `advice`, when it has some for the error, is added at the end (`…; raise it with --x.`).
+  public static func line(
+    for error: Error, host: String, timeout: TimeInterval,
+    advice: (Error) -> String? = { _ in nil }
+  ) -> String {
+    var text: String
+    switch error {
+    case let error as GitHubError: text = describe(error)
+    case let error as URLError: text = describe(error, host: host, timeout: timeout)
+    case let error as ResponseTooLargeError: text = error.description
+    case let error as RateLimitExceededError:
+      text =
+        "Rate limit of \(error.limit.limit) requests used up; not sent. It resets at "
+        + "\(clock(error.reset)) (local time)."
+    case let error as RetryLaterError:
+      if case .rateLimited? = error.underlying as? GitHubError {
+        text = line(for: error.underlying, host: host, timeout: timeout)
+        break
+      }
+      var first = line(for: error.underlying, host: host, timeout: timeout)
+      if first.hasSuffix(".") { first.removeLast() }
+      text = "\(first); the server asked to wait until \(clock(error.retryAt)) (local time)."
+    default: text = "\(error)"
+    }
+    if let advice = advice(error) {
+      if text.hasSuffix(".") { text.removeLast() }
+      text += "; \(advice)."
+    }
+    return TextSanitizer.clean(text)
+  }
+
+  private static func describe(_ error: GitHubError) -> String {
+    switch error {
+    case .notFound(let org):
+      return "Organization \"\(org)\" was not found: it does not exist or is private (HTTP 404)."
+    case .unauthorized(let message):
+      return "The token was rejected (HTTP 401: \(message)); check GITHUB_TOKEN."
+    case .rateLimited(let status, let reset):
+      let when = reset.map { "at \(clock($0)) (local time)" } ?? "later"
+      return "Rate limit hit (HTTP \(status)); it resets \(when). Set GITHUB_TOKEN to raise it."
+    case .retryAfter(let status, let seconds):
+      return "Too many requests (HTTP \(status)); retry in \(seconds) s."
+    case .server(let status, let message):
+      return "Server error (HTTP \(status): \(message)); try again later."
+    case .status(let status, let message):
+      return "Request failed (HTTP \(status): \(message))."
+    case .unreadable(let detail):
+      return "The response could not be read: \(detail)."
+    case .paginationStopped(let stop):
+      return "Pagination stopped: \(stop.description)."
+    }
+  }
+
+  private static func describe(_ error: URLError, host: String, timeout: TimeInterval) -> String {
+    switch error.code {
+    case .cannotConnectToHost:
+      return "Cannot connect to \(host): is the server running?"
+    case .cannotFindHost, .dnsLookupFailed:
+      return "Cannot find \(host): check the address and the network connection."
+    case .timedOut:
+      return "Timed out after \(Int(timeout)) s waiting for \(host)."
+    case .networkConnectionLost:
+      return "The connection to \(host) was lost in the middle of the response."
+    case .notConnectedToInternet:
+      return "No network connection."
+    case .cancelled:
+      return "The request was cancelled."
+    case .badServerResponse:
+      return "\(host) closed the connection without a valid HTTP response."
+    case .secureConnectionFailed:
+      return "The TLS connection to \(host) failed."
+    case .serverCertificateHasUnknownRoot:
+      return "The certificate of \(host) is not from an authority this machine trusts; "
+        + "to trust another, point SSL_CERT_FILE at its certificate."
+    case .serverCertificateUntrusted:
+      return "The certificate of \(host) is for another name, or its key is not the pinned one."
+    case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+      return "The certificate of \(host) has expired or is not valid yet."
+    default:
+      return "Network error talking to \(host) (URLError \(error.code.rawValue))."
+    }
+  }
+
+  /// Local wall-clock time, for example `14:05`.
+  public static func clock(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm"
+    formatter.timeZone = .current
+    return formatter.string(from: date)
+  }
+}

@@ -1,0 +1,68 @@
+/// What a key does where it is pressed: the key table gives its action, and the screen in
+/// front (too small, the filter, the key help, the detail view, the panes) decides whether
+/// and how that action runs.
+enum KeyInput {
+  /// Applies `key` to the state; returns the commands it asks for.
+  static func apply(_ key: Key, to state: inout AppState) -> [Command] {
+    let action = KeyBinding.action(for: key)
+    if let commands = always(action, key, &state) { return commands }
+    if Layout.isTooSmall(state.size) { return [] }
+    if state.isEditingFilter { return FilterEditing.key(key, &state) }
+    if state.showHelp { return help(action, &state) }
+    if state.lists.detail != nil { return detail(action, key, &state) }
+    state.notice = nil
+    guard let action else { return [] }
+    if InspectorNavigation.take(action, &state) { return [] }
+    return Actions.perform(action, on: &state)
+  }
+
+  /// Keys that act on every screen, the "terminal too small" one and the filter included:
+  /// Ctrl-C, Ctrl-L and Ctrl-Z; and `q` on the too-small screen.
+  private static func always(_ action: Action?, _ key: Key, _ state: inout AppState)
+    -> [Command]?
+  {
+    switch action {
+    case .repaint?, .suspend?:
+      return Actions.perform(action!, on: &state)
+    case .quit? where key == .interrupt:
+      return [.quit(.success)]
+    case .quit? where !state.isEditingFilter && Layout.isTooSmall(state.size):
+      return [.quit(.success)]
+    default:
+      return nil
+    }
+  }
+
+  /// With the key help open: ↑↓ scroll it when it does not fit, `q` quits, any other key
+  /// closes it.
+  private static func help(_ action: Action?, _ state: inout AppState) -> [Command] {
+    let maximum = HelpLayout.maximumScroll(state.size)
+    let step: Int? =
+      switch action {
+      case .selectPrevious?: -1
+      case .selectNext?: 1
+      default: nil
+      }
+    if let step, maximum > 0 {
+      state.helpScroll = min(maximum, max(0, state.helpScroll + step))
+      return []
+    }
+    if action == .quit { return [.quit(.success)] }
+    state.showHelp = false
+    state.helpScroll = 0
+    return []
+  }
+
+  /// With the detail view open: Esc, Enter and Backspace close it, `o` and `y` act on its
+  /// repository, `q` quits; every other key is ignored.
+  private static func detail(_ action: Action?, _ key: Key, _ state: inout AppState)
+    -> [Command]
+  {
+    state.notice = nil
+    if [.escape, .enter, .backspace].contains(key) { return ListKeys.closeDetail(&state) }
+    switch action {
+    case .openInBrowser?, .copyAddress?, .quit?: return Actions.perform(action!, on: &state)
+    default: return []
+    }
+  }
+}

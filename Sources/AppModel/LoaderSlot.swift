@@ -1,0 +1,145 @@
+import ApexyLoader
+import Foundation
+import GitHubAPI
+
+/// Which kind of loader: the app shows one organization loader, one repositories loader and
+/// a keyed detail loader per repository opened.
+public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
+  /// The organization, `/orgs/{org}`.
+  case organization
+  /// Its repositories, `/orgs/{org}/repos`.
+  case repositories
+  /// One repository's details, `/repos/{owner}/{name}`.
+  case repository
+
+  /// The loader a request path belongs to (a base path such as `/api/v3` in front is
+  /// allowed); `nil` for any other path.
+  public static func of(path: String) -> LoaderKind? {
+    let parts = path.split(separator: "/")
+    if parts.count >= 3, parts[parts.count - 3] == "orgs", parts.last == "repos" {
+      return .repositories
+    }
+    if parts.count >= 2, parts[parts.count - 2] == "orgs" { return .organization }
+    if parts.count >= 3, parts[parts.count - 3] == "repos" { return .repository }
+    return nil
+  }
+}
+
+/// One loader the app shows: its kind, and for a detail loader its key `owner/name` (as the
+/// server sent them; not safe to draw).
+public struct LoaderID: Sendable, Hashable {
+  /// The kind of loader.
+  public var kind: LoaderKind
+  /// The detail loader's key, `nil` for the organization and repositories loaders.
+  public var key: String?
+
+  /// The organization loader.
+  public static let organization = LoaderID(kind: .organization, key: nil)
+  /// The repositories loader.
+  public static let repositories = LoaderID(kind: .repositories, key: nil)
+
+  /// The detail loader kept under `key`.
+  public static func repository(_ key: String) -> LoaderID {
+    LoaderID(kind: .repository, key: key)
+  }
+}
+
+/// What a loader said at one change, as plain values: its state, its policies' status, its
+/// cache problem and its change count (which tells one change from the next).
+public struct LoaderSnapshot<Content: Sendable & Equatable>: Sendable, Equatable {
+  /// The loader's state.
+  public var state: LoadingState<Content>
+  /// Its retry, freshness and rate limit.
+  public var status: LoaderStatus
+  /// What is wrong with its cache, in one line; `nil` when nothing is.
+  public var cacheProblem: String?
+  /// How many times its state was assigned.
+  public var changeCount: Int
+
+  /// Creates a value from its parts.
+  public init(
+    state: LoadingState<Content>, status: LoaderStatus = LoaderStatus(),
+    cacheProblem: String? = nil, changeCount: Int = 0
+  ) {
+    self.state = state
+    self.status = status
+    self.cacheProblem = cacheProblem
+    self.changeCount = changeCount
+  }
+
+  /// Whether `other` says anything this one does not: a new state, status or cache problem.
+  /// The state is compared by its change count, so a change to an equal state (another
+  /// error) still counts.
+  public func differs(from other: LoaderSnapshot?) -> Bool {
+    guard let other else { return true }
+    return changeCount != other.changeCount || status != other.status
+      || cacheProblem != other.cacheProblem
+  }
+}
+
+/// What the app knows of one loader: the last snapshot it took, and when the loader last
+/// moved into success. The same type holds every loader the app shows.
+public struct LoaderSlot<Content: Sendable & Equatable>: Sendable, Equatable {
+  /// The latest snapshot.
+  public internal(set) var snapshot = LoaderSnapshot<Content>(state: .initial)
+  /// When the loader last moved into success (from another case).
+  public internal(set) var succeededAt: Date?
+
+  /// A loader not heard from yet: `.initial`.
+  public init() {}
+
+  /// A slot holding `snapshot` taken at `now`.
+  public init(_ snapshot: LoaderSnapshot<Content>, at now: Date) {
+    take(snapshot, at: now)
+  }
+
+  /// The loader's state.
+  public var state: LoadingState<Content> { snapshot.state }
+  /// The loader's retry, freshness and rate limit.
+  public var status: LoaderStatus { snapshot.status }
+
+  /// When the content restored from the cache was last confirmed, until the server confirms
+  /// it again; `nil` when the content was fetched.
+  public var restoredAt: Date? {
+    status.freshness.isRestored && state.content != nil ? status.freshness.lastConfirmed : nil
+  }
+
+  /// Takes the loader's newest snapshot, taken at `now`.
+  public mutating func take(_ snapshot: LoaderSnapshot<Content>, at now: Date) {
+    if case .success = snapshot.state, !Self.isSuccess(self.snapshot.state) { succeededAt = now }
+    self.snapshot = snapshot
+  }
+
+  private static func isSuccess(_ state: LoadingState<Content>) -> Bool {
+    if case .success = state { return true }
+    return false
+  }
+}
+
+/// One loader's change, as an event carries it: which loader, and its snapshot.
+public enum LoaderChange: Sendable, Equatable {
+  /// The organization loader changed.
+  case organization(LoaderSnapshot<Organization>)
+  /// The repositories loader changed.
+  case repositories(LoaderSnapshot<[Repository]>)
+  /// The detail loader kept under `key` changed.
+  case repository(key: String, LoaderSnapshot<Repository>)
+
+  /// The loader that changed.
+  public var id: LoaderID {
+    switch self {
+    case .organization: .organization
+    case .repositories: .repositories
+    case .repository(let key, _): .repository(key)
+    }
+  }
+
+  /// The retry its loader waits for now, if any.
+  var retry: Int? {
+    switch self {
+    case .organization(let snapshot): snapshot.status.retry?.retry
+    case .repositories(let snapshot): snapshot.status.retry?.retry
+    case .repository(_, let snapshot): snapshot.status.retry?.retry
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import ApexyLoader
+import GitHubAPI
+
+/// What a pane shows above its list (button, status, heading, filter), as lines of text: the
+/// layout counts them and the pane draws them.
+public enum PaneHeader {
+  /// The lines above the list, for a pane in a state and an inner width.
+  public static func lines(_ state: AppState, _ pane: PaneID, width: Int) -> [PaneLine] {
+    var lines: [PaneLine] = []
+    let status: (isLoading: Bool, error: Error?, hasContent: Bool, isInitial: Bool)
+    let heading: String
+    switch pane {
+    case .fetch:
+      let button = state.focus == .fetchButton ? Style.focusButton : .button
+      lines.append(PaneLine(text: "[ Fetch ]", style: button))
+      lines.append(PaneLine(text: "", style: .plain))
+      let merged = state.merged
+      status = (merged.isLoading, merged.error, merged.content != nil, isInitial(merged))
+      let name = merged.content?.organization.displayName ?? state.org
+      heading = "Repositories of the \(name) organization:"
+    case .result:
+      let repositories = state.repositories.state
+      status = (
+        repositories.isLoading, repositories.error, repositories.content != nil,
+        isInitial(repositories)
+      )
+      heading = "Repositories:"
+    }
+    func add(_ text: String, _ style: Style, maxLines: Int) {
+      for line in TextWrap.wrap(text, width: width, maxLines: maxLines) {
+        lines.append(PaneLine(text: line, style: style))
+      }
+    }
+    if status.isLoading {
+      lines.append(
+        PaneLine(
+          text: "\(Spinner.frame(state.spinnerFrame, ascii: state.asciiOnly)) Loading…",
+          style: .spinner))
+    } else if let error = status.error {
+      let message = ErrorMessage.line(
+        for: error, host: state.host, timeout: state.timeout, advice: state.advice.callAsFunction)
+      add("✗ " + message, .error, maxLines: 3)
+    } else if status.isInitial {
+      let prompt =
+        pane == .fetch
+        ? "Press f or Enter to fetch \(state.org) and its repositories."
+        : "Nothing loaded yet. Press r to load the repositories, or f to fetch both."
+      add(prompt, .dim, maxLines: 3)
+    }
+    if status.hasContent {
+      let sorted =
+        state.sort == .listed ? heading : heading.dropLast() + ", " + state.sort.label + ":"
+      add(sorted, .heading, maxLines: 2)
+      if !state.filter.isEmpty || state.isEditingFilter {
+        let count = state.visibleRepositories(pane).count
+        lines.append(PaneLine(text: filterLine(state, count: count, width: width), style: .dim))
+      }
+    }
+    return lines
+  }
+
+  private static func isInitial<T>(_ state: LoadingState<T>) -> Bool {
+    if case .initial = state { return true }
+    return false
+  }
+
+  /// "Filter: ios▏  (2 shown)"; a filter too long for the line shows its end, so the caret and
+  /// the count stay in view.
+  static func filterLine(_ state: AppState, count: Int, width: Int) -> String {
+    let prefix = "Filter: "
+    let suffix = (state.isEditingFilter ? "▏" : "") + "  (\(count) shown)"
+    let room = width - TextWidth.of(prefix) - TextWidth.of(suffix)
+    var shown = state.filter
+    if TextWidth.of(shown) > room, room > 1 {
+      var tail = ""
+      for character in shown.reversed() {
+        if TextWidth.of(tail) + TextWidth.of(character) > room - 1 { break }
+        tail.insert(character, at: tail.startIndex)
+      }
+      shown = "…" + tail
+    }
+    return prefix + shown + suffix
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GitHubAPI
+
+/// Applies one event to the state and returns every effect it asks for, timers and quitting
+/// included. Pure: no I/O, no clock (time arrives inside events).
+public func update(_ state: inout AppState, _ event: AppEvent) -> [Command] {
+  var commands = apply(&state, event)
+  if commands.contains(where: \.isQuit) { return commands }
+  commands += FetchRounds.next(&state)
+  if commands.contains(where: \.isQuit) { return commands }
+  ListKeys.follow(&state)
+  commands += WakeSchedule.next(&state)
+  return commands
+}
+
+private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
+  switch event {
+  case .tick(let now):
+    state.now = now
+    if let wake = state.pendingWake, now >= wake { state.pendingWake = nil }
+    if state.isLoading { state.spinnerFrame &+= 1 }
+    return []
+  case .resize(let size):
+    state.size = size
+    return []
+  case .stop(let code):
+    return [.quit(code)]
+  case .notice(let text):
+    state.notice = text
+    return []
+  case .request(let record):
+    state.inspector.record(record)
+    return []
+  case .observers(let names):
+    state.inspector.observers = names
+    return []
+  case .loaderChanged(let change, let now):
+    take(change, at: now, into: &state)
+    return []
+  case .key(let key):
+    return KeyInput.apply(key, to: &state)
+  case .action(let action):
+    return Actions.perform(action, on: &state)
+  case .paste(let text):
+    guard state.isEditingFilter, !Layout.isTooSmall(state.size) else { return [] }
+    FilterEditing.append(text, to: &state)
+    return []
+  case .mouse(let mouse):
+    guard !Layout.isTooSmall(state.size), !state.showHelp, state.lists.detail == nil else {
+      return []
+    }
+    return MouseClick.apply(&state, mouse)
+  }
+}
+
+/// A loader's change: its slot, the inspector's retry count and its timeline.
+private func take(_ change: LoaderChange, at now: Date, into state: inout AppState) {
+  state.now = now
+  state.inspector.noteRetry(change.id, retry: change.retry)
+  if let key = change.id.key {
+    guard let before = state.lists.detail, before.key == key else { return }
+    state.take(change, at: now)
+    if let after = state.lists.detail?.loader.state {
+      state.inspector.timeline.noteDetail(after, at: now, restart: before.loader.state == .initial)
+    }
+    return
+  }
+  state.take(change, at: now)
+  state.inspector.timeline.note(
+    organization: state.organization.state, repositories: state.repositories.state,
+    merged: state.merged, at: now)
+}
+
+extension Command {
+  /// Whether this is `.quit`.
+  var isQuit: Bool {
+    if case .quit = self { return true }
+    return false
+  }
+}

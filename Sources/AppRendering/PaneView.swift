@@ -1,0 +1,95 @@
+import AppModel
+import GitHubAPI
+
+/// Draws the Fetch and Result panes: a header (button, status, heading, filter) over a list.
+public enum PaneView {
+  /// What each pane reads: the Fetch pane merges both loaders, the Result pane shows the
+  /// repositories alone.
+  public static func reader(_ pane: PaneID) -> LoaderReader {
+    pane == .fetch
+      ? LoaderReader(view: "Fetch pane", reads: [.organization, .repositories])
+      : LoaderReader(view: "Result pane", reads: [.repositories])
+  }
+
+  /// The pane title.
+  public static func title(_ pane: PaneID) -> String {
+    pane == .fetch ? "Fetch" : "Result"
+  }
+
+  /// Draws a pane with its border, header and the visible part of its list.
+  public static func draw(_ state: AppState, _ pane: PaneID, in rect: Rect, into grid: inout Grid) {
+    let focused = state.focus.pane == pane
+    Border.draw(
+      rect, title: title(pane), style: focused ? .focusBorder : .border, into: &grid)
+    let inner = rect.content
+    guard inner.width > 0, inner.height > 0 else { return }
+    let header = PaneHeader.lines(state, pane, width: inner.width)
+    for (row, line) in header.prefix(inner.height).enumerated() {
+      grid.put(
+        TextWidth.truncate(line.text, to: inner.width), x: inner.x, y: inner.y + row,
+        limit: inner.width, style: line.style)
+    }
+    let listTop = inner.y + header.count
+    let height = inner.bottom - listTop + 1
+    guard height > 0, hasContent(state, pane) else { return }
+    let repositories = state.visibleRepositories(pane)
+    if repositories.isEmpty {
+      let text =
+        state.filter.isEmpty ? "No repositories." : "No repository matches \"\(state.filter)\"."
+      grid.put(TextWidth.truncate(text, to: inner.width), x: inner.x, y: listTop, style: .dim)
+      return
+    }
+    // `update` keeps the scroll and the selection within the list; drawing trusts them.
+    let first = state.scroll[pane] ?? 0
+    let lines = Layout.rowHeight(state, pane)
+    let count = max(1, height / lines)
+    let shown = repositories[first..<min(repositories.count, first + count)]
+    let selected = state.lists.selected[pane] ?? 0
+    let listFocused = state.focus == (pane == .fetch ? .fetchList : .resultList)
+    for (offset, repository) in shown.enumerated() {
+      let highlight: Style? =
+        first + offset == selected ? (listFocused ? .focusButton : .button) : nil
+      let y = listTop + offset * lines
+      row(repository, width: inner.width, x: inner.x, y: y, highlight: highlight, into: &grid)
+      if lines == 2, let description = repository.description {
+        grid.put(
+          TextWidth.truncate("  " + description, to: inner.width), x: inner.x, y: y + 1,
+          style: .dim)
+      }
+    }
+    if repositories.count > count {
+      let label = " \(first + 1)–\(first + shown.count) of \(repositories.count) "
+      if TextWidth.of(label) + 4 <= rect.width {
+        grid.put(label, x: rect.right - 1 - TextWidth.of(label), y: rect.bottom, style: .dim)
+      }
+    }
+  }
+
+  /// One list row: the name, then language and stars on the right when there is room; a
+  /// selected row is drawn across the whole width in `highlight`.
+  public static func row(
+    _ repository: Repository, width: Int, x: Int, y: Int, highlight: Style? = nil,
+    into grid: inout Grid
+  ) {
+    if let highlight {
+      grid.fill(Rect(x: x, y: y, width: width, height: 1), style: highlight)
+    }
+    var right = "★\(repository.stargazersCount)"
+    if let language = repository.language { right = language + " " + right }
+    if repository.fork { right = "fork " + right }
+    let rightWidth = TextWidth.of(right)
+    guard width >= rightWidth + 12 else {
+      grid.put(
+        TextWidth.truncate(repository.name, to: width), x: x, y: y, style: highlight ?? .plain)
+      return
+    }
+    let nameWidth = width - rightWidth - 1
+    grid.put(
+      TextWidth.truncate(repository.name, to: nameWidth), x: x, y: y, style: highlight ?? .plain)
+    grid.put(right, x: x + width - rightWidth, y: y, style: highlight ?? .dim)
+  }
+
+  private static func hasContent(_ state: AppState, _ pane: PaneID) -> Bool {
+    pane == .fetch ? state.merged.content != nil : state.repositories.state.content != nil
+  }
+}

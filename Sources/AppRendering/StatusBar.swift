@@ -1,0 +1,104 @@
+import ApexyLoader
+import AppModel
+import Foundation
+
+/// The bottom row: data source, each loader's state and age, key hints or a notice.
+public enum StatusBar {
+  /// It reads both loaders' states, ages, retries and rate limits.
+  public static let reader = LoaderReader(
+    view: "status bar", reads: [.organization, .repositories])
+
+  /// Draws the status bar.
+  public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
+    grid.fill(rect, style: .statusBar)
+    let org = state.organization.status
+    let repos = state.repositories.status
+    let cache = state.cache
+    let limit = rateLimitText(state).map { " │ \($0) left " } ?? " "
+    let organization =
+      CacheStatus.summary(
+        state.organization.state, restoredAt: cache.organizationRestoredAt, now: state.now)
+      ?? summary(state.organization.state, state.organization.succeededAt, state, org)
+    let repositories =
+      CacheStatus.summary(
+        state.repositories.state, restoredAt: cache.repositoriesRestoredAt, now: state.now)
+      ?? summary(state.repositories.state, state.repositories.succeededAt, state, repos)
+    let loaders = "org \(organization) │ repos \(repositories)" + limit
+    let hints =
+      state.notice.map { [$0 + " "] } ?? cache.problemHints
+      ?? keyHints(builtInServer: state.canToggleOutage)
+    // The longest left side that still leaves room for some key hint, else the shortest.
+    let bare =
+      "org \(summary(state.organization.state, nil, state, org))"
+      + " │ repos \(summary(state.repositories.state, nil, state, repos)) "
+    let lefts = [" \(state.source) │ " + loaders, " " + loaders, " " + bare]
+    let shortestHint = hints.map { TextWidth.of($0) }.min() ?? 0
+    let left =
+      lefts.first { TextWidth.of($0) + shortestHint <= rect.width } ?? lefts[lefts.count - 1]
+    let used = grid.put(
+      TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
+    let room = rect.width - used
+    if let right = hints.first(where: { TextWidth.of($0) <= room }) {
+      grid.put(right, x: rect.right + 1 - TextWidth.of(right), y: rect.y, style: .statusBar)
+    }
+  }
+
+  /// The key hints from widest to narrowest, each with a trailing space: every hinted key
+  /// with its word ("f fetch  r reload …"), the keys alone ("f r / ? q"), the key help alone.
+  /// Keys for the built-in server only are left out when it is not the source.
+  public static func keyHints(builtInServer: Bool) -> [String] {
+    let shown = KeyBinding.all.filter { $0.hint != nil && (builtInServer || !$0.builtInServerOnly) }
+    func hint(_ binding: KeyBinding) -> String {
+      KeyBinding.name(binding.keys[0]) + " " + (binding.hint ?? "")
+    }
+    return [
+      shown.map(hint).joined(separator: "  ") + " ",
+      shown.map { KeyBinding.name($0.keys[0]) }.joined(separator: " ") + " ",
+      hint(KeyBinding.showKeys) + " ",
+    ]
+  }
+
+  /// "–", "loading", "retrying in 4s (2/3)", "✓ 3s ago", "✓ not modified 3s ago",
+  /// "✓ stale 12m" or "✗ (ok 2m ago)". The status bar does not animate: the panes' spinners
+  /// already do, and each animated cell costs bytes on every frame.
+  public static func summary<T>(
+    _ loader: LoadingState<T>, _ succeeded: Date?, _ state: AppState,
+    _ status: LoaderStatus = LoaderStatus()
+  ) -> String {
+    let age = succeeded.map { AgeLabel.text(since: $0, now: state.now) }
+    switch loader {
+    case .initial: return "–"
+    case .loading:
+      if let retry = status.retry { return retry.text(at: state.now) }
+      return "loading" + (age.map { " (ok \($0))" } ?? "")
+    case .success:
+      let confirmed = status.freshness.wasNotModified ? " not modified" : ""
+      if let stale = status.staleAge(at: state.now) {
+        let label = AgeLabel.text(age: stale)
+        return "✓\(confirmed) stale " + label.replacingOccurrences(of: " ago", with: "")
+      }
+      return "✓\(confirmed)" + (age.map { " " + $0 } ?? "")
+    case .failure: return "✗" + (age.map { " (ok \($0))" } ?? "")
+    }
+  }
+
+  /// "4,987/5,000": the requests left of the lower of the two loaders' latest rate limits.
+  public static func rateLimitText(_ state: AppState) -> String? {
+    let limits = [state.organization.status.rateLimit, state.repositories.status.rateLimit]
+    guard let limit = limits.compactMap({ $0 }).min(by: { $0.remaining < $1.remaining }) else {
+      return nil
+    }
+    return "\(grouped(limit.remaining))/\(grouped(limit.limit))"
+  }
+
+  /// `4987` as "4,987".
+  static func grouped(_ number: Int) -> String {
+    let digits = String(abs(number))
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return (number < 0 ? "-" : "") + out
+  }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// What the loop does beyond the loaders and its face: the built-in server's switches and the
+/// browser. Each is a no-op unless given.
+@MainActor
+public struct AppEffects {
+  /// Turns the built-in server's simulated outage on or off.
+  public var setOutage: (Bool) -> Void
+  /// Tells the built-in server which fetch round starts (`--fail round=N`).
+  public var setRound: (Int) -> Void
+  /// Opens a web page in the browser; returns a one-line failure, `nil` when it started.
+  public var openURL: (URL) -> String?
+
+  /// Effects from their parts.
+  public init(
+    setOutage: @escaping (Bool) -> Void = { _ in }, setRound: @escaping (Int) -> Void = { _ in },
+    openURL: @escaping (URL) -> String? = { _ in nil }
+  ) {
+    self.setOutage = setOutage
+    self.setRound = setRound
+    self.openURL = openURL
+  }
+}

@@ -1,0 +1,200 @@
+import AppModel
+import Foundation
+import GitHubAPI
+
+/// The one serial event loop, for both faces of the app: takes one event at a time, calls
+/// `update`, performs the commands it returned, then hands the new state to its backend (a
+/// frame on the terminal, transition lines in the transcript). Loader observers only queue
+/// events, which the loop takes on the main queue's next turn; it never runs inside a
+/// loader's notification.
+@MainActor
+public final class AppLoop {
+  /// The state after the last event.
+  public private(set) var state: AppState
+  /// The exit code, once a command quit.
+  public private(set) var exitCode: ExitCode?
+
+  private let backend: any AppBackend
+  private let loaders: AppLoaders
+  private let scheduler: any WakeScheduler
+  private let clock: () -> Date
+  private let effects: AppEffects
+  private var queue: [AppEvent] = []
+  private var isRunning = false
+  private var drainScheduled = false
+  private var organizationFeed: LoaderFeed<Organization>?
+  private var repositoriesFeed: LoaderFeed<[Repository]>?
+  private var detailFeed: LoaderFeed<Repository>?
+  private var finished: CheckedContinuation<ExitCode, Never>?
+
+  /// A loop over `loaders` showing each state on `backend`; `clock` stamps loader changes.
+  public init(
+    state: AppState, backend: any AppBackend, loaders: AppLoaders,
+    scheduler: any WakeScheduler, clock: @escaping () -> Date,
+    effects: AppEffects = AppEffects()
+  ) {
+    self.state = state
+    self.backend = backend
+    self.loaders = loaders
+    self.scheduler = scheduler
+    self.clock = clock
+    self.effects = effects
+  }
+
+  /// Observes the loaders and the client's requests, shows the first state (with whatever
+  /// the cache restored), then handles `script`, the events a face starts with.
+  public func start(_ script: [AppEvent] = []) {
+    isRunning = true
+    let post: (AppEvent) -> Void = { [weak self] in self?.post($0) }
+    organizationFeed = LoaderFeed(
+      loaders.organization, clock: clock, change: { .organization($0) }, post: post)
+    repositoriesFeed = LoaderFeed(
+      loaders.repositories, clock: clock, change: { .repositories($0) }, post: post)
+    let sanitizer = loaders.sanitizer
+    loaders.requestEvents.listen { [weak self] event in
+      guard let record = RequestRecord(event, sanitizer: sanitizer) else { return }
+      DispatchQueue.main.async { self?.post(.request(record)) }
+    }
+    // The names as the loaders list them, and what the cache restored: the first frame.
+    organizationFeed?.sendCurrent()
+    repositoriesFeed?.sendCurrent()
+    let restored = [observers] + queue
+    queue = []
+    for event in restored { step(event, presents: false) }
+    present()
+    isRunning = false
+    queue += script
+    drain()
+  }
+
+  /// Runs until a command quits; returns its exit code.
+  public func run(_ script: [AppEvent] = []) async -> ExitCode {
+    start(script)
+    if let exitCode { return exitCode }
+    return await withCheckedContinuation { finished = $0 }
+  }
+
+  /// Handles an event now (input arrives on the main queue), and everything it led to, in
+  /// order.
+  public func send(_ event: AppEvent) {
+    guard exitCode == nil else { return }
+    queue.append(event)
+    drain()
+  }
+
+  /// Queues an event from a loader or the client, to be handled on the main queue's next turn.
+  func post(_ event: AppEvent) {
+    guard exitCode == nil else { return }
+    queue.append(event)
+    guard !isRunning, !drainScheduled else { return }
+    drainScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      self?.drainScheduled = false
+      self?.drain()
+    }
+  }
+
+  private func drain() {
+    guard !isRunning else { return }
+    isRunning = true
+    defer { isRunning = false }
+    while exitCode == nil, !queue.isEmpty {
+      step(queue.removeFirst())
+    }
+  }
+
+  /// The names each loader lists as its observers, the open detail loader's included.
+  private var observers: AppEvent {
+    var names: [LoaderKind: [String]] = [
+      .organization: loaders.organization.observerNames,
+      .repositories: loaders.repositories.observerNames,
+    ]
+    if let key = state.lists.detail?.key, let loader = loaders.details.loader(for: key) {
+      names[.repository] = loader.observerNames
+    }
+    return .observers(names)
+  }
+
+  // MARK: - One event
+
+  private func step(_ event: AppEvent, presents: Bool = true) {
+    if case .resize = event { backend.repaint() }
+    let commands = update(&state, event)
+    for command in commands {
+      perform(command)
+      if exitCode != nil { return }
+    }
+    // Back from a suspend the terminal may have another size: the resize queued next shows it.
+    if commands.contains(.suspend) || !presents { return }
+    present()
+  }
+
+  private func present() {
+    // A face whose output failed ends the run, through `update` like every way out.
+    if let code = backend.present(state) { queue.insert(.stop(code), at: 0) }
+  }
+
+  private func perform(_ command: Command) {
+    switch command {
+    case .fetchBoth(let round):
+      effects.setRound(round)
+      loaders.fetchBoth()
+    case .reloadRepositories:
+      loaders.repositories.load()
+    case .loadDetail(let key):
+      openDetail(key)
+    case .closeDetail:
+      detailFeed = nil
+      queue.append(observers)
+    case .setOutage(let on):
+      effects.setOutage(on)
+    case .wake(let date):
+      scheduler.schedule(at: date) { [weak self] in
+        guard let self else { return }
+        self.send(.tick(self.clock()))
+      }
+    case .cancelWake:
+      scheduler.cancel()
+    case .openURL(let url):
+      // A failure comes back as a notice, through `update` like everything else.
+      if let failure = effects.openURL(url) { queue.append(.notice(failure)) }
+    case .copy(let text):
+      backend.copy(text)
+    case .repaint:
+      backend.repaint()
+    case .suspend:
+      backend.suspend()
+      if let size = backend.size { queue.append(.resize(size)) }
+    case .quit(let code):
+      quit(code)
+    }
+  }
+
+  /// Observes the detail loader kept under `key` (made on first use) and starts its load.
+  private func openDetail(_ key: String) {
+    detailFeed = nil
+    if let loader = loaders.details.loader(for: key) {
+      let feed = LoaderFeed(
+        loader, clock: clock, change: { .repository(key: key, $0) },
+        post: { [weak self] in self?.post($0) })
+      detailFeed = feed
+      loader.load()
+      feed.sendCurrent()
+    }
+    queue.append(observers)
+  }
+
+  private func quit(_ code: ExitCode) {
+    exitCode = code
+    queue.removeAll()
+    scheduler.cancel()
+    organizationFeed = nil
+    repositoriesFeed = nil
+    detailFeed = nil
+    loaders.requestEvents.listen(nil)
+    let final = backend.close(state, exitCode: code)
+    exitCode = final
+    finished?.resume(returning: final)
+    finished = nil
+  }
+}

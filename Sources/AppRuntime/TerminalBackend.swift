@@ -1,0 +1,63 @@
+import AppModel
+import AppRendering
+
+/// The screen the terminal backend draws on: the real terminal, or one in memory in tests.
+@MainActor
+public protocol TerminalScreen: AnyObject {
+  /// The terminal size now.
+  var size: Size { get }
+  /// Writes the changed cells; a diff that clears the screen repaints everything.
+  func draw(_ diff: GridDiff)
+  /// Gives the terminal back to the shell and stops the process (Ctrl-Z); returns when the
+  /// shell continues it (`fg`), with the terminal taken back and its size read again.
+  func suspend()
+  /// Gives the terminal back to the shell, exactly as it was.
+  func close()
+  /// Puts `text` on the terminal's clipboard (OSC 52), where the terminal allows it.
+  func copy(_ text: String)
+}
+
+/// The terminal face: renders each state into a grid and draws only the cells that changed.
+@MainActor
+public final class TerminalBackend: AppBackend {
+  private let screen: any TerminalScreen
+  private var drawn: Grid?
+
+  /// A backend drawing on `screen`.
+  public init(screen: any TerminalScreen) {
+    self.screen = screen
+  }
+
+  /// The screen's size now.
+  public var size: Size? { screen.size }
+
+  /// Draws the cells that differ from the frame drawn before.
+  public func present(_ state: AppState) -> ExitCode? {
+    let grid = Screen.render(state)
+    screen.draw(grid.diff(from: drawn))
+    drawn = grid
+    return nil
+  }
+
+  /// The next frame repaints every cell.
+  public func repaint() {
+    drawn = nil
+  }
+
+  /// Suspends; back from `fg` the terminal shows the shell's text, so the next frame repaints.
+  public func suspend() {
+    screen.suspend()
+    drawn = nil
+  }
+
+  /// Copies through the screen's clipboard.
+  public func copy(_ text: String) {
+    screen.copy(text)
+  }
+
+  /// Gives the terminal back.
+  public func close(_ state: AppState, exitCode: ExitCode) -> ExitCode {
+    screen.close()
+    return exitCode
+  }
+}

@@ -1,0 +1,58 @@
+import ApexyLoader
+import Foundation
+
+/// Where the app's cache entries go: the namespace (the API, or the built-in server's data) and
+/// the names of the two entries in it.
+public struct GitHubCacheKeys: Sendable, Equatable {
+  /// The namespace of every entry of this data source.
+  public var namespace: String
+
+  /// Keys for a GitHub-compatible API at `baseURL`: its root without a trailing slash
+  /// (`https://api.github.com`, `https://ghe.example/api/v3`), without any user or password.
+  public static func api(_ baseURL: URL) -> GitHubCacheKeys {
+    var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
+    components?.user = nil
+    components?.password = nil
+    var text = components?.url?.absoluteString ?? baseURL.absoluteString
+    while text.hasSuffix("/") { text.removeLast() }
+    return GitHubCacheKeys(namespace: text)
+  }
+
+  /// Keys for the built-in server serving `repositoryCount` generated repositories (`nil`: the
+  /// fixtures) from data of version `seed`; its port, new at every start, is not part of them.
+  public static func builtIn(repositoryCount: Int?, seed: String) -> GitHubCacheKeys {
+    GitHubCacheKeys(
+      namespace: "built-in repos=\(repositoryCount.map(String.init) ?? "fixtures") seed=\(seed)")
+  }
+
+  /// The organization's entry.
+  public func organization(_ org: String) -> LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "org \(org.lowercased())")
+  }
+
+  /// The entry of the organization's repositories.
+  public func repositories(_ org: String) -> LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "repos \(org.lowercased())")
+  }
+
+  /// Gives both loaders of `org` at `baseURL` a cache in `store` under these keys: they show
+  /// the stored content at once and save every confirmed success. Validators are stored
+  /// relative to the API's origin; the repositories are stored page by page with each page's
+  /// URL and validators, so the first reload after a restart can be answered `304` for every
+  /// page.
+  @MainActor
+  public func attach(
+    organization: OrganizationLoader, repositories: RepositoriesLoader, org: String,
+    baseURL: URL, store: LoaderCacheStore
+  ) {
+    let store = OriginRelativeStore(base: store, origin: baseURL)
+    let sanitizer = organization.sanitizer
+    organization.cache = LoaderCache(
+      store: store, key: self.organization(org),
+      codec: GitHubCacheCodecs.organization(sanitizer: sanitizer))
+    repositories.cache = LoaderCache(
+      store: store, key: self.repositories(org),
+      codec: GitHubCacheCodecs.repositories(
+        sanitizer: sanitizer, pages: RepositoryPageSource(loader: repositories, origin: baseURL)))
+  }
+}

@@ -1,0 +1,59 @@
+import AppCommandLine
+import AppModel
+import DemoAPI
+import Foundation
+import GitHubAPI
+
+/// Where this run's data comes from: the built-in server, started here, or a remote API; and
+/// the configuration and first state that follow from it.
+@MainActor
+struct DataSourceStart {
+  /// The built-in server, when it is the source.
+  let demo: DemoServer?
+  /// How the app talks to the source.
+  let configuration: GitHubConfiguration
+  /// A short name of the source for the status bar.
+  let label: String
+
+  /// Starts the built-in server when the options ask for it; throws when it cannot start.
+  init(_ options: Options, token: String?) throws {
+    let baseURL: URL
+    switch options.source {
+    case .demo:
+      let server = DemoServer(options: options.demoServer)
+      do {
+        baseURL = try server.start()
+      } catch {
+        throw StartFailure(description: "The built-in server could not start: \(error).")
+      }
+      demo = server
+      label = "built-in \(baseURL.host ?? ""):\(baseURL.port ?? 0)"
+    case .remote(let url):
+      demo = nil
+      baseURL = url
+      label = url.host ?? url.absoluteString
+    }
+    configuration = GitHubConfiguration(
+      baseURL: baseURL, org: options.org, token: demo == nil ? token : nil,
+      timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
+      pageCap: options.pageCap, retries: options.retries, maxServerWait: options.maxServerWait,
+      refreshInterval: options.refreshInterval)
+  }
+
+  /// The state the app starts in, on a terminal of `size`, drawing in ASCII when `ascii`.
+  func state(size: Size, ascii: Bool) -> AppState {
+    var state = AppState(
+      now: Date(), size: size, source: label, org: configuration.org,
+      host: configuration.hostDescription, timeout: configuration.timeout,
+      canToggleOutage: demo != nil)
+    state.advice = CommandLineAdvice.errors
+    state.asciiOnly = ascii
+    return state
+  }
+}
+
+/// The built-in server could not start.
+struct StartFailure: Error, CustomStringConvertible {
+  /// A one-line explanation.
+  let description: String
+}

@@ -1,0 +1,39 @@
+import AppCommandLine
+import AppModel
+
+/// Reads the command line and the environment, picks the mode and runs it; returns the exit
+/// code, which `main` alone turns into the process's exit.
+@MainActor
+enum Launcher {
+  /// Runs the program for `arguments` (without the program name); returns the exit code.
+  static func main(_ arguments: [String], environment: [String: String]) async -> ExitCode {
+    let invocation: Invocation
+    do {
+      invocation = try ArgumentParser.parse(arguments)
+    } catch {
+      return fail(error.description, code: .usage)
+    }
+    switch invocation {
+    case .help:
+      return StandardOutput.exitCode { () throws(OutputFailure) in
+        try StandardOutput.line(HelpText.text)
+      }
+    case .version:
+      return StandardOutput.exitCode { () throws(OutputFailure) in
+        try StandardOutput.line("loader-tui \(AppInfo.version)")
+      }
+    case .serveDemo(let options):
+      return await DemoServing.run(options)
+    case .cache(let command, let directory):
+      return CacheCommandRunner.run(command, directory: directory, environment: environment)
+    case .run(let options):
+      return await AppRun(options: options, environment: environment).run()
+    }
+  }
+
+  /// Prints `message` on stderr and returns `code`, for `return fail(…)`.
+  static func fail(_ message: String, code: ExitCode) -> ExitCode {
+    StandardOutput.error("loader-tui: \(message)")
+    return code
+  }
+}

@@ -1,0 +1,68 @@
+import ApexyLoader
+import Foundation
+import XCTest
+
+@testable import AppModel
+@testable import GitHubAPI
+
+/// Transport errors read as one line that says what to check.
+final class ErrorMessageTests: XCTestCase {
+  private func line(_ code: URLError.Code) -> String {
+    ErrorMessage.line(for: URLError(code), host: "api.github.com", timeout: 15)
+  }
+
+  func testEachTransportErrorSaysWhatToCheck() {
+    XCTAssertEqual(
+      line(.cannotFindHost),
+      "Cannot find api.github.com: check the address and the network connection.")
+    XCTAssertEqual(line(.dnsLookupFailed), line(.cannotFindHost))
+    XCTAssertEqual(
+      line(.cannotConnectToHost), "Cannot connect to api.github.com: is the server running?")
+    XCTAssertEqual(line(.timedOut), "Timed out after 15 s waiting for api.github.com.")
+    XCTAssertEqual(line(.notConnectedToInternet), "No network connection.")
+    XCTAssertEqual(
+      line(.secureConnectionFailed), "The TLS connection to api.github.com failed.")
+    XCTAssertEqual(
+      line(.serverCertificateHasUnknownRoot),
+      "The certificate of api.github.com is not from an authority this machine trusts"
+        + "; to trust another, point SSL_CERT_FILE at its certificate.")
+    XCTAssertEqual(
+      line(.serverCertificateUntrusted),
+      "The certificate of api.github.com is for another name, or its key is not the pinned one.")
+    XCTAssertEqual(
+      line(.serverCertificateHasBadDate),
+      "The certificate of api.github.com has expired or is not valid yet.")
+  }
+
+  func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {
+    let cap = GitHubError.paginationStopped(.pageCap(5))
+    XCTAssertEqual(
+      ErrorMessage.line(for: cap, host: "h", timeout: 15),
+      "Pagination stopped: the cap of 5 pages was reached.")
+    XCTAssertEqual(
+      ErrorMessage.line(
+        for: GitHubError.paginationStopped(.linkLoop(page: 2)), host: "h", timeout: 15),
+      "Pagination stopped: page 2 links back to a page already fetched.")
+    let advice: (Error) -> String? = { error in
+      error as? GitHubError == cap ? "raise it with --page-cap" : nil
+    }
+    XCTAssertEqual(
+      ErrorMessage.line(for: cap, host: "h", timeout: 15, advice: advice),
+      "Pagination stopped: the cap of 5 pages was reached; raise it with --page-cap.")
+    XCTAssertEqual(
+      ErrorMessage.line(for: URLError(.timedOut), host: "h", timeout: 15, advice: advice),
+      "Timed out after 15 s waiting for h.", "no advice, no change")
+  }
+
+  func testGitHubsAnswersAndTheRateLimitReadAsWhatHappened() {
+    XCTAssertEqual(
+      ErrorMessage.line(for: GitHubError.notFound(org: "nobody"), host: "h", timeout: 15),
+      "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404).")
+    let reset = Date(timeIntervalSince1970: 1_000_000)
+    let used = RateLimitExceededError(limit: RateLimit(limit: 60, remaining: 0, reset: reset))
+    XCTAssertEqual(
+      ErrorMessage.line(for: used, host: "h", timeout: 15),
+      "Rate limit of 60 requests used up; not sent. It resets at "
+        + "\(ErrorMessage.clock(reset)) (local time).")
+  }
+}

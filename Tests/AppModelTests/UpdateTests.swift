@@ -1,0 +1,326 @@
+import ApexyLoader
+import AppTestSupport
+import XCTest
+
+@testable import AppModel
+@testable import GitHubAPI
+
+/// `update`, as a reducer: a state and an event give the whole next state and the commands.
+/// Each test says what the next state is by changing the state before it, field by field, so
+/// anything else `update` changes fails the test.
+final class UpdateTests: XCTestCase {
+  private let now = Fixture.now
+
+  /// Applies `event` and checks the commands and the whole next state, which `expect` makes
+  /// from the state before.
+  private func assertUpdate(
+    _ state: inout AppState, _ event: AppEvent, commands: [Command], _ message: String = "",
+    file: StaticString = #filePath, line: UInt = #line,
+    _ expect: (inout AppState) -> Void = { _ in }
+  ) {
+    var expected = state
+    expect(&expected)
+    let actual = update(&state, event)
+    XCTAssertEqual(actual, commands, "commands \(message)", file: file, line: line)
+    XCTAssertTrue(
+      state == expected, "the next state \(message): \(differences(state, expected))", file: file,
+      line: line)
+  }
+
+  private func snapshot<T>(_ state: LoadingState<T>, change: Int, status: LoaderStatus = .init())
+    -> LoaderSnapshot<T>
+  {
+    LoaderSnapshot(state: state, status: status, changeCount: change)
+  }
+
+  private func mark(_ seconds: TimeInterval, _ stateCase: StateCase) -> InspectorTimeline.Mark {
+    InspectorTimeline.Mark(at: now + seconds, stateCase: stateCase)
+  }
+
+  // MARK: - The Fetch button and the loaders
+
+  func testFetchAsksForBothLoadersAndCountsTheRound() {
+    var state = Fixture.state()
+    assertUpdate(&state, .key(.character("f")), commands: [.fetchBoth(round: 1)]) {
+      $0.rounds.fetches = 1
+    }
+    assertUpdate(&state, .key(.enter), commands: [.fetchBoth(round: 2)], "Enter on the button") {
+      $0.rounds.fetches = 2
+    }
+  }
+
+  func testAFetchWhileBothLoadJoinsThemInTheSameRound() {
+    var state = Fixture.state()
+    _ = update(&state, .key(.character("f")))
+    _ = updateLoaders(
+      &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
+    assertUpdate(&state, .key(.character("f")), commands: [.fetchBoth(round: 1)])
+  }
+
+  func testALoaderStartingAsksForSpinnerTicksAndMarksTheTimeline() {
+    var state = Fixture.state()
+    let loading = snapshot(LoadingState<Organization>.loading(cache: nil), change: 1)
+    assertUpdate(
+      &state, .loaderChanged(.organization(loading), at: now),
+      commands: [.wake(at: now + Spinner.interval)]
+    ) {
+      $0.organization.snapshot = loading
+      $0.inspector.timeline.start = now
+      $0.inspector.timeline.marks = [
+        .organization: [mark(0, .loading)], .merged: [mark(0, .loading)],
+      ]
+      $0.pendingWake = now + Spinner.interval
+    }
+    XCTAssertEqual(update(&state, .key(.character("j"))), [], "a key keeps the pending tick")
+  }
+
+  func testBothLoadersSucceedingRecordWhenAndWakeWhenJustNowEnds() {
+    var state = Fixture.state()
+    _ = updateLoaders(
+      &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
+    let organization = snapshot(LoadingState.success(content: Fixture.organization), change: 2)
+    assertUpdate(
+      &state, .loaderChanged(.organization(organization), at: now + 2), commands: []
+    ) {
+      $0.now = now + 2
+      $0.organization.snapshot = organization
+      $0.organization.succeededAt = now + 2
+      $0.inspector.timeline.marks[.organization]?.append(mark(2, .success))
+    }
+    let repositories = snapshot(LoadingState.success(content: Fixture.repositories), change: 2)
+    assertUpdate(
+      &state, .loaderChanged(.repositories(repositories), at: now + 2),
+      commands: [.wake(at: now + 12)]
+    ) {
+      $0.repositories.snapshot = repositories
+      $0.repositories.succeededAt = now + 2
+      $0.inspector.timeline.marks[.repositories]?.append(mark(2, .success))
+      $0.inspector.timeline.marks[.merged]?.append(mark(2, .success))
+      $0.pendingWake = now + 12
+    }
+    XCTAssertEqual(state.visibleRepositories(.fetch), Fixture.repositories)
+    XCTAssertEqual(state.visibleRepositories(.result), Fixture.repositories)
+  }
+
+  func testReloadIsOneLoaderWhoseChangeReachesBothPanes() {
+    var state = Fixture.loaded()
+    assertUpdate(&state, .key(.character("r")), commands: [.reloadRepositories])
+    // The runtime reloads the one repositories loader; its change reaches both panes.
+    _ = update(&state, repositories: .loading(cache: Fixture.repositories), at: now)
+    XCTAssertTrue(state.merged.isLoading, "the Fetch pane's merged state loads too")
+    let fetch = PaneHeader.lines(state, .fetch, width: 38).map(\.text)
+    let result = PaneHeader.lines(state, .result, width: 38).map(\.text)
+    XCTAssertTrue(fetch.contains("⠋ Loading…"))
+    XCTAssertTrue(result.contains("⠋ Loading…"))
+    XCTAssertEqual(state.visibleRepositories(.fetch), Fixture.repositories, "cache stays listed")
+    XCTAssertEqual(state.visibleRepositories(.result), Fixture.repositories, "cache stays listed")
+  }
+
+  func testAChangeOfAnotherErrorIsTakenThoughTheStatesCompareEqual() {
+    var state = Fixture.state()
+    let first = snapshot(
+      LoadingState<Organization>.failure(error: Fixture.Outage(), cache: nil), change: 1)
+    _ = update(&state, .loaderChanged(.organization(first), at: now))
+    let second = snapshot(
+      LoadingState<Organization>.failure(error: Fixture.outage(), cache: nil), change: 2)
+    _ = update(&state, .loaderChanged(.organization(second), at: now))
+    XCTAssertEqual(state.organization.snapshot.changeCount, 2)
+    XCTAssertEqual(state.organization.state.error as? GitHubError, Fixture.outage())
+  }
+
+  // MARK: - Keys
+
+  func testQuitKeysQuitAndEscapeAltAndUnboundKeysChangeNothing() {
+    for key in [Key.character("q"), .interrupt] {
+      var state = Fixture.state()
+      assertUpdate(&state, .key(key), commands: [.quit(.success)])
+    }
+    var state = Fixture.loaded()
+    for key in [Key.escape, .alt("x"), .function(5), .delete] {
+      assertUpdate(&state, .key(key), commands: [])
+    }
+  }
+
+  func testTabAndArrowsMoveFocusAroundAndBack() {
+    var state = Fixture.state()
+    let order: [(Key, Focus)] = [
+      (.tab, .fetchList), (.right, .resultList), (.tab, .fetchButton), (.backTab, .resultList),
+      (.left, .fetchList),
+    ]
+    for (key, focus) in order {
+      assertUpdate(&state, .key(key), commands: []) { $0.focus = focus }
+    }
+  }
+
+  func testTheSelectionMovesWithinTheListAndTheViewFollowsIt() {
+    var state = Fixture.loaded(columns: 80, rows: 10)
+    state.focus = .resultList
+    // The Result pane shows 5 rows for 4 repositories: the selection moves, the view stays.
+    for selected in [1, 2, 3, 3] {
+      assertUpdate(&state, .key(.down), commands: []) { $0.lists.selected[.result] = selected }
+    }
+    state.focus = .fetchList
+    // The Fetch pane shows 3 of 4 rows: the view scrolls once the selection leaves it.
+    let steps: [(Key, selected: Int, scroll: Int)] = [
+      (.character("j"), 1, 0), (.character("j"), 2, 0), (.character("j"), 3, 1), (.home, 0, 0),
+      (.end, 3, 1), (.pageUp, 1, 0), (.character("k"), 0, 0), (.pageDown, 2, 1),
+    ]
+    for (key, selected, scroll) in steps {
+      assertUpdate(&state, .key(key), commands: []) {
+        $0.lists.selected[.fetch] = selected
+        $0.scroll[.fetch] = scroll
+      }
+    }
+  }
+
+  func testHelpOpensAndAnyKeyClosesIt() {
+    var state = Fixture.state()
+    assertUpdate(&state, .key(.character("?")), commands: []) { $0.showHelp = true }
+    assertUpdate(&state, .key(.character("f")), commands: [], "the key only closes the help") {
+      $0.showHelp = false
+    }
+  }
+
+  func testOutageToggleOnlyWithTheBuiltInServer() {
+    var state = Fixture.state()
+    assertUpdate(&state, .key(.character("x")), commands: [.setOutage(true)]) {
+      $0.outage = true
+      $0.notice = "Outage on: the built-in server fails every request."
+    }
+    assertUpdate(&state, .key(.character("x")), commands: [.setOutage(false)]) {
+      $0.outage = false
+      $0.notice = "Outage off: requests succeed again."
+    }
+    state.canToggleOutage = false
+    assertUpdate(&state, .key(.character("x")), commands: []) {
+      $0.notice = "x works only with the built-in server."
+    }
+  }
+
+  // MARK: - The filter
+
+  func testTheFilterKeyOnlyStartsEditing() {
+    var state = Fixture.loaded()
+    assertUpdate(&state, .key(.character("/")), commands: []) { $0.isEditingFilter = true }
+  }
+
+  func testTypingSetsTheFilterAndBringsBothListsBackToTheirFirstRows() {
+    var state = Fixture.loaded(columns: 80, rows: 8)
+    _ = update(&state, .key(.character("/")))
+    state.scroll[.result] = 1
+    state.lists.selected[.result] = 2
+    assertUpdate(&state, .key(.character("q")), commands: [], "letters are text, not commands") {
+      $0.filter = "q"
+      $0.scroll = [.fetch: 0, .result: 0]
+      $0.lists.selected = [.fetch: 0, .result: 0]
+    }
+    XCTAssertEqual(state.visibleRepositories(.result), [])
+  }
+
+  func testBackspaceEnterAndEscape() {
+    var state = Fixture.loaded()
+    _ = update(&state, .key(.character("/")))
+    for character in "qif" { _ = update(&state, .key(.character(character))) }
+    for key in [Key.backspace, .backspace, .backspace, .character("k"), .character("t")] {
+      _ = update(&state, .key(key))
+    }
+    XCTAssertEqual(state.filter, "kt")
+    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
+    assertUpdate(&state, .key(.enter), commands: []) { $0.isEditingFilter = false }
+    _ = update(&state, .key(.character("/")))
+    assertUpdate(&state, .key(.escape), commands: []) {
+      $0.filter = ""
+      $0.isEditingFilter = false
+    }
+    XCTAssertEqual(state.visibleRepositories(.result).count, 4)
+  }
+
+  func testContentArrivingUnderAFilterIsFilteredIgnoringCase() {
+    var state = Fixture.state()
+    for key in [Key.character("/"), .character("K"), .character("T"), .enter] {
+      _ = update(&state, .key(key))
+    }
+    XCTAssertEqual(state.visibleRepositories(.result), [])
+    _ = updateLoaders(
+      &state, organization: .success(content: Fixture.organization),
+      repositories: .success(content: Fixture.repositories), at: now)
+    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
+  }
+
+  // MARK: - Time
+
+  func testTicksAdvanceTheSpinnerOnlyWhileLoading() {
+    var state = Fixture.loaded()
+    state.pendingWake = nil
+    assertUpdate(&state, .tick(now + 1), commands: [.wake(at: now + 7)]) {
+      $0.now = now + 1
+      $0.pendingWake = now + 7
+    }
+    let started = update(&state, repositories: .loading(cache: nil), at: now + 1)
+    let spinner = now + 1 + Spinner.interval
+    XCTAssertEqual(started, [.wake(at: spinner)], "the spinner ticks, not the age's wake")
+    assertUpdate(&state, .tick(spinner), commands: [.wake(at: spinner + Spinner.interval)]) {
+      $0.now = spinner
+      $0.spinnerFrame = 1
+      $0.pendingWake = spinner + Spinner.interval
+    }
+  }
+
+  func testNothingLoadedAsksForNoTimerAtAll() {
+    var state = Fixture.state()
+    assertUpdate(&state, .key(.character("j")), commands: []) { $0.focus = .fetchList }
+    assertUpdate(&state, .tick(now), commands: [])
+  }
+
+  func testAResizeChangesOnlyTheSize() {
+    var state = Fixture.loaded(columns: 100, rows: 30)
+    assertUpdate(&state, .resize(Size(columns: 40, rows: 12)), commands: []) {
+      $0.size = Size(columns: 40, rows: 12)
+    }
+  }
+
+  func testAStopEventQuitsWithItsCodeAndChangesNothing() {
+    var state = Fixture.loaded()
+    assertUpdate(&state, .stop(.hangUp), commands: [.quit(.hangUp)])
+  }
+
+  // MARK: - Headless rounds
+
+  func testAPlannedRunDoesNotCountRestoredContentAsItsFetchSettling() {
+    var state = Fixture.state()
+    state.rounds = FetchRounds(planned: 1)
+    let restored = LoaderStatus(freshness: Freshness(lastConfirmed: now, isRestored: true))
+    _ = update(
+      &state, organization: .success(content: Fixture.organization), status: restored, at: now)
+    _ = update(
+      &state, repositories: .success(content: Fixture.repositories), status: restored, at: now)
+    assertUpdate(&state, .action(.fetch), commands: [.fetchBoth(round: 1)], "not a quit") {
+      $0.rounds.fetches = 1
+    }
+    _ = update(&state, repositories: .loading(cache: Fixture.repositories), at: now)
+    _ = update(&state, organization: .loading(cache: Fixture.organization), at: now)
+    _ = update(&state, organization: .success(content: Fixture.organization), at: now)
+    let quit = update(&state, repositories: .success(content: Fixture.repositories), at: now)
+    XCTAssertEqual(quit, [.quit(.success)])
+    XCTAssertTrue(state.rounds.isComplete)
+  }
+
+  func testATracedRunQuitsOnlyOnceNoRequestIsInFlight() {
+    var state = Fixture.state()
+    state.rounds = FetchRounds(planned: 1, waitsForRequests: true)
+    let sent = RequestRecord(
+      id: 1, method: "GET", path: "/orgs/RedMadRobot", loader: .organization, phase: .sent)
+    _ = update(&state, .action(.fetch))
+    _ = update(&state, .request(sent))
+    _ = updateLoaders(
+      &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
+    _ = updateLoaders(
+      &state, organization: .failure(error: Fixture.outage(), cache: nil),
+      repositories: .success(content: Fixture.repositories), at: now)
+    XCTAssertFalse(state.rounds.isComplete, "the request's end is still to come")
+    var ended = sent
+    ended.phase = .failed("Server error")
+    ended.status = 503
+    XCTAssertEqual(update(&state, .request(ended)), [.quit(.failure)])
+  }
+}

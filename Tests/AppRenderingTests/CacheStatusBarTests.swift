@@ -1,0 +1,66 @@
+import ApexyLoader
+import AppTestSupport
+import XCTest
+
+@testable import AppModel
+@testable import AppRendering
+@testable import GitHubAPI
+
+/// Content restored from the cache is marked with its age until the server confirms it, and a
+/// store problem takes one line of the status bar.
+final class CacheStatusBarTests: XCTestCase {
+  private func bar(_ state: AppState, width: Int) -> String {
+    var grid = Grid(width: width, height: 1)
+    StatusBar.draw(state, in: Rect(x: 0, y: 0, width: width, height: 1), into: &grid)
+    return grid.lines[0]
+  }
+
+  private func restored(hoursAgo hours: Double) -> AppState {
+    var state = Fixture.loaded()
+    let confirmed = Fixture.now.addingTimeInterval(-hours * 3600)
+    let restored = LoaderStatus(freshness: Freshness(lastConfirmed: confirmed, isRestored: true))
+    _ = updateStatuses(&state, organization: restored, repositories: restored, at: Fixture.now)
+    return state
+  }
+
+  func testRestoredContentSaysHowOldItIs() {
+    XCTAssertEqual(
+      bar(restored(hoursAgo: 3), width: 80),
+      " built-in 127.0.0.1:8080 │ org cached 3h ago │ repos cached 3h ago  f r / x ? q")
+  }
+
+  func testLoadingOverRestoredContentKeepsTheAge() {
+    var state = restored(hoursAgo: 3)
+    _ = updateLoaders(
+      &state, organization: .loading(cache: Fixture.organization),
+      repositories: .loading(cache: Fixture.repositories), at: Fixture.now)
+    XCTAssertEqual(
+      bar(state, width: 80),
+      " org loading (cached 3h ago) │ repos loading (cached 3h ago)        f r / x ? q")
+  }
+
+  func testAConfirmedFetchReplacesTheCachedLabel() {
+    var state = restored(hoursAgo: 3)
+    let confirmed = LoaderStatus(freshness: Freshness(lastConfirmed: Fixture.now))
+    _ = updateStatuses(&state, organization: confirmed, repositories: confirmed, at: Fixture.now)
+    XCTAssertEqual(bar(state, width: 80), bar(Fixture.loaded(), width: 80))
+    XCTAssertTrue(bar(state, width: 80).contains("org ✓ just now │ repos ✓ just now"))
+  }
+
+  func testAStoreProblemIsOneLineInPlaceOfTheHints() {
+    var state = Fixture.loaded()
+    var snapshot = state.organization.snapshot
+    snapshot.cacheProblem = "cache entry x org y is corrupt; it will be replaced"
+    _ = update(&state, .loaderChanged(.organization(snapshot), at: Fixture.now))
+    let line = bar(state, width: 120)
+    XCTAssertTrue(
+      line.hasSuffix("! cache entry x org y is corrupt; it will be replaced"), line)
+    XCTAssertFalse(line.contains("q quit"), line)
+    let narrow = bar(state, width: 70)
+    XCTAssertTrue(narrow.hasSuffix("! cache entry x org y i…"), narrow)
+    let middle = bar(state, width: 110)
+    XCTAssertTrue(middle.hasSuffix("! cache problem: see loader-tui cache info"), middle)
+    XCTAssertLessThanOrEqual(TextWidth.of(narrow), 70)
+  }
+
+}

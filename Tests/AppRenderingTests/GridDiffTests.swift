@@ -1,0 +1,138 @@
+import AppTestSupport
+import XCTest
+
+@testable import AppModel
+@testable import AppRendering
+
+/// The screen diff: which cells a backend writes, with their styles.
+final class GridDiffTests: XCTestCase {
+  func testTheFirstFrameClearsAndWritesEveryCell() {
+    var grid = Grid(width: 3, height: 2)
+    grid.put("ab", x: 0, y: 0, style: .title)
+    let diff = grid.diff(from: nil)
+    XCTAssertTrue(diff.clearsScreen)
+    XCTAssertEqual(diff.changes.count, 6)
+    XCTAssertEqual(diff.changes[0], CellChange(x: 0, y: 0, cell: Cell(text: "a", style: .title)))
+  }
+
+  func testOnlyChangedCellsAreWrittenAndAStyleChangeCounts() {
+    var before = Grid(width: 4, height: 1)
+    before.put("abcd", x: 0, y: 0, style: .plain)
+    var after = before
+    after.put("X", x: 1, y: 0, style: .plain)
+    after.put("c", x: 2, y: 0, style: .error)
+    XCTAssertEqual(
+      after.diff(from: before),
+      GridDiff(
+        clearsScreen: false,
+        changes: [
+          CellChange(x: 1, y: 0, cell: Cell(text: "X", style: .plain)),
+          CellChange(x: 2, y: 0, cell: Cell(text: "c", style: .error)),
+        ]))
+  }
+
+  func testAWideCharacterIsOneChangeAndReplacingItWritesBothColumns() {
+    var before = Grid(width: 4, height: 1)
+    before.put("日", x: 1, y: 0, style: .plain)
+    XCTAssertEqual(
+      before.diff(from: Grid(width: 4, height: 1)).changes,
+      [CellChange(x: 1, y: 0, cell: Cell(text: "日", style: .plain))])
+    var after = before
+    after.put("ab", x: 1, y: 0, style: .plain)
+    XCTAssertEqual(
+      after.diff(from: before).changes,
+      [
+        CellChange(x: 1, y: 0, cell: Cell(text: "a", style: .plain)),
+        CellChange(x: 2, y: 0, cell: Cell(text: "b", style: .plain)),
+      ])
+  }
+
+  func testANewSizeRepaintsEverything() {
+    let small = Grid(width: 2, height: 1)
+    let large = Grid(width: 3, height: 1)
+    XCTAssertTrue(large.diff(from: small).clearsScreen)
+    XCTAssertFalse(large.diff(from: large).clearsScreen)
+    XCTAssertEqual(large.diff(from: large).changes, [])
+  }
+
+  // MARK: - Wide characters and styles, as ratatui's buffer diff tests check them
+
+  /// The diff from `before` to `after`, and the lines a terminal that showed `before` shows
+  /// once it wrote the diff's cells (a wide character takes its right neighbour too).
+  private func applied(_ before: Grid, _ after: Grid) -> (changes: [CellChange], lines: [String]) {
+    var screen = before
+    let diff = after.diff(from: before)
+    for change in diff.changes {
+      screen.put(change.cell.text, x: change.x, y: change.y, style: change.cell.style)
+    }
+    return (diff.changes, screen.lines)
+  }
+
+  func testAWideCharacterMovedOneColumnRightBlanksWhereItWas() {
+    var before = Grid(width: 5, height: 1)
+    before.put("日", x: 1, y: 0, style: .plain)
+    var after = Grid(width: 5, height: 1)
+    after.put("日", x: 2, y: 0, style: .plain)
+    let result = applied(before, after)
+    XCTAssertEqual(
+      result.changes,
+      [
+        CellChange(x: 1, y: 0, cell: .blank),
+        CellChange(x: 2, y: 0, cell: Cell(text: "日", style: .plain)),
+      ], "its right half is never written")
+    XCTAssertEqual(result.lines, after.lines)
+    XCTAssertEqual(result.lines, ["  日"])
+  }
+
+  func testAWideCharacterMovedOneColumnLeftWritesWhatItUncovers() {
+    var before = Grid(width: 5, height: 1)
+    before.put("日", x: 2, y: 0, style: .plain)
+    var after = Grid(width: 5, height: 1)
+    after.put("日", x: 1, y: 0, style: .plain)
+    let result = applied(before, after)
+    XCTAssertEqual(
+      result.changes,
+      [
+        CellChange(x: 1, y: 0, cell: Cell(text: "日", style: .plain)),
+        CellChange(x: 3, y: 0, cell: .blank),
+      ])
+    XCTAssertEqual(result.lines, [" 日"])
+  }
+
+  func testOverwritingHalfOfAWideCharacterBlanksItsOtherHalf() {
+    var before = Grid(width: 4, height: 1)
+    before.put("日本", x: 0, y: 0, style: .plain)
+    var right = before
+    right.put("a", x: 1, y: 0, style: .plain)
+    let overRight = applied(before, right)
+    XCTAssertEqual(
+      overRight.changes,
+      [
+        CellChange(x: 0, y: 0, cell: .blank),
+        CellChange(x: 1, y: 0, cell: Cell(text: "a", style: .plain)),
+      ])
+    XCTAssertEqual(overRight.lines, [" a本"])
+    var left = before
+    left.put("b", x: 2, y: 0, style: .plain)
+    let overLeft = applied(before, left)
+    XCTAssertEqual(
+      overLeft.changes,
+      [
+        CellChange(x: 2, y: 0, cell: Cell(text: "b", style: .plain)),
+        CellChange(x: 3, y: 0, cell: .blank),
+      ])
+    XCTAssertEqual(overLeft.lines, ["日b"])
+  }
+
+  func testAStyleAloneIsAChangeAndAWideCharacterIsStillOneCell() {
+    var before = Grid(width: 4, height: 1)
+    before.put("a日", x: 0, y: 0, style: .plain)
+    var after = Grid(width: 4, height: 1)
+    after.put("a", x: 0, y: 0, style: .plain)
+    after.put("日", x: 1, y: 0, style: .error)
+    let result = applied(before, after)
+    XCTAssertEqual(result.changes, [CellChange(x: 1, y: 0, cell: Cell(text: "日", style: .error))])
+    XCTAssertEqual(result.lines, ["a日"])
+    XCTAssertEqual(Grid(width: 4, height: 1).diff(from: Grid(width: 4, height: 1)).changes, [])
+  }
+}

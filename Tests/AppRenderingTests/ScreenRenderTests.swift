@@ -1,0 +1,166 @@
+import ApexyLoader
+import AppTestSupport
+import XCTest
+
+@testable import AppModel
+@testable import AppRendering
+@testable import GitHubAPI
+
+/// Whole screens: wide and narrow layouts, wide characters, tiny terminals, help and filter.
+final class ScreenRenderTests: XCTestCase {
+  func testWideTerminalShowsBothPanesSideBySide() {
+    XCTAssertEqual(
+      Screen.render(Fixture.loaded(columns: 80, rows: 10)).lines,
+      [
+        "┌ Fetch ───────────────────────────────┐┌ Result ──────────────────────────────┐",
+        "│ [ Fetch ]                            ││ Repositories:                        │",
+        "│                                      ││ Apexy                     Swift ★207 │",
+        "│ Repositories of the Red Mad Robot    ││ input-mask-ios            Swift ★598 │",
+        "│ organization:                        ││ android-ktx         fork Kotlin ★101 │",
+        "│ Apexy                     Swift ★207 ││ ios-interview                   ★356 │",
+        "│ input-mask-ios            Swift ★598 ││                                      │",
+        "│ android-ktx         fork Kotlin ★101 ││                                      │",
+        "└─────────────────────────── 1–3 of 4 ─┘└──────────────────────────────────────┘",
+        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
+      ])
+  }
+
+  func testNarrowTerminalShowsTabsAndTheFocusedPane() {
+    var state = Fixture.loaded(columns: 40, rows: 10)
+    XCTAssertEqual(
+      Screen.render(state).lines,
+      [
+        "[Fetch]  Result   Tab switches",
+        "┌ Fetch ───────────────────────────────┐",
+        "│ [ Fetch ]                            │",
+        "│                                      │",
+        "│ Repositories of the Red Mad Robot    │",
+        "│ organization:                        │",
+        "│ Apexy                     Swift ★207 │",
+        "│ input-mask-ios            Swift ★598 │",
+        "└─────────────────────────── 1–2 of 4 ─┘",
+        " org ✓ │ repos ✓            f r / x ? q",
+      ])
+    state.focus = .resultList
+    XCTAssertEqual(
+      Screen.render(state).lines,
+      [
+        " Fetch  [Result]  Tab switches",
+        "┌ Result ──────────────────────────────┐",
+        "│ Repositories:                        │",
+        "│ Apexy                     Swift ★207 │",
+        "│ input-mask-ios            Swift ★598 │",
+        "│ android-ktx         fork Kotlin ★101 │",
+        "│ ios-interview                   ★356 │",
+        "│                                      │",
+        "└──────────────────────────────────────┘",
+        " org ✓ │ repos ✓            f r / x ? q",
+      ])
+  }
+
+  func testWideCharactersAreMeasuredAndNeverSplitOrSpilled() {
+    var state = Fixture.state(columns: 80, rows: 8)
+    let repositories: LoadingState<[Repository]> = .success(content: [
+      Repository(name: "中文仓库名称测试中文仓库名称测试中文仓库名称", language: "Swift", stargazersCount: 1),
+      Repository(name: "emoji 🚀🚀🚀 rocket 🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀", language: "Go", stargazersCount: 2),
+    ])
+    _ = updateLoaders(
+      &state, organization: .success(content: Organization(login: "x", name: "日本語の組織")),
+      repositories: repositories, at: Fixture.now)
+    let grid = Screen.render(state)
+    XCTAssertEqual(
+      grid.lines,
+      [
+        "┌ Fetch ───────────────────────────────┐┌ Result ──────────────────────────────┐",
+        "│ [ Fetch ]                            ││ Repositories:                        │",
+        "│                                      ││ 中文仓库名称测试中文仓库名… Swift ★1 │",
+        "│ Repositories of the 日本語の組織     ││ emoji 🚀🚀🚀 rocket 🚀🚀🚀🚀…  Go ★2 │",
+        "│ organization:                        ││                                      │",
+        "│ 中文仓库名称测试中文仓库名… Swift ★1 ││                                      │",
+        "└─────────────────────────── 1–1 of 2 ─┘└──────────────────────────────────────┘",
+        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
+      ])
+    // Every row is exactly as wide as the terminal: nothing spilled past a border.
+    for y in 0..<grid.height {
+      let width = (0..<grid.width).reduce(0) { $0 + TextWidth.of(grid[$1, y].text) }
+      XCTAssertEqual(width, 80, "row \(y)")
+    }
+  }
+
+  func testTinyTerminalSaysItIsTooSmall() {
+    XCTAssertEqual(
+      Screen.render(Fixture.state(columns: 10, rows: 4)).lines,
+      [
+        "Terminal …",
+        "10×4, nee…",
+        "q quits",
+        "",
+      ])
+    XCTAssertEqual(Screen.render(Fixture.state(columns: 1, rows: 1)).lines, ["…"])
+  }
+
+  func testHelpListsEveryKeyAndScrollsWhenItDoesNotFit() {
+    var state = Fixture.loaded(columns: 80, rows: 16)
+    _ = update(&state, .key(.character("?")))
+    XCTAssertEqual(
+      Screen.render(state).lines,
+      [
+        "┌ Keys ────────────────────────────────────────────────────────────────────────┐",
+        "│ f                fetch the organization and its repositories                 │",
+        "│ r                reload the repositories only                                │",
+        "│ Enter            details of the selected row (Esc closes); fetch on [ Fetch ]│",
+        "│ Tab, →, l        focus the next element                                      │",
+        "│ Shift-Tab, ←, h  focus the previous element                                  │",
+        "│ ↑, ↓, j, k       move the selection                                          │",
+        "│ PgUp, PgDn       move the selection a page                                   │",
+        "│ Home, End, g, G  select the first or the last repository                     │",
+        "│ s                sort both lists by name, stars, last push, or as listed     │",
+        "│ i                show or hide the inspector: loaders, observers, requests    │",
+        "│ [, ]             scroll the request log (and ↑↓ in the inspector tab)        │",
+        "│ o                open the selected repository's page in the browser          │",
+        "│ 1–12 of \(KeyBinding.all.count), ↑↓ scroll, other keys close                                      │",
+        "└──────────────────────────────────────────────────────────────────────────────┘",
+        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
+      ])
+    _ = update(&state, .key(.down))
+    XCTAssertTrue(state.showHelp, "an arrow scrolls the help, it does not close it")
+    XCTAssertTrue(Screen.render(state).lines[1].contains("r   "), Screen.render(state).lines[1])
+    for _ in 0..<20 { _ = update(&state, .key(.down)) }
+    let scrolled = Screen.render(state).lines
+    let count = KeyBinding.all.count
+    XCTAssertTrue(scrolled[12].contains("q, Ctrl-C"), scrolled[12])
+    XCTAssertTrue(scrolled[13].contains("\(count - 11)–\(count) of \(count)"), scrolled[13])
+    _ = update(&state, .key(.character("f")))
+    XCTAssertFalse(state.showHelp, "any other key closes it")
+  }
+
+  func testHelpAtThirtyByTenShowsItsRowsAndHowToScroll() {
+    var state = Fixture.loaded(columns: 30, rows: 10)
+    _ = update(&state, .key(.character("?")))
+    let lines = Screen.render(state).lines
+    XCTAssertTrue(lines[1].hasPrefix("│ f   "), lines[1])
+    XCTAssertTrue(lines[7].contains("1–6 of \(KeyBinding.all.count)"), lines[7])
+    for _ in 0..<20 { _ = update(&state, .key(.down)) }
+    XCTAssertTrue(Screen.render(state).lines[6].contains("q, Ctrl-C"), "the last row is reachable")
+  }
+
+  func testFilterNarrowsBothLists() {
+    var state = Fixture.loaded(columns: 80, rows: 10)
+    _ = update(&state, .key(.character("/")))
+    for character in "ios" { _ = update(&state, .key(.character(character))) }
+    XCTAssertEqual(
+      Screen.render(state).lines,
+      [
+        "┌ Fetch ───────────────────────────────┐┌ Result ──────────────────────────────┐",
+        "│ [ Fetch ]                            ││ Repositories:                        │",
+        "│                                      ││ Filter: ios▏  (2 shown)              │",
+        "│ Repositories of the Red Mad Robot    ││ input-mask-ios            Swift ★598 │",
+        "│ organization:                        ││ ios-interview                   ★356 │",
+        "│ Filter: ios▏  (2 shown)              ││                                      │",
+        "│ input-mask-ios            Swift ★598 ││                                      │",
+        "│ ios-interview                   ★356 ││                                      │",
+        "└──────────────────────────────────────┘└──────────────────────────────────────┘",
+        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
+      ])
+  }
+}

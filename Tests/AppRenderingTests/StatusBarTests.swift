@@ -1,0 +1,58 @@
+import ApexyLoader
+import AppTestSupport
+import XCTest
+
+@testable import AppModel
+@testable import AppRendering
+@testable import GitHubAPI
+
+/// The status bar's key hints come from `KeyBinding.all` and shrink with the terminal.
+final class StatusBarTests: XCTestCase {
+  private func bar(_ state: AppState, width: Int) -> String {
+    var grid = Grid(width: width, height: 1)
+    StatusBar.draw(state, in: Rect(x: 0, y: 0, width: width, height: 1), into: &grid)
+    return grid.lines[0]
+  }
+
+  func testWideTerminalNamesWhatEachHintedKeyDoes() {
+    XCTAssertEqual(
+      bar(Fixture.loaded(), width: 120),
+      " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now"
+        + "      f fetch  r reload  / filter  x outage  ? keys  q quit")
+  }
+
+  func testOutageHintOnlyWithTheBuiltInServer() {
+    var state = Fixture.loaded()
+    state.canToggleOutage = false
+    state.source = "api.github.com"
+    XCTAssertEqual(
+      bar(state, width: 110),
+      " api.github.com │ org ✓ just now │ repos ✓ just now"
+        + "               f fetch  r reload  / filter  ? keys  q quit")
+    XCTAssertEqual(
+      bar(state, width: 62), " api.github.com │ org ✓ just now │ repos ✓ just now f r / ? q")
+    XCTAssertEqual(
+      bar(state, width: 60), " api.github.com │ org ✓ just now │ repos ✓ just now  ? keys")
+  }
+
+  func testNarrowTerminalKeepsOnlyTheKeyHelpHint() {
+    XCTAssertEqual(bar(Fixture.loaded(), width: 24), " org ✓ │ repos ✓ ? keys")
+  }
+
+  func testNoticeTakesThePlaceOfTheHints() {
+    var state = Fixture.loaded()
+    state.notice = "Outage on."
+    XCTAssertEqual(
+      bar(state, width: 80),
+      " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now         Outage on.")
+  }
+
+  func testHintsFollowTheKeyTable() {
+    XCTAssertEqual(
+      StatusBar.keyHints(builtInServer: true),
+      ["f fetch  r reload  / filter  x outage  ? keys  q quit ", "f r / x ? q ", "? keys "])
+    XCTAssertEqual(
+      StatusBar.keyHints(builtInServer: false),
+      ["f fetch  r reload  / filter  ? keys  q quit ", "f r / ? q ", "? keys "])
+  }
+}

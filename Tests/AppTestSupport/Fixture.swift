@@ -1,0 +1,120 @@
+import ApexyLoader
+import AppModel
+import Foundation
+import GitHubAPI
+
+/// Values the app's tests share: a fixed clock, a small organization, states to render.
+public enum Fixture {
+  /// The tests' "now".
+  public static let now = Date(timeIntervalSince1970: 1_000_000)
+  /// A small organization.
+  public static let organization = Organization(login: "RedMadRobot", name: "Red Mad Robot")
+  /// Its four repositories.
+  public static let repositories = [
+    Repository(name: "Apexy", language: "Swift", stargazersCount: 207),
+    Repository(name: "input-mask-ios", language: "Swift", stargazersCount: 598),
+    Repository(name: "android-ktx", language: "Kotlin", stargazersCount: 101, fork: true),
+    Repository(name: "ios-interview", language: nil, stargazersCount: 356),
+  ]
+
+  /// A failure of no particular kind.
+  public struct Outage: Error {
+    /// An outage.
+    public init() {}
+  }
+
+  /// A state with nothing loaded, `columns` × `rows`.
+  public static func state(columns: Int = 80, rows: Int = 10) -> AppState {
+    AppState(
+      now: now, size: Size(columns: columns, rows: rows), source: "built-in 127.0.0.1:8080",
+      org: "RedMadRobot", host: "127.0.0.1:8080", timeout: 15, canToggleOutage: true)
+  }
+
+  /// A state with both loaders loaded three seconds ago.
+  public static func loaded(columns: Int = 80, rows: Int = 10) -> AppState {
+    var state = state(columns: columns, rows: rows)
+    _ = updateLoaders(
+      &state, organization: .success(content: organization),
+      repositories: .success(content: repositories), at: now.addingTimeInterval(-3))
+    state.now = now
+    return state
+  }
+
+  /// A server error, as GitHub's API sends one.
+  public static func outage() -> GitHubError {
+    .server(status: 503, message: "Service Unavailable")
+  }
+}
+
+/// Both loaders change, as two events (the organization's, then the repositories'), each a
+/// new change of its loader with the status it had; returns the commands of both.
+public func updateLoaders(
+  _ state: inout AppState, organization: LoadingState<Organization>,
+  repositories: LoadingState<[Repository]>, at date: Date
+) -> [Command] {
+  update(&state, organization: organization, at: date)
+    + update(&state, repositories: repositories, at: date)
+}
+
+/// The organization loader changes to `loading`, a new change with `status` (default: the
+/// status it had).
+public func update(
+  _ state: inout AppState, organization loading: LoadingState<Organization>,
+  status: LoaderStatus? = nil, at date: Date
+) -> [Command] {
+  let slot = state.organization
+  let snapshot = LoaderSnapshot(
+    state: loading, status: status ?? slot.status, cacheProblem: slot.snapshot.cacheProblem,
+    changeCount: slot.snapshot.changeCount + 1)
+  return update(&state, .loaderChanged(.organization(snapshot), at: date))
+}
+
+/// The repositories loader changes to `loading`, a new change with `status` (default: the
+/// status it had).
+public func update(
+  _ state: inout AppState, repositories loading: LoadingState<[Repository]>,
+  status: LoaderStatus? = nil, at date: Date
+) -> [Command] {
+  let slot = state.repositories
+  let snapshot = LoaderSnapshot(
+    state: loading, status: status ?? slot.status, cacheProblem: slot.snapshot.cacheProblem,
+    changeCount: slot.snapshot.changeCount + 1)
+  return update(&state, .loaderChanged(.repositories(snapshot), at: date))
+}
+
+/// Both loaders' statuses change without a new state.
+public func updateStatuses(
+  _ state: inout AppState, organization: LoaderStatus, repositories: LoaderStatus, at date: Date
+) -> [Command] {
+  var first = state.organization.snapshot
+  first.status = organization
+  var second = state.repositories.snapshot
+  second.status = repositories
+  return update(&state, .loaderChanged(.organization(first), at: date))
+    + update(&state, .loaderChanged(.repositories(second), at: date))
+}
+
+/// The detail loader kept under `key` changes to `loading` with `status`.
+public func updateDetail(
+  _ state: inout AppState, key: String, _ loading: LoadingState<Repository>,
+  status: LoaderStatus = LoaderStatus(), at date: Date
+) -> [Command] {
+  let count = (state.lists.detail?.loader.snapshot.changeCount ?? 0) + 1
+  let snapshot = LoaderSnapshot(state: loading, status: status, changeCount: count)
+  return update(&state, .loaderChanged(.repository(key: key, snapshot), at: date))
+}
+
+/// The fields of two states that differ, one line each ("focus: fetchList ≠ fetchButton"), for
+/// failure messages that say what changed instead of printing two whole states.
+public func differences(_ actual: AppState, _ expected: AppState) -> String {
+  let left = Mirror(reflecting: actual).children
+  let right = Dictionary(
+    Mirror(reflecting: expected).children.map { ($0.label ?? "?", String(describing: $0.value)) },
+    uniquingKeysWith: { first, _ in first })
+  return left.compactMap { child -> String? in
+    let label = child.label ?? "?"
+    let value = String(describing: child.value)
+    guard value != right[label] else { return nil }
+    return "\(label): \(value) ≠ \(right[label] ?? "?")"
+  }.joined(separator: "\n")
+}
