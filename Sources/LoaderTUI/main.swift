@@ -10,8 +10,14 @@ import Foundation
 // about 2 ms of a 25 ms run in page faults (bench/bench.py measures the whole run).
 _ = cmalloc_limit_arenas(2)
 StandardOutput.prepare()
-let code = await Launcher.main(
-  Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-// Every line went out with write(2) and the terminal is restored already; `exit` would spend
-// milliseconds in exit handlers (libcurl's and OpenSSL's teardown) a finished process needs not.
-_exit(code.rawValue)
+// The app runs on the main queue, every part of it (the loop, input, signals, loaders), and the
+// main thread gives itself to that queue: one serial queue, whoever drives it.
+Task { @MainActor in
+  let code = await Launcher.main(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+  // Every line went out with write(2) and the terminal is restored already; `exit` would spend
+  // milliseconds in exit handlers (libcurl's and OpenSSL's teardown) a finished process needs
+  // not.
+  _exit(code.rawValue)
+}
+dispatchMain()
