@@ -27,7 +27,7 @@ let package = Package(
     // A value behind a lock: checked by the compiler, seen by ThreadSanitizer.
     .target(name: "Locking"),
     // HTTP and HTTPS over libcurl as a URLProtocol: a waiting request sleeps in the kernel.
-    .target(name: "CurlTransport", dependencies: ["CCurl"]),
+    .target(name: "CurlTransport", dependencies: ["CCurl", "Locking"]),
     // Apexy's network layer and ApexyLoader's loaders.
     .target(name: "ApexyHTTP", dependencies: ["CurlTransport"]),
     // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
