@@ -29,11 +29,11 @@ let package = Package(
     // HTTP and HTTPS over libcurl as a URLProtocol: a waiting request sleeps in the kernel.
     .target(name: "CurlTransport", dependencies: ["CCurl", "Locking"]),
     // Apexy's network layer and ApexyLoader's loaders.
-    .target(name: "ApexyHTTP", dependencies: ["CurlTransport"]),
+    .target(name: "ApexyHTTP", dependencies: ["CurlTransport", "Locking"]),
     // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
-    .target(name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP"]),
+    .target(name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "CurlTransport", "Locking"]),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["Locking"]),
@@ -62,7 +62,7 @@ let package = Package(
       name: "CurlTransportTests", dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
       name: "ApexyHTTPTests",
-      dependencies: ["ApexyHTTP", "ApexyHTTPTesting", "CurlTransport", "LoopbackHTTP"]),
+      dependencies: ["ApexyHTTP", "ApexyHTTPTesting", "CurlTransport", "LoopbackHTTP", "Locking"]),
     .testTarget(
       name: "ApexyLoaderTests",
       dependencies: [

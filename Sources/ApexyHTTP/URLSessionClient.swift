@@ -11,7 +11,7 @@ import Foundation
 /// as an overall deadline, since Foundation on Linux ignores it. The `Progress` returned for a
 /// request counts the body bytes received, for an upload the bytes sent; cancelling it cancels
 /// the request.
-open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
+open class URLSessionClient: Client, ConcurrencyClient {
   /// The adapter every request passes through before it is sent.
   public let requestAdapter: RequestAdapter
   /// The session all requests share, made when it is first needed: on Linux a client whose
@@ -191,13 +191,14 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
 
   /// Sends a request and returns its content; cancelling the task cancels the request.
   open func request<T: Endpoint>(_ endpoint: T) async throws -> T.Content {
-    let endpointBox = UncheckedSendableBox(endpoint)
-    return try await bridge { self.startRequest(endpointBox.value, delivery: $0) }
+    try await bridge { startRequest(endpoint, delivery: $0) }
   }
 
   /// Sends an upload and returns its content; cancelling the task cancels the upload.
   open func upload<T: UploadEndpoint>(_ endpoint: T) async throws -> T.Content {
-    let endpointBox = UncheckedSendableBox(endpoint)
-    return try await bridge { self.startUpload(endpointBox.value, delivery: $0) }
+    try await bridge { startUpload(endpoint, delivery: $0) }
   }
 }
+
+// Safe: stored properties are `let`s, Sendable or locked, but the caller's adapter and observer.
+extension URLSessionClient: @unchecked Sendable {}
