@@ -67,6 +67,7 @@ let package = Package(
       name: "ApexyLoaderTests",
       dependencies: [
         "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "ApexyHTTPTesting", "LoopbackHTTP",
+        "Locking",
       ]),
     .testTarget(
       name: "LoaderCacheTests",

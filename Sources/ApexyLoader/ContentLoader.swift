@@ -49,12 +49,19 @@ open class ContentLoader<Content>: ObservableLoader {
 
   /// Calls `changeHandler` after every state change for as long as the observation is held,
   /// and lists `name` in `observerNames` meanwhile, so a tool can show who watches the loader.
+  ///
+  /// The observation may be released on any thread. Released on the main thread, its handler
+  /// is removed at once: it is not called again, not even later in a notification under way.
+  /// Released elsewhere, the release reaches the main actor as its next work on the main queue,
+  /// and the handler is removed there: the main actor may still call it for a change it makes
+  /// before then (it cannot know of the release yet), and never after.
   public func observe(named name: String?, _ changeHandler: @escaping () -> Void)
     -> LoaderObservation
   {
     let id = observers.add(changeHandler, name: name)
     let observers = self.observers
-    return LoaderObservation {
+    return LoaderObservation { @Sendable in
+      guard Thread.isMainThread else { return DispatchQueue.main.async { observers.remove(id) } }
       MainActor.assumeIsolated { observers.remove(id) }
     }
   }
