@@ -34,7 +34,7 @@ let package = Package(
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
     .target(name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "CurlTransport", "Locking"]),
-    .target(name: "ApexyLoader", dependencies: ["ApexyHTTP"]),
+    .target(name: "ApexyLoader", dependencies: ["ApexyHTTP", "Locking"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["Locking"]),
     // GitHub's API: models, endpoints, the shared loaders, errors, pagination, the sanitizer.

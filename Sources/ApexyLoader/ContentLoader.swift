@@ -1,5 +1,6 @@
 import ApexyHTTP
 import Foundation
+import Locking
 
 /// A loader that holds a `LoadingState` and tells its observers about every change.
 @MainActor
@@ -7,12 +8,13 @@ open class ContentLoader<Content>: ObservableLoader {
   @usableFromInline final let observers = ObserverList()
   @usableFromInline final var storedState: LoadingState<Content> = .initial
   @usableFromInline final var changes = 0
-  let streams = StreamRegistry()
+  @usableFromInline final let streams = StreamRegistry<Content>()
 
   /// Observations this loader holds on other loaders (for loaders built from others).
   public var observations: [LoaderObservation] = []
 
-  /// The current state; every assignment notifies every live observer once.
+  /// The current state; every assignment notifies every live observer once, and reaches every
+  /// `states` stream once.
   ///
   /// Inlinable, so a loader of a concrete type is assigned without generic dispatch; the
   /// notification itself is not generic.
@@ -21,6 +23,7 @@ open class ContentLoader<Content>: ObservableLoader {
     @inlinable set {
       storedState = newValue
       changes &+= 1
+      streams.yield(newValue)
       observers.notify()
     }
   }
@@ -142,63 +145,76 @@ final class ObserverList {
 }
 
 extension ContentLoader where Content: Equatable {
-  /// Assigns `newState` only when it differs from the current state.
+  /// Assigns `newState` only when it differs from the current state: in its case, its content
+  /// or cache, or its error (see `LoadingState.hasSameError(as:)`).
   public func update(_ newState: LoadingState<Content>) {
-    if state != newState { state = newState }
+    if state != newState || !state.hasSameError(as: newState) { state = newState }
   }
 }
 
 extension ContentLoader where Content: Sendable {
   /// The current state, then every change; ends when the consumer stops or the loader goes.
+  ///
+  /// A change is an assignment of `state`: each reaches the stream once, in order, with the
+  /// state assigned (a later change made by an observer of this one is the next element).
+  /// Notifications that leave `state` alone, such as a retry or cache problem of a
+  /// `WebLoader`, yield nothing.
   public var states: AsyncStream<LoadingState<Content>> {
     let (stream, continuation) = AsyncStream.makeStream(of: LoadingState<Content>.self)
     continuation.yield(state)
-    let observation = observe { [weak self] in
-      guard let self else { return }
-      continuation.yield(self.state)
-    }
-    let key = streams.add(continuation, observation: observation)
+    let key = streams.add(continuation)
     let registry = streams
     continuation.onTermination = { _ in registry.remove(key) }
     return stream
   }
 }
 
-/// Keeps the observations behind `states` streams and ends the streams with the loader.
-final class StreamRegistry: @unchecked Sendable {
-  private let lock = NSLock()
-  private var nextKey = 0
-  private var entries: [Int: (finish: @Sendable () -> Void, observation: LoaderObservation)] = [:]
+/// The `states` streams of one loader: each gets every state assigned, and ends with the
+/// loader. Streams may end on any thread (their consumer's), so the list is behind a lock.
+@usableFromInline
+final class StreamRegistry<Content>: Sendable {
+  private struct Entry: Sendable {
+    let yield: @Sendable (LoadingState<Content>) -> Void
+    let finish: @Sendable () -> Void
+  }
 
-  func add<T: Sendable>(_ continuation: AsyncStream<T>.Continuation, observation: LoaderObservation)
-    -> Int
-  {
-    let finish: @Sendable () -> Void = { continuation.finish() }
-    return lock.withLock {
-      nextKey += 1
-      entries[nextKey] = (finish, observation)
-      return nextKey
+  private struct Entries {
+    var nextKey = 0
+    var byKey: [Int: Entry] = [:]
+  }
+
+  private let entries = Locked(Entries())
+
+  /// Adds the stream of `continuation`; returns its key.
+  func add(_ continuation: AsyncStream<LoadingState<Content>>.Continuation) -> Int
+  where Content: Sendable {
+    let entry = Entry(
+      yield: { continuation.yield($0) }, finish: { continuation.finish() })
+    return entries.withLock { entries in
+      entries.nextKey += 1
+      entries.byKey[entries.nextKey] = entry
+      return entries.nextKey
     }
   }
 
+  /// Hands `state` to every stream.
+  @usableFromInline
+  func yield(_ state: LoadingState<Content>) {
+    let targets = entries.withLock { $0.byKey.isEmpty ? [] : Array($0.byKey.values) }
+    for target in targets { target.yield(state) }
+  }
+
+  /// Forgets the stream with `key`, whose consumer stopped.
   func remove(_ key: Int) {
-    let entry = lock.withLock { entries.removeValue(forKey: key) }
-    guard let entry else { return }
-    // The observation must be released on the main actor, where its loader lives.
-    let observation = UncheckedSendableBox(entry.observation)
-    if Thread.isMainThread {
-      _ = observation
-    } else {
-      DispatchQueue.main.async { _ = observation }
-    }
+    entries.withLock { _ = $0.byKey.removeValue(forKey: key) }
   }
 
+  /// Ends every stream.
   func finishAll() {
-    let all = lock.withLock {
-      let all = entries
-      entries = [:]
-      return all
+    let all = entries.withLock { entries in
+      defer { entries.byKey = [:] }
+      return Array(entries.byKey.values)
     }
-    for entry in all.values { entry.finish() }
+    for entry in all { entry.finish() }
   }
 }
