@@ -64,8 +64,7 @@ open class ContentLoader<Content>: ObservableLoader {
     let id = observers.add(changeHandler, name: name)
     let observers = self.observers
     return LoaderObservation { @Sendable in
-      guard Thread.isMainThread else { return DispatchQueue.main.async { observers.remove(id) } }
-      MainActor.assumeIsolated { observers.remove(id) }
+      onMainActor { observers.remove(id) }
     }
   }
 
