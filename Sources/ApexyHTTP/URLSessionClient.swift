@@ -12,7 +12,9 @@ import Foundation
 /// request counts the body bytes received, for an upload the bytes sent; cancelling it cancels
 /// the request.
 open class URLSessionClient: Client, ConcurrencyClient {
-  /// The adapter every request passes through before it is sent.
+  /// The adapter every request passes through before it is sent, on the thread that sends it:
+  /// the adapter of a client used from several threads must be safe to call from them
+  /// (`BaseRequestAdapter` is).
   public let requestAdapter: RequestAdapter
   /// The session all requests share, made when it is first needed: on Linux a client whose
   /// requests go straight to libcurl (see `sendsWithoutSession`) may never make one.
@@ -200,5 +202,5 @@ open class URLSessionClient: Client, ConcurrencyClient {
   }
 }
 
-// Safe: stored properties are `let`s, Sendable or locked, but the caller's adapter and observer.
+// Safe: `let`s, Sendable or locked; adapter runs where requests start, observer on completionQueue.
 extension URLSessionClient: @unchecked Sendable {}
