@@ -1,6 +1,6 @@
 import Foundation
-import LoopbackHTTP
 import Locking
+import LoopbackHTTP
 
 /// What the built-in server adds to each answer as GitHub does: an `ETag` on every `200`, a
 /// bodiless `304 Not Modified` when `If-None-Match` names it, and the rate-limit headers.

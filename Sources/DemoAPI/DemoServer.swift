@@ -1,6 +1,6 @@
 import Foundation
-import LoopbackHTTP
 import Locking
+import LoopbackHTTP
 
 /// The built-in GitHub-shaped server: one organization, its repositories over several pages,
 /// per-route latency, and failures on demand.
