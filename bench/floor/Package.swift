@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Floor programs for bench/memory.py: each draws the app's first screen with ncurses and waits
+// for q, linking a different part of what the app links, so each part's cost at start shows.
+let package = Package(
+  name: "floor",
+  targets: [
+    .systemLibrary(name: "FloorCurl"),
+    .systemLibrary(name: "FloorNcurses"),
+    // Foundation, FoundationNetworking (one URLRequest), libcurl initialized as CurlEngine does.
+    .executableTarget(name: "floor-full", dependencies: ["FloorCurl", "FloorNcurses"]),
+    // The same without libcurl's global init (linked, not called).
+    .executableTarget(name: "floor-no-curl-init", dependencies: ["FloorCurl", "FloorNcurses"]),
+    // Foundation and libcurl initialized, no FoundationNetworking.
+    .executableTarget(name: "floor-no-networking", dependencies: ["FloorCurl", "FloorNcurses"]),
+    // FoundationEssentials only, libcurl initialized.
+    .executableTarget(name: "floor-essentials", dependencies: ["FloorCurl", "FloorNcurses"]),
+    // Foundation and FoundationNetworking, libcurl not linked.
+    .executableTarget(name: "floor-no-curl", dependencies: ["FloorNcurses"]),
+    // The standard library only, and ncurses.
+    .executableTarget(name: "floor-stdlib", dependencies: ["FloorNcurses"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

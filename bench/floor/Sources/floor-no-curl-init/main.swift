@@ -1,0 +1,13 @@
+import FloorCurl
+import FloorNcurses
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+var request = URLRequest(url: URL(string: "http://127.0.0.1:1/orgs/RedMadRobot")!)
+request.setValue("loader-tui/0.1.0", forHTTPHeaderField: "User-Agent")
+// libcurl linked (the call below is never made), not initialized.
+if CommandLine.arguments.count > 99 { curl_global_init(floor_curl_global_all()) }
+withExtendedLifetime(request) { floor_draw_and_wait() }

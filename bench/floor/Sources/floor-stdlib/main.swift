@@ -1,0 +1,3 @@
+import FloorNcurses
+
+floor_draw_and_wait()
