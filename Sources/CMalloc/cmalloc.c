@@ -1,5 +1,9 @@
 #include "cmalloc.h"
 
+/* <stdlib.h> first: it defines __GLIBC__ (through <features.h>), which the test below needs;
+   without it the test was always false and the limit was never set. */
+#include <stdlib.h>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 
