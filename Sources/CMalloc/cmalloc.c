@@ -8,9 +8,11 @@
 #include <malloc.h>
 
 int cmalloc_limit_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
+int cmalloc_trim(void) { return malloc_trim(0); }
 #else
 int cmalloc_limit_arenas(int count) {
   (void)count;
   return 1;
 }
+int cmalloc_trim(void) { return 0; }
 #endif

@@ -84,9 +84,11 @@ struct AppRun {
       state: state, backend: TerminalBackend(screen: screen), loaders: loaders,
       scheduler: DispatchWakeScheduler(), clock: Date.init, effects: effects)
     let input = TerminalInput(terminal: screen, loop: loop)
+    let trim = MemoryTrim(loaders: loaders)
     input.start()
     let code = await loop.run()
     input.stop()
+    withExtendedLifetime(trim) {}
     return code
   }
 

@@ -6,4 +6,8 @@
    the C library is not glibc. */
 int cmalloc_limit_arenas(int count);
 
+/* Gives the free memory of every arena back to the kernel (glibc's malloc_trim(0)); returns
+   1 when some was given back. Does nothing where the C library is not glibc. */
+int cmalloc_trim(void);
+
 #endif
