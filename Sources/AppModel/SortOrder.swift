@@ -29,6 +29,9 @@ public enum SortOrder: Int, Sendable, CaseIterable {
 
   /// `repositories` in this order; ties keep the server's order.
   public func sorted(_ repositories: [Repository]) -> [Repository] {
+    // As listed is the order they came in: the same array, not a copy of it (a pane would
+    // otherwise hold its own copy of every repository).
+    if self == .listed { return repositories }
     let indexed = Array(repositories.enumerated())
     func before(_ a: (offset: Int, element: Repository), _ b: (offset: Int, element: Repository))
       -> Bool
