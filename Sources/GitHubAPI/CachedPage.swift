@@ -1,15 +1,30 @@
 import Foundation
 
 /// A page of repositories as decoded last time, kept so a `304 Not Modified` can reuse it.
+///
+/// Once a load has put the pages together, each page is a slice of the loader's content, so
+/// the page cache holds no second copy of the repositories.
 public struct CachedPage: Sendable {
-  /// The repositories on the page, decoded and cleaned.
-  public var repositories: [Repository]
+  /// The repositories on the page, decoded and cleaned; may share storage with other pages.
+  public var slice: ArraySlice<Repository>
   /// The next page's URL, `nil` on the last page.
   public var next: URL?
 
+  /// The repositories on the page, as an array of their own.
+  public var repositories: [Repository] {
+    get { Array(slice) }
+    set { slice = newValue[...] }
+  }
+
   /// Creates a value from its parts.
   public init(repositories: [Repository], next: URL?) {
-    self.repositories = repositories
+    self.slice = repositories[...]
+    self.next = next
+  }
+
+  /// A page that is `slice` of a larger list (its storage is shared, not copied).
+  public init(slice: ArraySlice<Repository>, next: URL?) {
+    self.slice = slice
     self.next = next
   }
 }

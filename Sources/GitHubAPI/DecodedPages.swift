@@ -8,6 +8,8 @@ public final class DecodedPages: Sendable {
     var repositories: [Repository] = []
     var error: Error?
     var counts = PageCounts()
+    /// Each page's page-cache key and how many repositories it added, in order.
+    var layout: [(key: String?, count: Int)] = []
   }
 
   private let decoded = Locked(Decoded())
@@ -24,10 +26,21 @@ public final class DecodedPages: Sendable {
   /// How many pages were decoded and how many reused so far.
   public var pageCounts: PageCounts { decoded.withLock { $0.counts } }
 
+  /// Each page's page-cache key and where its repositories are in the collected list.
+  public var pageRanges: [(key: String?, range: Range<Int>)] {
+    decoded.withLock {
+      var start = 0
+      return $0.layout.map { page in
+        defer { start += page.count }
+        return (page.key, start..<start + page.count)
+      }
+    }
+  }
+
   /// Decodes `page` after the pages before it, then hands its repositories to `decoded`
   /// (on the decoding queue) unless decoding failed.
   public func decode(
-    _ page: RepositoriesPage, on queue: DispatchQueue,
+    _ page: RepositoriesPage, key: String? = nil, on queue: DispatchQueue,
     then decoded: @escaping @Sendable ([Repository]) -> Void = { _ in }
   ) {
     queue.async { [self] in
@@ -36,6 +49,7 @@ public final class DecodedPages: Sendable {
         let items = try page.repositories(sanitizer: sanitizer)
         self.decoded.withLock {
           $0.repositories += items
+          $0.layout.append((key, items.count))
           $0.counts.decoded += 1
         }
         decoded(items)
@@ -46,10 +60,11 @@ public final class DecodedPages: Sendable {
   }
 
   /// Adds the repositories of a page decoded in an earlier load, after the pages before it.
-  public func reuse(_ items: [Repository], on queue: DispatchQueue) {
+  public func reuse(_ items: ArraySlice<Repository>, key: String? = nil, on queue: DispatchQueue) {
     queue.async { [self] in
       decoded.withLock {
         $0.repositories += items
+        $0.layout.append((key, items.count))
         $0.counts.reused += 1
       }
     }

@@ -83,7 +83,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
         finish(.failure(error), pages: pages)
         return
       }
-      pages.reuse(cached.repositories, on: decodeQueue)
+      pages.reuse(cached.slice, key: conditional.key, on: decodeQueue)
       next(cached.next, pages: pages, visited: visited)
     case .success(.modified(let page, let validators)):
       pagesChangedSinceContent = true
@@ -91,7 +91,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       let key = conditional.key
       let next = page.next
       let revalidates = policies.revalidates
-      pages.decode(page, on: decodeQueue) { items in
+      pages.decode(page, key: key, on: decodeQueue) { items in
         guard revalidates else { return }
         cache.store(
           CachedPage(repositories: items, next: next), validators: validators, forKey: key)
@@ -125,7 +125,13 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
 
   private func finish(_ result: Result<[Repository], Error>, pages: DecodedPages) {
     lastPageCounts = pages.pageCounts
-    if case .success = result { pagesChangedSinceContent = false }
+    if case .success(let all) = result {
+      pagesChangedSinceContent = false
+      // Each cached page becomes a slice of the list: one copy of every repository, not two.
+      for (key, range) in pages.pageRanges where range.upperBound <= all.count {
+        pageCache.replaceValue(forKey: key) { CachedPage(slice: all[range], next: $0.next) }
+      }
+    }
     finishLoading(result)
   }
 

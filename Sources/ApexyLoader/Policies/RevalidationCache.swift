@@ -52,6 +52,19 @@ public final class RevalidationCache<Value> {
     store(value, validators: validators, forKey: endpoint.key)
   }
 
+  /// Replaces the value stored under `key` with `transform` of it, keeping its validators;
+  /// does nothing when nothing is stored there. (A paginated loader puts each page's value in
+  /// the storage of the whole list once it is built.)
+  public func replaceValue(forKey key: String?, _ transform: (Value) -> Value) {
+    guard let key else { return }
+    entries.withLock { entries in
+      guard let entry = entries[key] else { return }
+      let value = transform(entry.value())
+      // Handed over as `store` hands its value over.
+      entries[key] = Entry(validators: entry.validators, value: uncheckedSendable { value })
+    }
+  }
+
   /// The value stored under `key`, `nil` when there is none.
   public func value(forKey key: String?) -> Value? {
     guard let key else { return nil }

@@ -38,9 +38,17 @@ public enum GitHubCacheCodecs {
       },
       decode: { data in
         let stored = try JSONDecoder().decode(StoredPages.self, from: data).p
-        let decoded = stored.map { $0.r.map { $0.value(sanitizer) } }
-        pages?.restore(stored, decoded: decoded)
-        return decoded.flatMap { $0 }
+        // One list, and the page cache's pages as slices of it.
+        var content: [Repository] = []
+        content.reserveCapacity(stored.reduce(0) { $0 + $1.r.count })
+        var ranges: [Range<Int>] = []
+        for page in stored {
+          let start = content.count
+          content += page.r.lazy.map { $0.value(sanitizer) }
+          ranges.append(start..<content.count)
+        }
+        pages?.restore(stored, content: content, ranges: ranges)
+        return content
       })
   }
 }

@@ -45,8 +45,8 @@ public struct RepositoryPageSource: Sendable {
       pages.append(
         StoredPage(
           u: url, e: validators.etag, m: validators.lastModified,
-          r: page.repositories.map(StoredRepository.init)))
-      flattened += page.repositories
+          r: page.slice.map(StoredRepository.init)))
+      flattened += page.slice
       guard let next = page.next else {
         return flattened == content ? pages : nil
       }
@@ -59,6 +59,17 @@ public struct RepositoryPageSource: Sendable {
   /// cache, each with the next one's URL; does nothing unless every page has a URL and
   /// validators and the first is this run's first page.
   func restore(_ stored: [StoredPage], decoded: [[Repository]]) {
+    var start = 0
+    let ranges = decoded.map { page in
+      defer { start += page.count }
+      return start..<start + page.count
+    }
+    restore(stored, content: decoded.flatMap { $0 }, ranges: ranges)
+  }
+
+  /// Puts the `stored` pages into the page cache as slices of `content`, page `i` being
+  /// `content[ranges[i]]`; the same conditions as `restore(_:decoded:)`.
+  func restore(_ stored: [StoredPage], content: [Repository], ranges: [Range<Int>]) {
     let urls = stored.compactMap { page in
       page.u.map { OriginRelativeStore.restored($0, origin: origin) }
     }
@@ -69,7 +80,7 @@ public struct RepositoryPageSource: Sendable {
     for index in urls.indices {
       let next = index + 1 < urls.count ? URL(string: urls[index + 1]) : nil
       pageCache.store(
-        CachedPage(repositories: decoded[index], next: next), validators: validators[index],
+        CachedPage(slice: content[ranges[index]], next: next), validators: validators[index],
         forKey: urls[index])
     }
   }
