@@ -27,7 +27,13 @@ public struct Repository: Sendable, Equatable {
   /// When something was last pushed, when the server said.
   public var pushedAt: Date?
   /// The repository's web page: only an `http` or `https` address without spaces or controls.
-  public var htmlURL: URL?
+  public var htmlURL: URL? {
+    get { webAddress.flatMap { URL(string: $0) } }
+    set { webAddress = newValue?.absoluteString }
+  }
+  /// `htmlURL` as text: a `URL` is an object of a few hundred bytes, and thousands of
+  /// repositories would each hold one for an address only `o` and `y` use.
+  public private(set) var webAddress: String?
   /// How many people watch it, when the server said (the single-repository answer).
   public var subscribersCount: Int?
   /// How many repositories its fork network holds, when the server said.
@@ -52,7 +58,9 @@ public struct Repository: Sendable, Equatable {
     self.license = details.license.map(sanitizer.clean)
     self.topics = details.topics.map(sanitizer.clean)
     self.pushedAt = details.pushedAt
-    self.htmlURL = details.htmlURL.flatMap { Self.webAddress($0, sanitizer: sanitizer) }
+    self.webAddress = details.htmlURL.flatMap {
+      Self.webAddress($0, sanitizer: sanitizer)?.absoluteString
+    }
     self.subscribersCount = details.subscribersCount
     self.networkCount = details.networkCount
   }
