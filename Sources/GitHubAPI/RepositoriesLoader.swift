@@ -91,12 +91,19 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       let key = conditional.key
       let next = page.next
       let revalidates = policies.revalidates
+      // The next page is asked for once the page before this one is decoded (queued on the
+      // decoding queue ahead of this page): the next page arrives while this one decodes, and
+      // at most two page bodies wait for the decoder however fast the server answers.
+      decodeQueue.async { [weak self] in
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { self?.next(next, pages: pages, visited: visited) }
+        }
+      }
       pages.decode(page, key: key, on: decodeQueue) { items in
         guard revalidates else { return }
         cache.store(
           CachedPage(repositories: items, next: next), validators: validators, forKey: key)
       }
-      self.next(page.next, pages: pages, visited: visited)
     }
   }
 
