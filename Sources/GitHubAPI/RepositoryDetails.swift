@@ -78,7 +78,7 @@ extension Repository: Decodable {
       forksCount: count(.forksCount), openIssuesCount: count(.openIssuesCount),
       license: spdx ?? license?.name,
       topics: ((try? container.decodeIfPresent([String].self, forKey: .topics)) ?? nil) ?? [],
-      pushedAt: pushed.flatMap { try? Date($0, strategy: .iso8601) },
+      pushedAt: pushed.flatMap(GitHubDate.parse),
       htmlURL: (try? container.decodeIfPresent(String.self, forKey: .htmlURL)) ?? nil,
       subscribersCount: count(.subscribersCount), networkCount: count(.networkCount))
     try self.init(
