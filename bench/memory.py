@@ -180,9 +180,22 @@ def one_run(index):
         server.wait()
 
 
+def evict(path):
+    """Drops `path`'s pages from the page cache, so every binary measured is read from disk as
+    an installed one is (a file just written by a build or `cp` sits in the cache in the
+    folios its writes made, and fault-around then maps different neighbourhoods)."""
+    os.sync()
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
 def main():
     if SMAPS:
         os.makedirs(SMAPS, exist_ok=True)
+    evict(BINARY)
     keeper = Pane(20, 5)
     runs = []
     try:

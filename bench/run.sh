@@ -11,6 +11,14 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 flags=(-c release --static-swift-stdlib --scratch-path .build/bench)
-swift build "${flags[@]}" --product loader-tui 2>&1 | tail -n 1
+# The shipped binary's link: lld with packed relative relocations (DT_RELR, glibc 2.36+: the
+# 1.9 MB of R_X86_64_RELATIVE entries gold writes are read at every start) and the functions a
+# start and a load run linked first and together (bench/link-order.txt, made by
+# bench/link-order.py), so the pages they touch, and the 64 KiB the kernel maps around each,
+# are few. BENCH_LINK=default measures the toolchain's default link instead.
+link=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+  -Xlinker --symbol-ordering-file="$PWD/bench/link-order.txt" -Xlinker --no-warn-symbol-ordering)
+[ "${BENCH_LINK:-}" = default ] && link=()
+swift build "${flags[@]}" "${link[@]}" --product loader-tui 2>&1 | tail -n 1
 swift build "${flags[@]}" --product LoaderBench 2>&1 | tail -n 1
 python3 bench/bench.py "$(swift build "${flags[@]}" --show-bin-path)/loader-tui" "$@"
