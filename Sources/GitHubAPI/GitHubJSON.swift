@@ -26,6 +26,31 @@ public enum GitHubJSON {
     }
   }
 
+  /// Decodes a JSON array of objects one element at a time, each with its own `JSONDecoder`
+  /// pass, so the decoder's tables for one element are alive at a time instead of those of
+  /// the whole body (for a page of 100 GitHub repositories about 2 MB). A body that is not a
+  /// plain array of objects, or any element that does not decode, is decoded whole by
+  /// `decode(_:from:sanitizer:)`, so every error reads exactly as before.
+  public static func decodeElements<T: Decodable>(
+    _ type: T.Type, from body: Data, sanitizer: TextSanitizer = TextSanitizer()
+  ) throws -> [T] {
+    guard let ranges = JSONArraySplitter.objectRanges(body), invalidUTF8Offset(body) == nil else {
+      return try decode([T].self, from: body, sanitizer: sanitizer)
+    }
+    let decoder = JSONDecoder()
+    decoder.userInfo[.textSanitizer] = sanitizer
+    var items: [T] = []
+    items.reserveCapacity(ranges.count)
+    do {
+      for range in ranges {
+        items.append(try decoder.decode(T.self, from: body[range]))
+      }
+    } catch {
+      return try decode([T].self, from: body, sanitizer: sanitizer)
+    }
+    return items
+  }
+
   /// The offset of the first byte that is not valid UTF-8, `nil` when all of it is.
   public static func invalidUTF8Offset(_ data: Data) -> Int? {
     do {

@@ -19,6 +19,6 @@ public struct RepositoriesPage: Sendable, Equatable {
 
   /// The repositories on this page, their text cleaned with `sanitizer`.
   public func repositories(sanitizer: TextSanitizer) throws -> [Repository] {
-    try GitHubJSON.decode([Repository].self, from: body, sanitizer: sanitizer)
+    try GitHubJSON.decodeElements(Repository.self, from: body, sanitizer: sanitizer)
   }
 }

@@ -132,4 +132,47 @@ final class GitHubJSONTests: XCTestCase {
     XCTAssertEqual(read, [Repository(name: text, stargazersCount: 7)])
     XCTAssertEqual(read.first?.name.contains("^J"), true, "the newline arrived and was cleaned")
   }
+
+  /// Decoding a page element by element reads what decoding it whole reads, and fails with the
+  /// same words: on the server's pages (plain, hostile and wide text) and on the cases above.
+  func testElementByElementReadsAndFailsAsTheWholeBody() throws {
+    for mode in [DemoFailureMode.hostileText, .wideText] {
+      var options = DemoServer.Options()
+      options.failureMode = mode
+      options.repositoryCount = 250
+      let bodies = DemoBodies(options: options, base: "http://127.0.0.1:1")
+      for altered in [false, true] {
+        let page = bodies.repositories(0..<250, altered: altered)
+        let sanitizer = TextSanitizer(secrets: ["ghp_SECRET1"])
+        XCTAssertEqual(
+          try GitHubJSON.decodeElements(Repository.self, from: page, sanitizer: sanitizer),
+          try GitHubJSON.decode([Repository].self, from: page, sanitizer: sanitizer))
+        // A slice of a larger buffer, as a body can be.
+        let padded = Data("xx".utf8) + page + Data("yy".utf8)
+        let slice = padded[padded.startIndex + 2..<padded.endIndex - 2]
+        XCTAssertEqual(
+          try GitHubJSON.decodeElements(Repository.self, from: slice, sanitizer: sanitizer),
+          try GitHubJSON.decode([Repository].self, from: page, sanitizer: sanitizer))
+      }
+    }
+    let bodies = [
+      #"[{"name": "a"}, {"name": 7}]"#, #"[{"name": null}]"#, #"[{"id": 1}]"#, " [ ] \n", "[]",
+      #"[{"name": "a"} {"name": "b"}]"#, #"[{"name": "a"},]"#, #"[{"name": "a"}] x"#,
+      #"[{"name": "a\"}"}]"#, #"[{"name": "{[\\"}]"#, #"{"name": "a"}"#, #"[1, {"name": "a"}]"#,
+      "[{\"name\": \"a\u{1}\"}]", #"[{"name": "a", "x": [1, {"y": "}"}]}]"#, "[{", "",
+      "<html>", #"[{"name": "a"}"#,
+    ]
+    for text in bodies {
+      let body = Data(text.utf8)
+      let whole = Result { try GitHubJSON.decode([Repository].self, from: body) }
+      let elements = Result { try GitHubJSON.decodeElements(Repository.self, from: body) }
+      switch (whole, elements) {
+      case (.success(let a), .success(let b)): XCTAssertEqual(a, b, text)
+      case (.failure(let a), .failure(let b)): XCTAssertEqual("\(a)", "\(b)", text)
+      default: XCTFail("\(text): \(whole) but \(elements)")
+      }
+    }
+    XCTAssertEqual(JSONArraySplitter.objectRanges(Data(#"[{"a": "}"}, {}]"#.utf8))?.count, 2)
+    XCTAssertNil(JSONArraySplitter.objectRanges(Data(#"[{"a": 1}, 2]"#.utf8)))
+  }
 }
