@@ -15,29 +15,115 @@ public struct Repository: Sendable, Equatable {
   /// The name exactly as the server sent it (secrets redacted); not safe to draw.
   public var rawName: String
   /// `owner/name`, when the server sent it.
-  public var fullName: String?
-  /// How many forks it has, when the server said.
-  public var forksCount: Int?
-  /// How many issues are open, when the server said.
-  public var openIssuesCount: Int?
+  public var fullName: String? {
+    get { storedFullName }
+    set {
+      // An address made from the old name keeps what it was.
+      if case .derived = address { address = webAddress.map(Address.text) ?? .none }
+      storedFullName = newValue
+    }
+  }
   /// The license's SPDX id (or its name when it has none), when it has one.
   public var license: String?
   /// The topics, cleaned for display.
   public var topics: [String]
+  /// How many forks it has, when the server said.
+  public var forksCount: Int? {
+    get { count(0, forks) }
+    set {
+      forks = newValue ?? 0
+      mark(0, newValue != nil)
+    }
+  }
+  /// How many issues are open, when the server said.
+  public var openIssuesCount: Int? {
+    get { count(1, openIssues) }
+    set {
+      openIssues = newValue ?? 0
+      mark(1, newValue != nil)
+    }
+  }
+  /// How many people watch it, when the server said (the single-repository answer).
+  public var subscribersCount: Int? {
+    get { count(2, subscribers) }
+    set {
+      subscribers = newValue ?? 0
+      mark(2, newValue != nil)
+    }
+  }
+  /// How many repositories its fork network holds, when the server said.
+  public var networkCount: Int? {
+    get { count(3, network) }
+    set {
+      network = newValue ?? 0
+      mark(3, newValue != nil)
+    }
+  }
   /// When something was last pushed, when the server said.
-  public var pushedAt: Date?
+  public var pushedAt: Date? {
+    get { present & 16 == 0 ? nil : Date(timeIntervalSince1970: pushedSeconds) }
+    set {
+      pushedSeconds = newValue?.timeIntervalSince1970 ?? 0
+      present = newValue == nil ? present & ~16 : present | 16
+    }
+  }
   /// The repository's web page: only an `http` or `https` address without spaces or controls.
   public var htmlURL: URL? {
     get { webAddress.flatMap { URL(string: $0) } }
-    set { webAddress = newValue?.absoluteString }
+    set { address = newValue.map { .text($0.absoluteString) } ?? .none }
   }
-  /// `htmlURL` as text: a `URL` is an object of a few hundred bytes, and thousands of
-  /// repositories would each hold one for an address only `o` and `y` use.
-  public private(set) var webAddress: String?
-  /// How many people watch it, when the server said (the single-repository answer).
-  public var subscribersCount: Int?
-  /// How many repositories its fork network holds, when the server said.
-  public var networkCount: Int?
+  /// `htmlURL` as text (a `URL` is an object of a few hundred bytes, and thousands of
+  /// repositories would each hold one for an address only `o` and `y` use).
+  public var webAddress: String? {
+    switch address {
+    case .none: return nil
+    case .derived: return storedFullName.map { Self.gitHubPrefix + $0 }
+    case .text(let text): return text
+    }
+  }
+
+  // MARK: - Storage
+  //
+  // Thousands of repositories are held at once: the optional counts and the date share one
+  // byte saying which are there (an Int? takes 16 bytes in a struct, an Int and a bit 8), and
+  // the web address GitHub derives from the full name is not stored a second time.
+
+  private enum Address: Sendable, Equatable {
+    case none
+    /// `https://github.com/` followed by the full name.
+    case derived
+    case text(String)
+  }
+
+  private static let gitHubPrefix = "https://github.com/"
+  private var storedFullName: String?
+  private var address: Address
+  private var forks = 0
+  private var openIssues = 0
+  private var subscribers = 0
+  private var network = 0
+  private var pushedSeconds: Double = 0
+  /// Bits 0–3: which of the four counts are there; bit 4: the push date.
+  private var present: UInt8 = 0
+
+  /// Equal when everything the properties say is equal (an address stored as text equals the
+  /// same address made from the full name).
+  public static func == (a: Repository, b: Repository) -> Bool {
+    a.name == b.name && a.description == b.description && a.language == b.language
+      && a.stargazersCount == b.stargazersCount && a.fork == b.fork && a.rawName == b.rawName
+      && a.storedFullName == b.storedFullName && a.license == b.license && a.topics == b.topics
+      && a.forksCount == b.forksCount && a.openIssuesCount == b.openIssuesCount
+      && a.subscribersCount == b.subscribersCount && a.networkCount == b.networkCount
+      && a.pushedAt == b.pushedAt && (a.address == b.address || a.webAddress == b.webAddress)
+  }
+
+  private func count(_ bit: UInt8, _ value: Int) -> Int? {
+    present & (1 << bit) == 0 ? nil : value
+  }
+
+  private mutating func mark(_ bit: UInt8, _ isThere: Bool) {
+    present = isThere ? present | (1 << bit) : present & ~(1 << bit)
+  }
 
   /// A repository; every text is cleaned for display with `sanitizer`, and the name is also
   /// kept as sent, with only the secrets replaced.
@@ -52,15 +138,24 @@ public struct Repository: Sendable, Equatable {
     self.language = language.map(sanitizer.clean)
     self.stargazersCount = stargazersCount
     self.fork = fork
-    self.fullName = details.fullName.map(sanitizer.clean)
-    self.forksCount = details.forksCount
-    self.openIssuesCount = details.openIssuesCount
+    let fullName = details.fullName.map(sanitizer.clean)
+    self.storedFullName = fullName
     self.license = details.license.map(sanitizer.clean)
     self.topics = details.topics.map(sanitizer.clean)
-    self.pushedAt = details.pushedAt
-    self.webAddress = details.htmlURL.flatMap {
+    let address = details.htmlURL.flatMap {
       Self.webAddress($0, sanitizer: sanitizer)?.absoluteString
     }
+    if let address, let fullName, address.utf8.count == Self.gitHubPrefix.utf8.count
+      + fullName.utf8.count, address.hasPrefix(Self.gitHubPrefix),
+      address.utf8.dropFirst(Self.gitHubPrefix.utf8.count).elementsEqual(fullName.utf8)
+    {
+      self.address = .derived
+    } else {
+      self.address = address.map(Address.text) ?? .none
+    }
+    self.forksCount = details.forksCount
+    self.openIssuesCount = details.openIssuesCount
+    self.pushedAt = details.pushedAt
     self.subscribersCount = details.subscribersCount
     self.networkCount = details.networkCount
   }
