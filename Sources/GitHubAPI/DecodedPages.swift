@@ -26,6 +26,9 @@ public final class DecodedPages: Sendable {
   /// How many pages were decoded and how many reused so far.
   public var pageCounts: PageCounts { decoded.withLock { $0.counts } }
 
+  /// The repositories of the pages decoded or reused so far, in order.
+  public var collected: [Repository] { decoded.withLock { $0.repositories } }
+
   /// Each page's page-cache key and where its repositories are in the collected list.
   public var pageRanges: [(key: String?, range: Range<Int>)] {
     decoded.withLock {

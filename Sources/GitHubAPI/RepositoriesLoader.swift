@@ -99,10 +99,11 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
           MainActor.assumeIsolated { self?.next(next, pages: pages, visited: visited) }
         }
       }
-      pages.decode(page, key: key, on: decodeQueue) { items in
+      pages.decode(page, key: key, on: decodeQueue) { _ in
         guard revalidates else { return }
-        cache.store(
-          CachedPage(repositories: items, next: next), validators: validators, forKey: key)
+        // The page's repositories are put in once the load ends, as a slice of the whole list
+        // (`finish`): stored now, every page of the load would be held twice until then.
+        cache.store(CachedPage(repositories: [], next: next), validators: validators, forKey: key)
       }
     }
   }
@@ -132,13 +133,13 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
 
   private func finish(_ result: Result<[Repository], Error>, pages: DecodedPages) {
     lastPageCounts = pages.pageCounts
-    if case .success(let all) = result {
-      pagesChangedSinceContent = false
-      // Each cached page becomes a slice of the list: one copy of every repository, not two.
-      for (key, range) in pages.pageRanges where range.upperBound <= all.count {
-        pageCache.replaceValue(forKey: key) { CachedPage(slice: all[range], next: $0.next) }
-      }
+    // Each cached page becomes a slice of the list (after a failure, of what was decoded of
+    // it): one copy of every repository, not two.
+    let all = pages.collected
+    for (key, range) in pages.pageRanges where range.upperBound <= all.count {
+      pageCache.replaceValue(forKey: key) { CachedPage(slice: all[range], next: $0.next) }
     }
+    if case .success = result { pagesChangedSinceContent = false }
     finishLoading(result)
   }
 
