@@ -117,7 +117,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         return false
       }
       // Appended in place: copying the record out would copy the whole body on every piece.
-      records[id]?.data.append(data)
+      // The first piece is kept as it is (over loopback it is often the whole body), not
+      // copied into a new buffer.
+      if received == 0 {
+        records[id]?.data = data
+      } else {
+        records[id]?.data.append(data)
+      }
       if let record = records[id] {
         record.countReceived()
         lifeReporter?.report(
