@@ -47,7 +47,10 @@ def executed(path, suffix):
 
 
 def tmux(*arguments, output=False):
-    result = subprocess.run(["tmux", *arguments], check=True, capture_output=output, text=True)
+    # A session whose program ended is gone already, and with it maybe the tmux server.
+    check = arguments[0] != "kill-session"
+    result = subprocess.run(["tmux", *arguments], check=check, capture_output=output or not check,
+                            text=True)
     return result.stdout if output else None
 
 
@@ -59,6 +62,33 @@ def wait(session, predicate, timeout=300):
             return
         time.sleep(0.2)
     raise RuntimeError("timed out")
+
+
+def warm_start(stripped, folder):
+    """The start with 5,000 repositories in the cache, to its first full frame (built-in
+    server, so no request is answered meanwhile); returns the dump's name."""
+    cache = os.path.join(folder, "cache")
+    server = ["--repos", "5000", "--page-size", "100"]
+    subprocess.run([BINARY, "--headless", "--latency", "0", *server, "--cache-dir", cache],
+                   check=True, stdout=subprocess.DEVNULL)
+    session = f"order-warm-{os.getpid()}"
+    out = os.path.join(folder, "warm")
+    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30",
+         "env TERM=xterm-256color bash --norc --noprofile")
+    try:
+        tmux("send-keys", "-t", session,
+             f"valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {stripped} "
+             f"{' '.join(server)} --cache-dir {cache} --latency 600 2>/dev/null; exit", "Enter")
+        wait(session, lambda s: "Repositories:" in s and "repos cached" in s)
+        time.sleep(1)
+        tmux("send-keys", "-t", session, "q")
+        deadline = time.monotonic() + 60
+        while not os.path.exists(out) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        time.sleep(2)
+    finally:
+        tmux("kill-session", "-t", session)
+    return "warm"
 
 
 def main():
@@ -101,9 +131,11 @@ def main():
         tmux("kill-session", "-t", session)
         server.terminate()
         server.wait()
+    warm = warm_start(stripped, folder)
     dumps = sorted(name for name in os.listdir(folder) if name.startswith("callgrind."))
     seen, order = set(), []
-    for dump in dumps + ["callgrind"]:
+    # The first frame, then the first frame from the cache, then the rest.
+    for dump in dumps[:1] + [warm] + dumps[1:] + ["callgrind"]:
         path = os.path.join(folder, dump)
         if not os.path.exists(path):
             continue
