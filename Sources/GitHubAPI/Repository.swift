@@ -117,6 +117,27 @@ public struct Repository: Sendable, Equatable {
       && a.pushedAt == b.pushedAt && (a.address == b.address || a.webAddress == b.webAddress)
   }
 
+  /// Whether `text` is `https://github.com/` and `fullName`, a full name of GitHub's letters,
+  /// digits, `.`, `-` and `_` around one `/` (which `webAddress` would take as it is).
+  private static func isGitHubAddress(_ text: String, of fullName: String) -> Bool {
+    let prefix = gitHubPrefix.utf8
+    guard text.utf8.count == prefix.count + fullName.utf8.count, text.hasPrefix(gitHubPrefix),
+      text.utf8.dropFirst(prefix.count).elementsEqual(fullName.utf8)
+    else { return false }
+    var slashes = 0
+    for byte in fullName.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"),
+        UInt8(ascii: "_"):
+        continue
+      case UInt8(ascii: "/"): slashes += 1
+      default: return false
+      }
+    }
+    return slashes == 1 && fullName.first != "/" && fullName.last != "/"
+  }
+
   private func count(_ bit: UInt8, _ value: Int) -> Int? {
     present & (1 << bit) == 0 ? nil : value
   }
@@ -142,16 +163,19 @@ public struct Repository: Sendable, Equatable {
     self.storedFullName = fullName
     self.license = details.license.map(sanitizer.clean)
     self.topics = details.topics.map(sanitizer.clean)
-    let address = details.htmlURL.flatMap {
-      Self.webAddress($0, sanitizer: sanitizer)?.absoluteString
-    }
-    if let address, let fullName, address.utf8.count == Self.gitHubPrefix.utf8.count
-      + fullName.utf8.count, address.hasPrefix(Self.gitHubPrefix),
-      address.utf8.dropFirst(Self.gitHubPrefix.utf8.count).elementsEqual(fullName.utf8)
-    {
+    if let text = details.htmlURL, let fullName, Self.isGitHubAddress(text, of: fullName) {
+      // `https://github.com/owner/name` of a plain full name is an address by construction:
+      // no URL to parse for it (thousands at every start from the cache).
       self.address = .derived
     } else {
-      self.address = address.map(Address.text) ?? .none
+      let address = details.htmlURL.flatMap {
+        Self.webAddress($0, sanitizer: sanitizer)?.absoluteString
+      }
+      if let address, let fullName, Self.isGitHubAddress(address, of: fullName) {
+        self.address = .derived
+      } else {
+        self.address = address.map(Address.text) ?? .none
+      }
     }
     self.forksCount = details.forksCount
     self.openIssuesCount = details.openIssuesCount
