@@ -140,9 +140,19 @@ final class NcursesTerminal: TerminalScreen {
 
   private func put(_ cell: Cell, x: Int, y: Int) {
     let (attributes, pair) = style(cell.style)
-    var scalars = cell.text.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
-    scalars.append(0)
-    _ = cncurses_put_cell(Int32(y), Int32(x), scalars, attributes, pair)
+    // Up to four code points and a terminating zero, on the stack: a first frame puts
+    // thousands of cells, and an array per cell was most of the time it took.
+    var scalars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &scalars) { raw in
+      let buffer = raw.bindMemory(to: wchar_t.self)
+      var count = 0
+      for scalar in cell.text.unicodeScalars {
+        buffer[count] = wchar_t(bitPattern: scalar.value)
+        count += 1
+        if count == 4 { break }
+      }
+      _ = cncurses_put_cell(Int32(y), Int32(x), buffer.baseAddress, attributes, pair)
+    }
   }
 
   private func style(_ style: Style) -> (Int32, Int16) {
