@@ -37,7 +37,9 @@ public enum GitHubCacheCodecs {
         return try JSONEncoder().encode(StoredPages(p: stored))
       },
       decode: { data in
-        let stored = try JSONDecoder().decode(StoredPages.self, from: data).p
+        // The fast reader takes what JSONDecoder would take alike; anything else goes to it.
+        let stored =
+          try StoredPagesReader.read(data) ?? JSONDecoder().decode(StoredPages.self, from: data).p
         // One list, and the page cache's pages as slices of it.
         var content: [Repository] = []
         content.reserveCapacity(stored.reduce(0) { $0 + $1.r.count })

@@ -27,6 +27,26 @@ struct StoredRepository: Codable {
 
   private static let gitHubPrefix = "https://github.com/"
 
+  /// A value from its stored fields (`StoredPagesReader`).
+  init(
+    n: String, d: String?, l: String?, s: Int, f: Bool, r: String?, fn: String?, fc: Int?,
+    oi: Int?, li: String?, tp: [String]?, pa: Double?, hu: String?
+  ) {
+    self.n = n
+    self.d = d
+    self.l = l
+    self.s = s
+    self.f = f
+    self.r = r
+    self.fn = fn
+    self.fc = fc
+    self.oi = oi
+    self.li = li
+    self.tp = tp
+    self.pa = pa
+    self.hu = hu
+  }
+
   init(_ repository: Repository) {
     n = repository.name
     d = repository.description
