@@ -22,6 +22,9 @@ link=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
   # request, so a start loads none of the thirty libraries it brings.
   -Xlinker -L -Xlinker "$PWD/bench/lazy-curl")
 [ "${BENCH_LINK:-}" = default ] && link=()
+# SwiftPM does not see the ordering file as an input: without this, a changed file (or
+# BENCH_LINK) would not relink.
+rm -f "$(swift build "${flags[@]}" --show-bin-path)/loader-tui"
 swift build "${flags[@]}" "${link[@]}" --product loader-tui 2>&1 | tail -n 1
 swift build "${flags[@]}" --product LoaderBench 2>&1 | tail -n 1
 python3 bench/bench.py "$(swift build "${flags[@]}" --show-bin-path)/loader-tui" "$@"
