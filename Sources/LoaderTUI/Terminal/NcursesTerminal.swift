@@ -92,7 +92,11 @@ final class NcursesTerminal: TerminalScreen {
   func draw(_ diff: GridDiff) {
     // `clear` also makes ncurses forget what it believes is on screen: a true repaint.
     if diff.clearsScreen { clear() }
-    for change in diff.changes { put(change.cell, x: change.x, y: change.y) }
+    for change in diff.changes {
+      // After `clear` every cell is a plain blank already: most of a first frame is.
+      if diff.clearsScreen, change.cell == .blank { continue }
+      put(change.cell, x: change.x, y: change.y)
+    }
     refresh()
     if !modesSent {
       // After ncurses set the terminal up (first frame, or back from a suspend), so they are
