@@ -18,11 +18,6 @@ let package = Package(
     .executableTarget(name: "floor-essentials", dependencies: ["FloorCurl", "FloorNcurses"]),
     // Foundation and FoundationNetworking, libcurl not linked.
     .executableTarget(name: "floor-no-curl", dependencies: ["FloorNcurses"]),
-    // libcurl's functions from the executable, libcurl opened at the first call (as the app).
-    .target(name: "FloorCurlLazy", dependencies: ["FloorCurl"]),
-    // Foundation and FoundationNetworking, libcurl linked lazily (build with
-    // -Xlinker -L -Xlinker ../lazy-curl to leave it out of DT_NEEDED).
-    .executableTarget(name: "floor-lazy-curl", dependencies: ["FloorCurlLazy", "FloorNcurses"]),
     // The standard library only, and ncurses.
     .executableTarget(name: "floor-stdlib", dependencies: ["FloorNcurses"]),
   ],
