@@ -27,9 +27,7 @@ let package = Package(
     // A value behind a lock: checked by the compiler, seen by ThreadSanitizer.
     .target(name: "Locking"),
     // HTTP and HTTPS over libcurl as a URLProtocol: a waiting request sleeps in the kernel.
-    .target(name: "CurlTransport", dependencies: ["CCurl", "CCurlLazy", "Locking"]),
-    // libcurl loaded at the first curl_* call, not at start (see curl_lazy.c).
-    .target(name: "CCurlLazy", dependencies: ["CCurl"]),
+    .target(name: "CurlTransport", dependencies: ["CCurl", "Locking"]),
     // Apexy's network layer and ApexyLoader's loaders.
     .target(name: "ApexyHTTP", dependencies: ["CurlTransport", "Locking"]),
     // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.

@@ -17,10 +17,7 @@ flags=(-c release --static-swift-stdlib --scratch-path .build/bench)
 # bench/link-order.py), so the pages they touch, and the 64 KiB the kernel maps around each,
 # are few. BENCH_LINK=default measures the toolchain's default link instead.
 link=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
-  -Xlinker --symbol-ordering-file="$PWD/bench/link-order.txt" -Xlinker --no-warn-symbol-ordering
-  # libcurl left out of DT_NEEDED (bench/lazy-curl/libcurl.so): CCurlLazy opens it at the first
-  # request, so a start loads none of the thirty libraries it brings.
-  -Xlinker -L -Xlinker "$PWD/bench/lazy-curl")
+  -Xlinker --symbol-ordering-file="$PWD/bench/link-order.txt" -Xlinker --no-warn-symbol-ordering)
 [ "${BENCH_LINK:-}" = default ] && link=()
 # SwiftPM does not see the ordering file as an input: without this, a changed file (or
 # BENCH_LINK) would not relink.
