@@ -1,9 +1,21 @@
 #!/usr/bin/env python3
 """Writes the symbol ordering file the release link uses (bench/link-order.txt): the functions
 loader-tui runs to its first frame, then those a fetch of 5,000 repositories and the common keys
-run, as valgrind's callgrind records them.
+run, as valgrind's callgrind records them. With --floor, the floor program's
+(bench/floor/link-order.txt): the functions it runs to its frame.
 
-Usage: link-order.py PATH/TO/release/loader-tui [OUT]
+Usage: link-order.py PATH/TO/loader-tui [OUT]
+       link-order.py --floor PATH/TO/floor [OUT]
+
+Refresh both after changes that rename or add much code (module or type names, a new screen),
+from binaries scripts/build-release made, and commit them (needs valgrind):
+
+    python3 bench/link-order.py "$(scripts/build-release)"
+    python3 bench/link-order.py --floor \
+        "$(scripts/build-release --package-path bench/floor --product floor)"
+
+The ordering only moves code: a stale file costs pages at start, never correctness, and
+scripts/build-release links with whatever the file says (a missing file too).
 
 Why: every page of code the process touches maps its 64 KiB neighbourhood too (the kernel's
 fault-around), and the code a start and a load run (about 0.8 MB of functions) is spread over
@@ -18,9 +30,12 @@ import sys
 import tempfile
 import time
 
-BINARY = os.path.abspath(sys.argv[1])
-OUT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__),
-                                                          "link-order.txt")
+FLOOR = "--floor" in sys.argv
+ARGUMENTS = [argument for argument in sys.argv[1:] if argument != "--floor"]
+BINARY = os.path.abspath(ARGUMENTS[0])
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = ARGUMENTS[1] if len(ARGUMENTS) > 1 else os.path.join(
+    HERE, "floor" if FLOOR else "", "link-order.txt")
 NAME = re.compile(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$")
 
 
@@ -91,10 +106,42 @@ def warm_start(stripped, folder):
     return "warm"
 
 
+def write(order, sources):
+    with open(OUT, "w") as file:
+        file.write("\n".join(order) + "\n")
+    print(f"{len(order)} functions in {OUT} (from {sources})")
+
+
+def floor(stripped, folder):
+    """The floor program to its frame, then q."""
+    session = f"order-floor-{os.getpid()}"
+    out = os.path.join(folder, "callgrind-floor")
+    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30",
+         "env TERM=xterm-256color bash --norc --noprofile")
+    try:
+        tmux("send-keys", "-t", session,
+             f"valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {stripped} "
+             "2>/dev/null; exit", "Enter")
+        wait(session, lambda s: "[ Fetch ]" in s and "q quit" in s)
+        time.sleep(1)
+        tmux("send-keys", "-t", session, "q")
+        deadline = time.monotonic() + 60
+        while not os.path.exists(out) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        time.sleep(2)
+    finally:
+        tmux("kill-session", "-t", session)
+    write(sorted(set(executed(out, "/" + os.path.basename(BINARY)))), "the start")
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="link-order-")
-    stripped = os.path.join(folder, "loader-tui")  # valgrind 3.19 cannot read DWARF 5
+    # valgrind 3.19 cannot read DWARF 5
+    stripped = os.path.join(folder, os.path.basename(BINARY))
     subprocess.run(["strip", "--strip-debug", "-o", stripped, BINARY], check=True)
+    if FLOOR:
+        floor(stripped, folder)
+        return
     server = subprocess.Popen([BINARY, "serve-demo", "--latency", "0", "--page-size", "100",
                                "--port", "0", "--repos", "5000"], stdout=subprocess.PIPE,
                               text=True)
@@ -143,9 +190,7 @@ def main():
             if name not in seen:
                 seen.add(name)
                 order.append(name)
-    with open(OUT, "w") as file:
-        file.write("\n".join(order) + "\n")
-    print(f"{len(order)} functions in {OUT} (from {', '.join(dumps)} and the final dump)")
+    write(order, f"{', '.join(dumps)} and the final dump")
 
 
 if __name__ == "__main__":
