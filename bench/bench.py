@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Benchmarks for loader-tui: each figure against its baseline or target, measured in one run.
 
-Usage: bench.py PATH/TO/release/loader-tui [--quick]
+Usage: bench.py PATH/TO/release/loader-tui --floor PATH/TO/floor [--quick]
 Warm-up first, several runs, medians; the machine is shared and noisy, so ratios are taken
-from measurements made side by side, interleaved where there are two sides.
+from measurements made side by side, interleaved where there are two sides. MB is 10^6 bytes
+(MiB, 2^20, where a line says so).
 """
 import json
 import os
@@ -16,9 +17,12 @@ import tempfile
 import time
 import urllib.request
 
+import memory
+
 BINARY = os.path.abspath(sys.argv[1])
 BENCH_BINARY = os.path.join(os.path.dirname(BINARY), "LoaderBench")
 QUICK = "--quick" in sys.argv
+FLOOR = os.path.abspath(sys.argv[sys.argv.index("--floor") + 1]) if "--floor" in sys.argv else None
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 results = []
@@ -171,10 +175,15 @@ def first_screen():
            "fastest", min(times), median / 100, "<= 100 ms", median <= 100)
 
 
+def mb(kib):
+    """KiB (what /proc and getrusage give) in MB (10^6 bytes)."""
+    return kib * 1024 / 1e6
+
+
 def vm_rss_mb(pid):
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+            return mb(int(line.split()[1]))
     return 0.0
 
 
@@ -227,6 +236,86 @@ def warm_start():
            rss_warm <= 1.10 * rss_cold)
 
 
+# MARK: - Memory and start-up against the floor program
+
+def memory_and_start():
+    """The shipped binary in a 120x30 tmux pane against `serve-demo` in another process
+    (bench/memory.py): RSS one second after the first full frame, then `f`, and 1.5 s after both
+    lists are up the RSS again and VmHWM (the peak); with 5,000 repositories, the 36 fixtures
+    and 10,000. The floor program (bench/floor, built by scripts/build-release as the app is)
+    after its frame, run for run beside the app; exec to first full frame of both, interleaved.
+    Both binaries are evicted from the page cache first (read from disk, as installed ones)."""
+    if not FLOOR:
+        print("memory and start-up: no --floor program given (bench/run.sh builds it); skipped",
+              flush=True)
+        return
+    memory.evict(BINARY)
+    memory.evict(FLOOR)
+    runs = 3 if QUICK else 5
+    app, floor, small = [], [], []
+    for index in range(runs + 1):  # the first round warms the page cache
+        a = memory.one_run(BINARY, BINARY, 5000, index)
+        f = memory.one_run(FLOOR, BINARY, 0, index, start_only=True, arguments="x")
+        s = memory.one_run(BINARY, BINARY, 0, index) if index < 4 else None
+        if index > 0:
+            app.append(a)
+            floor.append(f)
+            if s:
+                small.append(s)
+    large = [memory.one_run(BINARY, BINARY, 10000, index) for index in range(3 if QUICK else 4)]
+    large = large[1:]
+
+    def med(results, get):
+        return statistics.median(get(r) for r in results)
+
+    peak = mb(med(app, lambda r: r["loaded"]["status_VmHWM"]))
+    floor_start = mb(med(floor, lambda r: r["start"]["Rss"]))
+    small_peak = mb(med(small, lambda r: r["loaded"]["status_VmHWM"]))
+    report("peak RSS, 5,000 repositories in the TUI (server in another process)", peak, "MB",
+           "the floor after its frame MB", floor_start, peak / 20, "<= 20 MB", peak <= 20)
+    last = app[len(app) // 2]
+    groups = {phase: memory.groups(last[f"{phase}_maps"]) for phase in ("start", "loaded")}
+    print("  (MiB by who brings it, after start -> loaded: " + ", ".join(
+        f"{name} {groups['start'][name] / 1024:.2f} -> {groups['loaded'][name] / 1024:.2f}"
+        for name in groups["start"] if groups["start"][name] or groups["loaded"][name]) +
+        f"; the 36 fixtures peak at {small_peak:.2f} MB; peak {peak / 1.048576:.2f} MiB)",
+        flush=True)
+    growth = mb(med(app, lambda r: r["loaded"]["Anonymous"] - r["start"]["Anonymous"]))
+    small_growth = mb(med(small, lambda r: r["loaded"]["Anonymous"] - r["start"]["Anonymous"]))
+    report("anonymous RSS growth, start to 5,000 repositories loaded", growth, "MB",
+           "the same for the 36 fixtures MB", small_growth, growth / 4, "<= 4 MB", growth <= 4)
+    start = mb(med(app, lambda r: r["start"]["Rss"]))
+    report("RSS after start (1 s after the first full frame)", start, "MB", "floor program MB",
+           floor_start, start / floor_start, "<= 1.1x floor", start <= 1.1 * floor_start)
+    floor_groups = memory.groups(floor[len(floor) // 2]["start_maps"])
+    print("  (MiB after start, app vs floor: " + ", ".join(
+        f"{name} {groups['start'][name] / 1024:.2f} vs {floor_groups[name] / 1024:.2f}"
+        for name in groups["start"] if groups["start"][name] or floor_groups[name]) + ")",
+        flush=True)
+    ten = mb(max(r["loaded"]["status_VmHWM"] for r in large))
+    report("peak RSS, 10,000 repositories in the TUI (largest of the runs)", ten, "MB",
+           "5,000 repositories MB", peak, ten / 30, "<= 30 MB", ten <= 30)
+
+    server, url = serve_demo("--page-size", "100")
+    keeper = memory.Pane(20, 5)
+    try:
+        rounds = 7 if QUICK else 21
+        times = memory.first_frames([("app", f"{BINARY} --base-url {url} --no-cache"),
+                                     ("floor", FLOOR)], rounds)
+    finally:
+        keeper.close()
+        server.terminate()
+        server.wait()
+    ours, theirs = statistics.median(times["app"]), statistics.median(times["floor"])
+    report("exec to first full frame in tmux, against the floor program", ours, "ms",
+           "floor program ms", theirs, ours / theirs, "<= 1.2x floor", ours <= 1.2 * theirs)
+    load = os.getloadavg()[0]
+    report("exec to first full frame in tmux, absolute", ours, "ms", "fastest run ms",
+           min(times["app"]), ours / 30, "<= 30 ms (idle machine)", ours <= 30)
+    print(f"  (load average {load:.2f} on {os.cpu_count()} cores; floor fastest "
+          f"{min(times['floor']):.1f} ms)", flush=True)
+
+
 # MARK: - Network figures
 
 def serve_demo(*arguments):
@@ -259,7 +348,7 @@ def interleaved(ours_command, baseline_command, runs):
         if index > 0:
             ours.append(a)
             theirs.append(b)
-            rss.append(peak / 1024)
+            rss.append(mb(peak))
     return statistics.median(ours), statistics.median(theirs), max(rss)
 
 
@@ -305,9 +394,9 @@ def scale():
             size = len(r.read()) / 100
         app = [BINARY, "--headless", "--base-url", url, "--no-timestamps", "--no-cache"]
         python = [sys.executable, "-c", PYTHON_FETCH, url]
-        mine, base, peak = interleaved(app, python, 3 if QUICK else 7)
-        report(f"scale: 5,000 repositories ({size / 1024:.1f} KB each), wall time", mine, "s",
-               "Python urllib + json", base, mine / base, "<= 0.8x Python", mine / base <= 0.8)
+        mine, base, peak = interleaved(app, python, 4 if QUICK else 12)
+        report(f"scale: 5,000 repositories ({size / 1000:.1f} kB each), wall time", mine, "s",
+               "Python urllib + json", base, mine / base, "<= 0.6x Python", mine / base <= 0.6)
         report("scale: 5,000 repositories, peak RSS", peak, "MB", "target", 150, peak / 150,
                "<= 150 MB", peak <= 150)
     finally:
@@ -329,8 +418,8 @@ def scale_one_process():
             _, peak = timed(app)
             _, base = timed(alone)
             if index > 0:  # the first pair warms the caches
-                ours.append(peak / 1024)
-                theirs.append(base / 1024)
+                ours.append(mb(peak))
+                theirs.append(mb(base))
         peak = max(ours)
         report("scale: 10,000 repositories, app and built-in server in one process, peak RSS",
                peak, "MB", "app alone against serve-demo MB", max(theirs), peak / 120,
@@ -610,6 +699,13 @@ def main():
     if "--only-transport" in sys.argv:
         transport()
         return
+    if "--only-memory" in sys.argv:
+        keeper = Pane(20, 5)
+        try:
+            memory_and_start()
+        finally:
+            keeper.close()
+        return
     if "--only-cache" in sys.argv:
         keeper = Pane(20, 5)
         try:
@@ -638,6 +734,7 @@ def run_all():
     idle_and_spinning()
     first_screen()
     warm_start()
+    memory_and_start()
     met = sum(1 for r in results if r[-1])
     print(f"\nbench: {met} of {len(results)} targets met")
     for figure, value, unit, *_rest, target, ok in results:

@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """Memory and start-up probe for loader-tui in a real terminal (tmux), with the built-in server
-in another process.
+in another process. bench.py imports it for the memory and start-up figures; run alone it prints
+one program's figures and its RSS by mapping.
 
-Usage: memory.py PATH/TO/loader-tui [--repos N] [--runs N] [--smaps DIR] [--floor PATH ...]
-                 [--cache-dir DIR] [--json]
+Usage: memory.py PATH/TO/loader-tui [--repos N] [--runs N] [--smaps DIR] [--server PATH]
+                 [--start-only] [--args ARGUMENTS] [--cache-dir DIR] [--json]
 
-For each run: `serve-demo --repos N --page-size 100 --latency 0` in its own process; the app in a
-120x30 tmux pane (`exec loader-tui --base-url URL --no-cache`); after the first full frame, the
-RSS (smaps_rollup: anonymous, file) and, per mapping, smaps's Rss; then `f`, and the same once
-both lists are up and no pane loads, and VmHWM (peak). Exec to first full frame is measured as
-bench.py's first_screen does (`date +%s%N` before `exec`, capture-pane until the button and the
-key hints are up), but against the separate server.
+For each run: `serve-demo --repos N --page-size 100 --latency 0` in its own process; the program
+in a 120x30 tmux pane (`exec loader-tui --base-url URL --no-cache`, or the --args given, as for
+the floor program); one second after the first full frame, the RSS (smaps_rollup: anonymous,
+file) and, per mapping, smaps's Rss; then `f`, and the same 1.5 s after both lists are up and
+no pane loads, and VmHWM (the peak). Exec to first full frame is measured as bench.py's
+first_screen does (`date +%s%N` before `exec`, capture-pane until the button and the key hints
+are up), but against the separate server. Every binary is evicted from the page cache first, so
+it is read from disk as an installed one is (a file just written by a build sits in the cache in
+the folios its writes made, and fault-around then maps different neighbourhoods); the first run
+is a warm-up.
 """
 import json
 import os
@@ -18,27 +23,21 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
-ARGS = sys.argv[1:]
-BINARY = os.path.abspath(ARGS[0])
-
-
-def option(name, default):
-    if name in ARGS:
-        return ARGS[ARGS.index(name) + 1]
-    return default
-
-
-REPOS = int(option("--repos", "5000"))
-RUNS = int(option("--runs", "3"))
-SMAPS = option("--smaps", None)
-CACHE = option("--cache-dir", None)
-AS_JSON = "--json" in ARGS
-START_ONLY = "--start-only" in ARGS
 RESIDENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "resident.py")
-EXTRA = option("--args", "")
-SERVER = os.path.abspath(option("--server", BINARY))
+# Mappings grouped for the breakdown: what the app links, by who brings it.
+# (mapping_name shortens libc.so.6 to libc: those are matched whole.)
+CURL_TREE = ("libcurl", "libssl", "libcrypto", "libnghttp2", "libidn2", "librtmp", "libssh2",
+             "libpsl", "libgssapi_krb5", "libldap", "liblber", "libzstd", "libbrotli",
+             "libunistring", "libgnutls", "libhogweed", "libnettle", "libgmp", "libkrb5",
+             "libk5crypto", "libcom_err", "libkrb5support", "libsasl2", "libp11-kit",
+             "libtasn1", "libkeyutils", "libresolv", "libffi")
+CURL_TREE_WHOLE = ("libz",)
+SYSTEM = ("libstdc++", "ld-linux", "libgcc_s", "locale-archive", "gconv", "SYS_LC", "LC_")
+SYSTEM_WHOLE = ("libc", "libm")
+NCURSES = ("libncursesw", "libtinfo")
 
 
 class Pane:
@@ -65,20 +64,20 @@ class Pane:
         raise RuntimeError("timed out waiting for the screen:\n" + self.screen())
 
     def close(self):
-        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False)
+        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False,
+                       capture_output=True)
 
 
-def serve_demo(repos):
-    command = [SERVER, "serve-demo", "--latency", "0", "--page-size", "100", "--port", "0"]
+def serve_demo(server, repos):
+    command = [server, "serve-demo", "--latency", "0", "--page-size", "100", "--port", "0"]
     if repos:
         command += ["--repos", str(repos)]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
     url = line.rsplit(" ", 1)[1].strip()
     # Drain its request lines so it never blocks on a full pipe.
-    import threading
-    threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
-    return server, url
+    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+    return process, url
 
 
 def rollup(pid):
@@ -93,11 +92,11 @@ def rollup(pid):
     return values
 
 
-def mapping_name(path):
+def mapping_name(path, binary):
     if not path:
         return "[anon]"
     base = os.path.basename(path)
-    if base == os.path.basename(BINARY):
+    if base == os.path.basename(binary):
         return "binary"
     for prefix in ("libcurl", "libssl", "libcrypto", "libncursesw", "libtinfo", "libc.so",
                    "libstdc++", "libm.so", "ld-linux", "libgnutls", "libnghttp2", "libz.so",
@@ -107,8 +106,8 @@ def mapping_name(path):
     return base
 
 
-def smaps(pid):
-    """Rss, Anonymous (private dirty of file mappings included) and file-backed clean pages, per
+def smaps(pid, binary):
+    """Rss, Anonymous (private dirty pages of file mappings included) and file-backed pages, per
     mapping name, in kB."""
     table = {}
     current = None
@@ -118,7 +117,7 @@ def smaps(pid):
             continue
         if "-" in fields[0] and not fields[0].endswith(":"):
             path = fields[5] if len(fields) > 5 else ""
-            current = table.setdefault(mapping_name(path),
+            current = table.setdefault(mapping_name(path, binary),
                                        {"Rss": 0, "Anonymous": 0, "file": 0})
         elif fields[0] in ("Rss:", "Anonymous:") and current is not None:
             current[fields[0][:-1]] += int(fields[1])
@@ -127,21 +126,43 @@ def smaps(pid):
     return table
 
 
+def groups(maps):
+    """The mappings summed by who brings them (kB): the executable, libcurl and every library it
+    loads, libc and the C++ runtime, ncurses, anonymous memory (heap, arenas, stacks)."""
+    sums = {"binary": 0, "curl tree": 0, "system": 0, "ncurses": 0, "anonymous": 0, "other": 0}
+    for name, entry in maps.items():
+        if name == "binary":
+            key = "binary"
+        elif name.startswith("[") or name == "":
+            key = "anonymous"
+        elif name.startswith(CURL_TREE) or name in CURL_TREE_WHOLE:
+            key = "curl tree"
+        elif name.startswith(SYSTEM) or name in SYSTEM_WHOLE:
+            key = "system"
+        elif name.startswith(NCURSES):
+            key = "ncurses"
+        else:
+            key = "other"
+        sums[key] += entry["Rss"]
+    return sums
+
+
 def loaded(screen):
     return "Repositories:" in screen and "Loading" not in screen and "repos ✓" in screen
 
 
-def one_run(index):
-    server, url = serve_demo(REPOS)
+def one_run(binary, server, repos, index, start_only=False, arguments=None, cache=None,
+            smaps_dir=None):
+    process, url = serve_demo(server, repos)
     pane = Pane()
     try:
         stamp = tempfile.mktemp()
         pidfile = tempfile.mktemp()
-        cache = f"--cache-dir {CACHE}" if CACHE else "--no-cache"
-        arguments = EXTRA or f"--base-url {url} {cache}"
-        pane.keys(f"echo $$ > {pidfile}; date +%s%N > {stamp}; exec {BINARY} {arguments}",
+        option = f"--cache-dir {cache}" if cache else "--no-cache"
+        arguments = arguments if arguments is not None else f"--base-url {url} {option}"
+        pane.keys(f"echo $$ > {pidfile}; date +%s%N > {stamp}; exec {binary} {arguments}",
                   "Enter")
-        if CACHE:
+        if cache:
             pane.wait(lambda s: loaded(s.replace("repos cached", "repos ✓")) or
                       ("Repositories:" in s and "repos cached" in s), step=0.002)
         else:
@@ -149,41 +170,42 @@ def one_run(index):
         seen = time.time_ns()
         started = int(open(stamp).read())
         pid = int(open(pidfile).read())
+        os.unlink(stamp)
+        os.unlink(pidfile)
         time.sleep(1.0)
         start = rollup(pid)
-        start_maps = smaps(pid)
-        if SMAPS:
-            subprocess.run(["cp", f"/proc/{pid}/smaps", f"{SMAPS}/start-{index}.smaps"])
+        start_maps = smaps(pid, binary)
+        if smaps_dir:
+            subprocess.run(["cp", f"/proc/{pid}/smaps", f"{smaps_dir}/start-{index}.smaps"])
             subprocess.run([sys.executable, RESIDENT, "snap", str(pid),
-                            f"{SMAPS}/start-{index}.pages"])
-        if START_ONLY:
+                            f"{smaps_dir}/start-{index}.pages"])
+        result = {"first_frame_ms": (seen - started) / 1e6, "start": start, "loaded": start,
+                  "start_maps": start_maps, "loaded_maps": start_maps, "load_s": 0}
+        if start_only:
             pane.keys("q")
-            return {"first_frame_ms": (seen - started) / 1e6, "start": start, "loaded": start,
-                    "start_maps": start_maps, "loaded_maps": start_maps, "load_s": 0}
+            return result
         pane.keys("f")
         began = time.monotonic()
         pane.wait(loaded, timeout=120)
-        load_seconds = time.monotonic() - began
+        result["load_s"] = time.monotonic() - began
         time.sleep(1.5)
-        end = rollup(pid)
-        end_maps = smaps(pid)
-        if SMAPS:
-            subprocess.run(["cp", f"/proc/{pid}/smaps", f"{SMAPS}/loaded-{index}.smaps"])
+        result["loaded"] = rollup(pid)
+        result["loaded_maps"] = smaps(pid, binary)
+        if smaps_dir:
+            subprocess.run(["cp", f"/proc/{pid}/smaps", f"{smaps_dir}/loaded-{index}.smaps"])
             subprocess.run([sys.executable, RESIDENT, "snap", str(pid),
-                            f"{SMAPS}/loaded-{index}.pages"])
+                            f"{smaps_dir}/loaded-{index}.pages"])
         pane.keys("q")
-        return {"first_frame_ms": (seen - started) / 1e6, "start": start, "loaded": end,
-                "start_maps": start_maps, "loaded_maps": end_maps, "load_s": load_seconds}
+        return result
     finally:
         pane.close()
-        server.terminate()
-        server.wait()
+        process.terminate()
+        process.wait()
 
 
 def evict(path):
-    """Drops `path`'s pages from the page cache, so every binary measured is read from disk as
-    an installed one is (a file just written by a build or `cp` sits in the cache in the
-    folios its writes made, and fault-around then maps different neighbourhoods)."""
+    """Drops `path`'s pages from the page cache, so it is read from disk as an installed binary
+    is."""
     os.sync()
     fd = os.open(path, os.O_RDONLY)
     try:
@@ -192,43 +214,89 @@ def evict(path):
         os.close(fd)
 
 
+def first_frame(command):
+    """Exec to first full frame (ms) of one start in a fresh 120x30 pane: `date +%s%N`, then
+    `exec COMMAND`, then capture-pane until the button and the key hints are up (every 2 ms)."""
+    pane = Pane()
+    try:
+        stamp = tempfile.mktemp()
+        pane.keys(f"date +%s%N > {stamp}; exec {command}", "Enter")
+        pane.wait(lambda s: "[ Fetch ]" in s and "q quit" in s, timeout=20, step=0.002)
+        seen = time.time_ns()
+        elapsed = (seen - int(open(stamp).read())) / 1e6
+        os.unlink(stamp)
+        pane.keys("q")
+        return elapsed
+    finally:
+        pane.close()
+
+
+def first_frames(programs, rounds):
+    """Each (name, command) started once a round, interleaved, after one warm-up start each, so
+    a busy machine slows all of them alike. Returns {name: [ms, ...]}."""
+    times = {name: [] for name, _ in programs}
+    for _, command in programs:
+        first_frame(command)
+    for _ in range(rounds):
+        for name, command in programs:
+            times[name].append(first_frame(command))
+    return times
+
+
+def median(runs, get):
+    return statistics.median(get(run) for run in runs)
+
+
 def main():
-    if SMAPS:
-        os.makedirs(SMAPS, exist_ok=True)
-    evict(BINARY)
+    arguments = sys.argv[1:]
+
+    def option(name, default):
+        if name in arguments:
+            return arguments[arguments.index(name) + 1]
+        return default
+
+    binary = os.path.abspath(arguments[0])
+    server = os.path.abspath(option("--server", binary))
+    repos = int(option("--repos", "5000"))
+    count = int(option("--runs", "3"))
+    smaps_dir = option("--smaps", None)
+    if smaps_dir:
+        os.makedirs(smaps_dir, exist_ok=True)
+    evict(binary)
     keeper = Pane(20, 5)
     runs = []
     try:
-        for index in range(RUNS + 1):
-            result = one_run(index)
+        for index in range(count + 1):
+            result = one_run(binary, server, repos, index, "--start-only" in arguments,
+                             option("--args", None), option("--cache-dir", None), smaps_dir)
             if index > 0:  # the first run warms the page cache
                 runs.append(result)
     finally:
         keeper.close()
-    if AS_JSON:
+    if "--json" in arguments:
         print(json.dumps(runs))
         return
-
-    def med(get):
-        return statistics.median(get(r) for r in runs)
-
-    mb = 1024
-    print(f"{os.path.relpath(BINARY)}: {REPOS} repositories, {len(runs)} runs (medians)")
-    print(f"  exec to first full frame: {med(lambda r: r['first_frame_ms']):.1f} ms "
+    mib = 1024
+    print(f"{os.path.relpath(binary)}: {repos} repositories, {len(runs)} runs (medians, MiB)")
+    print(f"  exec to first full frame: {median(runs, lambda r: r['first_frame_ms']):.1f} ms "
           f"(min {min(r['first_frame_ms'] for r in runs):.1f})")
     for phase in ("start", "loaded"):
-        print(f"  {phase}: Rss {med(lambda r: r[phase]['Rss']) / mb:.2f} MB, "
-              f"anon {med(lambda r: r[phase]['Anonymous']) / mb:.2f} MB, "
-              f"file {med(lambda r: r[phase]['Rss'] - r[phase]['Anonymous']) / mb:.2f} MB, "
-              f"VmHWM {med(lambda r: r[phase]['status_VmHWM']) / mb:.2f} MB")
+        print(f"  {phase}: Rss {median(runs, lambda r: r[phase]['Rss']) / mib:.2f}, "
+              f"anon {median(runs, lambda r: r[phase]['Anonymous']) / mib:.2f}, "
+              f"file {median(runs, lambda r: r[phase]['Rss'] - r[phase]['Anonymous']) / mib:.2f},"
+              f" VmHWM {median(runs, lambda r: r[phase]['status_VmHWM']) / mib:.2f}")
+    for phase in ("start", "loaded"):
+        sums = groups(runs[-1][f"{phase}_maps"])
+        print(f"  {phase} by who brings it: " +
+              ", ".join(f"{name} {kb / mib:.2f}" for name, kb in sums.items()))
     names = sorted(runs[-1]["loaded_maps"], key=lambda n: -runs[-1]["loaded_maps"][n]["Rss"])
     print(f"  {'mapping':<22} {'start Rss':>10} {'(anon)':>8} {'loaded Rss':>11} {'(anon)':>8}")
     for name in names[:16]:
         s = runs[-1]["start_maps"].get(name, {"Rss": 0, "Anonymous": 0})
         e = runs[-1]["loaded_maps"][name]
-        print(f"  {name:<22} {s['Rss'] / mb:>10.2f} {s['Anonymous'] / mb:>8.2f} "
-              f"{e['Rss'] / mb:>11.2f} {e['Anonymous'] / mb:>8.2f}")
-    print(f"  load took {med(lambda r: r['load_s']):.2f} s")
+        print(f"  {name:<22} {s['Rss'] / mib:>10.2f} {s['Anonymous'] / mib:>8.2f} "
+              f"{e['Rss'] / mib:>11.2f} {e['Anonymous'] / mib:>8.2f}")
+    print(f"  load took {median(runs, lambda r: r['load_s']):.2f} s")
 
 
 if __name__ == "__main__":
