@@ -16,11 +16,13 @@ final class StoredPagesReaderTests: XCTestCase {
     func text() -> String { Self.texts.randomElement(using: &generator)! }
     func maybe<T>(_ value: T) -> T? { Bool.random(using: &generator) ? value : nil }
     return StoredRepository(
-      n: text(), d: maybe(text()), l: maybe(text()), s: Int.random(in: -5...9_999_999, using: &generator),
+      n: text(), d: maybe(text()), l: maybe(text()),
+      s: Int.random(in: -5...9_999_999, using: &generator),
       f: Bool.random(using: &generator), r: maybe(text()), fn: maybe(text()),
       fc: maybe(Int.random(in: 0...100_000, using: &generator)), oi: maybe(0), li: maybe(text()),
       tp: maybe((0..<Int.random(in: 0...4, using: &generator)).map { _ in text() }),
-      pa: maybe([0, 1_758_357_000, 1_758_357_000.25, -1e9, 1e-7].randomElement(using: &generator)!),
+      pa: maybe(
+        [0, 1_758_357_000, 1_758_357_000.25, -1e9, 1e-7].randomElement(using: &generator)!),
       hu: maybe(text()))
   }
 
@@ -37,7 +39,8 @@ final class StoredPagesReaderTests: XCTestCase {
       let pages = (0..<Int.random(in: 0...4, using: &generator)).map { index in
         StoredPage(
           u: index == 0 ? nil : "/orgs/x/repos?page=\(index)", e: round % 2 == 0 ? "W/\"e\"" : nil,
-          m: nil, r: (0..<Int.random(in: 0...30, using: &generator)).map { _ in random(&generator) })
+          m: nil, r: (0..<Int.random(in: 0...30, using: &generator)).map { _ in random(&generator) }
+        )
       }
       for formatting in [[], [.prettyPrinted], [.sortedKeys], [.withoutEscapingSlashes]]
         as [JSONEncoder.OutputFormatting]
@@ -59,15 +62,21 @@ final class StoredPagesReaderTests: XCTestCase {
       #"{"p":[{"r":[{"n":"a","s":1,"f":false}]}]}"#,
       #"{"p":[{"r":[{"n":"a","s":1,"f":false,"pa":1.5e9,"tp":null,"d":null}]}]}"#,
       #"{"p":[{"r":[{"n":"\ud83d\ude80\u00e9\/","s":-0,"f":true}]}]}"#,
-      #"{"p":[{"r":[{"n":"a","s":1.0,"f":false}]}]}"#, #"{"p":[{"r":[{"n":"a","s":1e2,"f":false}]}]}"#,
+      #"{"p":[{"r":[{"n":"a","s":1.0,"f":false}]}]}"#,
+      #"{"p":[{"r":[{"n":"a","s":1e2,"f":false}]}]}"#,
       #"{"p":[{"r":[{"n":"a","s":01,"f":false}]}]}"#, #"{"p":[{"r":[{"n":"a","f":false}]}]}"#,
       #"{"p":[{"r":[{"n":"a","s":1,"f":false,"pa":01.5}]}]}"#,
       #"{"p":[{"r":[{"n":"a","s":1,"f":false,"pa":1.}]}]}"#,
-      #"{"p":[{"r":[{"n":"a","n":"b","s":1,"f":false}]}]}"#, #"{"p":[{"r":[{"n":null,"s":1,"f":false}]}]}"#,
-      #"{"p":[{"r":[{"n":"\ud83d","s":1,"f":false}]}]}"#, #"{"p":[{"r":[{"n":"\ud83d \ude80","s":1,"f":false}]}]}"#,
-      #"{"p":[{"r":[{"n":"\x","s":1,"f":false}]}]}"#, "{\"p\":[{\"r\":[{\"n\":\"a\u{1}\",\"s\":1,\"f\":false}]}]}",
-      #"{"p":[{"r":[{"n":"a","s":1,"f":0}]}]}"#, #"{"p":[{"r":[]}],}"#, #"{"p":[{"r":[]}]} x"#, #"{"p":"#,
-      #"{"p":[{"u":1,"r":[]}]}"#, #"{"p":[{}]}"#, #"{}"#, "", #"[]"#, #"{"p":[{"r":[{"n":"a","s":99999999999999999999,"f":true}]}]}"#,
+      #"{"p":[{"r":[{"n":"a","n":"b","s":1,"f":false}]}]}"#,
+      #"{"p":[{"r":[{"n":null,"s":1,"f":false}]}]}"#,
+      #"{"p":[{"r":[{"n":"\ud83d","s":1,"f":false}]}]}"#,
+      #"{"p":[{"r":[{"n":"\ud83d \ude80","s":1,"f":false}]}]}"#,
+      #"{"p":[{"r":[{"n":"\x","s":1,"f":false}]}]}"#,
+      "{\"p\":[{\"r\":[{\"n\":\"a\u{1}\",\"s\":1,\"f\":false}]}]}",
+      #"{"p":[{"r":[{"n":"a","s":1,"f":0}]}]}"#, #"{"p":[{"r":[]}],}"#, #"{"p":[{"r":[]}]} x"#,
+      #"{"p":"#,
+      #"{"p":[{"u":1,"r":[]}]}"#, #"{"p":[{}]}"#, #"{}"#, "", #"[]"#,
+      #"{"p":[{"r":[{"n":"a","s":99999999999999999999,"f":true}]}]}"#,
     ]
     for text in bodies {
       let data = Data(text.utf8)

@@ -35,11 +35,13 @@ struct StoredPagesReader {
     let ok = object { key, reader in
       guard key == "p", pages == nil else { return key == "p" ? false : reader.skipValue() }
       var list: [StoredPage] = []
-      guard reader.array({ reader in
-        guard let page = reader.page() else { return false }
-        list.append(page)
-        return true
-      }) else { return false }
+      guard
+        reader.array({ reader in
+          guard let page = reader.page() else { return false }
+          list.append(page)
+          return true
+        })
+      else { return false }
       pages = list
       return true
     }
@@ -57,11 +59,13 @@ struct StoredPagesReader {
       case "r":
         guard repositories == nil else { return false }
         var list: [StoredRepository] = []
-        guard reader.array({ reader in
-          guard let repository = reader.repository() else { return false }
-          list.append(repository)
-          return true
-        }) else { return false }
+        guard
+          reader.array({ reader in
+            guard let repository = reader.repository() else { return false }
+            list.append(repository)
+            return true
+          })
+        else { return false }
         repositories = list
         return true
       default: return reader.skipValue()
@@ -186,8 +190,9 @@ struct StoredPagesReader {
     let digits = index
     while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
     guard index > digits, index - digits <= 18 else { return nil }
-    if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")]
-      .contains(bytes[index])
+    if index < bytes.count,
+      [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")]
+        .contains(bytes[index])
     {
       return nil
     }
