@@ -11,13 +11,15 @@ import Foundation
 _ = cmalloc_limit_arenas(2)
 StandardOutput.prepare()
 // The app runs on the main queue, every part of it (the loop, input, signals, loaders), and the
-// main thread gives itself to that queue: one serial queue, whoever drives it.
+// main thread drains that queue through its run loop: one serial queue, on the main thread.
+// (`dispatchMain()` would end the main thread with `pthread_exit`, and that forced unwind reads
+// about half a megabyte of the executable's unwind tables at every start.)
 Task { @MainActor in
   let code = await Launcher.main(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
   // Every line went out with write(2) and the terminal is restored already; `exit` would spend
   // milliseconds in exit handlers (libcurl's and OpenSSL's teardown) a finished process needs
   // not.
   _exit(code.rawValue)
 }
-dispatchMain()
+RunLoop.main.run()
