@@ -70,8 +70,10 @@ public enum HTTPTransport: Sendable, Equatable {
 
 /// The default transport, behind a lock.
 private final class TransportStore: Sendable {
+  // getenv, not ProcessInfo's environment, which builds a dictionary of every variable (most
+  // of a million instructions at start) for the one read here.
   private let stored = Locked<HTTPTransport>(
-    ProcessInfo.processInfo.environment["APEXY_HTTP_TRANSPORT"] == "foundation"
+    getenv("APEXY_HTTP_TRANSPORT").map { String(cString: $0) } == "foundation"
       ? .foundation : .curl)
 
   var value: HTTPTransport {

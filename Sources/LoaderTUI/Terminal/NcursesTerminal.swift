@@ -36,7 +36,7 @@ final class NcursesTerminal: TerminalScreen {
   /// Starts ncurses on the controlling terminal; throws instead of exiting on a bad `TERM`.
   init(colors wantColors: Bool, mouse: Bool) throws {
     isUTF8 = TerminalLocale.adoptAndCheckUTF8()
-    let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+    let term = getenv("TERM").map { String(cString: $0) } ?? ""
     guard !term.isEmpty, term != "dumb" else {
       throw Unusable(description: "TERM is \(term.isEmpty ? "not set" : "\"dumb\"")")
     }
