@@ -111,7 +111,9 @@ let package = Package(
       dependencies: ["AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader"]),
     .testTarget(
       name: "AppRenderingTests",
-      dependencies: ["AppRendering", "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader"]),
+      dependencies: [
+        "AppRendering", "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader", "DemoAPI",
+      ]),
     .testTarget(
       name: "AppFormatsTests",
       dependencies: ["AppFormats", "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader"]),

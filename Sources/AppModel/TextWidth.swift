@@ -62,9 +62,26 @@ public enum TextWidth {
     return glyphs
   }
 
+  /// The glyph a character of one scalar is drawn as, which is all `glyphs` returns for it,
+  /// made without the arrays `glyphs` builds (most text is such characters, every border
+  /// too); `nil` for a control (drawn as nothing) and for a cluster of several scalars, which
+  /// take `glyphs`.
+  public static func singleGlyph(_ character: Character) -> Glyph? {
+    if let ascii = character.asciiValue {
+      return ascii < 0x20 || ascii == 0x7F ? nil : Glyph(String(character), width: 1)
+    }
+    var scalars = character.unicodeScalars.makeIterator()
+    guard let scalar = scalars.next(), scalars.next() == nil else { return nil }
+    let width = cellWidth(scalar)
+    if width > 0 { return Glyph(String(scalar), width: width) }
+    if width < 0 { return Glyph("\u{FFFD}", width: 1) }
+    return Glyph("\u{25CC}" + String(scalar), width: 1)
+  }
+
   /// The width of one character (grapheme cluster).
   public static func of(_ character: Character) -> Int {
     if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+    if let glyph = singleGlyph(character) { return glyph.width }
     return glyphs(character).reduce(0) { $0 + $1.width }
   }
 

@@ -43,16 +43,28 @@ public struct Grid: Sendable, Equatable {
     let end = min(width, x + (limit ?? width))
     var column = x
     for character in text {
+      // A character of one scalar is one glyph (in the ASCII look too when it is ASCII):
+      // placed without the arrays of the general path below, which draws it the same.
+      if !asciiOnly || character.isASCII, let glyph = TextWidth.singleGlyph(character) {
+        if column + glyph.width > end { return column - x }
+        place(glyph, column: column, y: y, style: style)
+        column += glyph.width
+        continue
+      }
       for glyph in TextWidth.glyphs(character).flatMap({
         asciiOnly ? ASCIIFallback.cells($0) : [$0]
       }) {
         if column + glyph.width > end { return column - x }
-        set(column, y, Cell(text: glyph.text, style: style))
-        if glyph.width == 2 { set(column + 1, y, Cell(text: "", style: style)) }
+        place(glyph, column: column, y: y, style: style)
         column += glyph.width
       }
     }
     return column - x
+  }
+
+  private mutating func place(_ glyph: Glyph, column: Int, y: Int, style: Style) {
+    set(column, y, Cell(text: glyph.text, style: style))
+    if glyph.width == 2 { set(column + 1, y, Cell(text: "", style: style)) }
   }
 
   /// Fills a rectangle with blanks of a style.

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import AppModel
 @testable import AppRendering
+@testable import DemoAPI
 
 /// Widths as the C library (and so ncurses and tmux) counts them, and the glyphs a grapheme
 /// cluster is drawn as when terminals disagree on it.
@@ -58,5 +59,91 @@ final class TextWidthTests: XCTestCase {
     XCTAssertEqual(grid.lines, ["+??*?+~"])
     XCTAssertEqual(
       ASCIIFallback.text("3 repositories (Apexy, …) — ok ✓"), "3 repositories (Apexy, ~) - ok +")
+  }
+
+  /// Text that takes every path of `Grid.put`: the built-in server's names of disputed width
+  /// (`--fail-mode wide-text`), its hostile text (controls, bidi overrides, `\r\n`), the
+  /// fixtures, and scalars of every width from the ASCII range to the astral planes.
+  private var hardText: [String] {
+    var texts = DemoFailureReply.wideNames
+    texts += (0..<16).map { DemoFailureReply.hostile("name", index: $0) }
+    texts += DemoFixtures.repositories.flatMap { [$0.name, $0.description] }
+    texts += ["a\r\nb", "\u{301}x", "x\u{301}", "日\u{301}", "\u{85}\u{9B}", "┌─┐│└┘", "é✓…★"]
+    let ranges: [ClosedRange<UInt32>] = [
+      0x00...0x2FF, 0x300...0x36F, 0x590...0x6FF, 0xE00...0xE7F, 0x1100...0x11FF,
+      0x2000...0x2BFF, 0x3000...0x30FF, 0xAC00...0xAC40, 0xFE00...0xFE2F, 0xFF00...0xFFFF,
+      0x1F000...0x1F6FF, 0x1F900...0x1F9FF, 0xE0000...0xE007F, 0x10FFFE...0x10FFFF,
+    ]
+    for range in ranges {
+      let scalars = range.compactMap(Unicode.Scalar.init).map(Character.init)
+      texts.append(String(scalars))
+    }
+    return texts
+  }
+
+  /// `Grid.put` as it was before it placed single-scalar characters on its own: every
+  /// character through `TextWidth.glyphs` (and `ASCIIFallback.cells` in the ASCII look).
+  private func referencePut(
+    _ text: String, x: Int, limit: Int?, into grid: inout [Cell], width: Int, asciiOnly: Bool
+  ) -> Int {
+    let end = min(width, x + (limit ?? width))
+    var column = x
+    func set(_ x: Int, _ cell: Cell) {
+      let old = grid[x]
+      if old.text.isEmpty, x > 0, !grid[x - 1].text.isEmpty {
+        grid[x - 1] = Cell(text: " ", style: grid[x - 1].style)
+      } else if !old.text.isEmpty, x + 1 < width, grid[x + 1].text.isEmpty {
+        grid[x + 1] = Cell(text: " ", style: grid[x + 1].style)
+      }
+      grid[x] = cell
+    }
+    for character in text {
+      for glyph in TextWidth.glyphs(character).flatMap({
+        asciiOnly ? ASCIIFallback.cells($0) : [$0]
+      }) {
+        if column + glyph.width > end { return column - x }
+        set(column, Cell(text: glyph.text, style: .plain))
+        if glyph.width == 2 { set(column + 1, Cell(text: "", style: .plain)) }
+        column += glyph.width
+      }
+    }
+    return column - x
+  }
+
+  func testSingleGlyphIsWhatGlyphsDraws() {
+    for text in hardText {
+      for character in text {
+        let glyphs = TextWidth.glyphs(character)
+        if let single = TextWidth.singleGlyph(character) {
+          XCTAssertEqual(glyphs, [single], "\(character.unicodeScalars.map(\.value))")
+        } else {
+          XCTAssertTrue(
+            character.unicodeScalars.count > 1 || glyphs.isEmpty,
+            "\(character.unicodeScalars.map(\.value))")
+        }
+        XCTAssertEqual(
+          TextWidth.of(character), glyphs.reduce(0) { $0 + $1.width },
+          "\(character.unicodeScalars.map(\.value))")
+      }
+    }
+  }
+
+  func testPutDrawsHardTextAsEveryCharacterThroughGlyphs() {
+    for asciiOnly in [false, true] {
+      for text in hardText {
+        for (x, limit) in [(0, nil), (3, 7), (1, 1), (5, nil)] as [(Int, Int?)] {
+          let width = 40
+          var grid = Grid(width: width, height: 1, asciiOnly: asciiOnly)
+          // Something drawn before, so overwriting half of a wide character is exercised.
+          grid.put("日本語日本語日本語日本語日本語日本語日本語", x: 0, y: 0, style: .title)
+          var expected = (0..<width).map { grid[$0, 0] }
+          let used = grid.put(text, x: x, y: 0, limit: limit, style: .plain)
+          let expectedUsed = referencePut(
+            text, x: x, limit: limit, into: &expected, width: width, asciiOnly: asciiOnly)
+          XCTAssertEqual(used, expectedUsed, text)
+          XCTAssertEqual((0..<width).map { grid[$0, 0] }, expected, text)
+        }
+      }
+    }
   }
 }
