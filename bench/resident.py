@@ -141,6 +141,7 @@ def attribute(exe, map_path, snaps):
     for snap_path in snaps:
         by_owner = collections.Counter()
         by_output = collections.Counter()
+        by_both = collections.Counter()
         anon = collections.Counter()
         pages = [line.split() for line in open(snap_path)]
         for address_text, _, kind in pages:
@@ -155,6 +156,7 @@ def attribute(exe, map_path, snaps):
                     share = (high - low) / 1024
                     by_owner[who] += share
                     by_output[output] += share
+                    by_both[(who, output)] += share
                     if kind == "anon":
                         anon[output] += share
                     covered += high - low
@@ -182,6 +184,10 @@ def attribute(exe, map_path, snaps):
         print("  by archive / module (KB):")
         for name, kb in by_owner.most_common(24):
             print(f"    {name:<40} {kb:9.0f}")
+        if os.environ.get("RESIDENT_BY_SECTION"):
+            print("  by archive / module and output section (KB):")
+            for (who, output), kb in by_both.most_common(40):
+                print(f"    {who:<40} {output:<28} {kb:9.0f}")
 
 
 if __name__ == "__main__":
