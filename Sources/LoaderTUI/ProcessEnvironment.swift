@@ -6,8 +6,9 @@
 /// `ProcessInfo.processInfo.environment` reads it (each entry decoded with `String(cString:)`,
 /// split at its first `=` character, an entry without one skipped, a later entry for the same
 /// name winning), without its cost at start: Foundation finds the `=` one grapheme at a time,
-/// about 30,000 instructions an entry. An ASCII entry is split at its first `=` byte, which is
-/// the same place; any other entry is split as Foundation splits it.
+/// about 10,000 instructions an entry (420,000 for the 39 variables of a tmux pane). An ASCII
+/// entry is split at its first `=` byte, which is the same place; any other entry is split as
+/// Foundation splits it.
 enum ProcessEnvironment {
   static func current() -> [String: String] {
     var results: [String: String] = [:]
