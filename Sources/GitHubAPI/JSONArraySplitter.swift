@@ -39,11 +39,18 @@ enum JSONArraySplitter {
         scan: while index < bytes.count {
           let byte = bytes[index]
           if inString {
-            if byte == UInt8(ascii: "\\") {
-              index += 1
-            } else if byte == UInt8(ascii: "\"") {
-              inString = false
+            // Most of a page is inside strings: find the next quote with memchr, and it ends
+            // the string unless an odd number of backslashes stands before it (each pair is
+            // an escaped backslash), which is where reading the escapes one by one ends too.
+            guard let found = memchr(raw.baseAddress! + index, 0x22, bytes.count - index) else {
+              index = bytes.count
+              break scan
             }
+            let quote = raw.baseAddress!.distance(to: UnsafeRawPointer(found))
+            var backslashes = 0
+            while bytes[quote - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+            index = quote
+            if backslashes % 2 == 0 { inString = false }
           } else {
             switch byte {
             case UInt8(ascii: "\""): inString = true
