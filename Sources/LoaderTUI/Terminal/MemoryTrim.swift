@@ -27,6 +27,11 @@ final class MemoryTrim {
       self.schedule()
     }
     observations = [organization.observe(changed), repositories.observe(changed)]
+    // Once at the main queue's next turn, which comes after the first frame (the loop draws
+    // it before it first waits): what parsing, the first render and the terminal's set-up
+    // freed goes back. Trimming a heap this small takes microseconds; a timer or another
+    // thread for it would cost more than it returns.
+    DispatchQueue.main.async { _ = cmalloc_trim() }
   }
 
   private func schedule() {
