@@ -95,9 +95,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       // decoding queue ahead of this page): the next page arrives while this one decodes, and
       // at most two page bodies wait for the decoder however fast the server answers.
       decodeQueue.async { [weak self] in
-        DispatchQueue.main.async {
-          MainActor.assumeIsolated { self?.next(next, pages: pages, visited: visited) }
-        }
+        DispatchQueue.main.async { self?.next(next, pages: pages, visited: visited) }
       }
       pages.decode(page, key: key, on: decodeQueue) { _ in
         guard revalidates else { return }
