@@ -299,7 +299,7 @@ def memory_and_start():
     server, url = serve_demo("--page-size", "100")
     keeper = memory.Pane(20, 5)
     try:
-        rounds = 7 if QUICK else 21
+        rounds = 9 if QUICK else 31
         times = memory.first_frames([("app", f"{BINARY} --base-url {url} --no-cache"),
                                      ("floor", FLOOR)], rounds)
     finally:
