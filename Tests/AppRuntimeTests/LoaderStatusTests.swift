@@ -14,9 +14,7 @@ import XCTest
 @MainActor
 final class LoaderStatusTests: XCTestCase {
   private func bar(_ state: AppState, width: Int = 120) -> String {
-    var grid = Grid(width: width, height: 1)
-    StatusBar.draw(state, in: Rect(x: 0, y: 0, width: width, height: 1), into: &grid)
-    return grid.lines[0]
+    statusBarLine(state, width: width)
   }
 
   private let limit = RateLimit(limit: 5_000, remaining: 4_987, reset: Fixture.now)
