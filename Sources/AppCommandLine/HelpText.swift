@@ -3,6 +3,9 @@ import AppModel
 /// The `--help` text, rendered from `FlagTable` and `KeyBinding.all`: a pure function of the
 /// tables, the defaults and a width, so tests compare the whole string.
 public enum HelpText {
+  /// What the app is, in a few words: help's first line and the manual's name line.
+  static let summary = "two panes sharing the same GitHub loaders"
+
   /// The help as `--help` prints it: 80 columns, the app's defaults.
   public static var text: String { render(width: 80, defaults: Options()) }
 
@@ -25,7 +28,7 @@ public enum HelpText {
 
   /// The whole help for a terminal `width` columns wide, showing the defaults of `defaults`.
   static func render(width: Int, defaults: Options) -> String {
-    var lines = ["loader-tui \(AppInfo.version): two panes sharing the same GitHub loaders.", ""]
+    var lines = ["loader-tui \(AppInfo.version): \(summary).", ""]
     lines.append("USAGE")
     lines += table(
       [("loader-tui [options]", "the app (headless without a terminal)", nil)]
