@@ -1,3 +1,4 @@
+import Foundation
 import GitHubAPI
 
 /// The config file's text, as the executable read it, and its lines read as flags: one flag a
@@ -110,18 +111,19 @@ public struct ConfigFile: Sendable, Equatable {
   }
 
   /// Whether a line looks like it holds a token: a variable or flag named like one
-  /// (`GITHUB_TOKEN=…`, `export GH_TOKEN=…`, `--token …`), or a word shaped like a GitHub
-  /// token (`ghp_…`, `github_pat_…`, 40 hexadecimal digits).
+  /// (`GITHUB_TOKEN=…`, `export GH_TOKEN=…`, `--token …`), something shaped like a GitHub
+  /// token (`ghp_…`, `github_pat_…`, 40 hexadecimal digits) anywhere, or an address with
+  /// credentials in it (`https://user:secret@host`).
   static func holdsToken(_ line: Substring) -> Bool {
     var words = line.split { $0 == " " || $0 == "\t" || $0 == "=" || $0 == ":" }
     if words.first?.lowercased() == "export" { words.removeFirst() }
     if let first = words.first?.lowercased(), first.hasSuffix("token") { return true }
-    return words.contains { word in
-      let word = Self.trimmed(word, dropping: { $0 == "\"" || $0 == "'" })
-      let prefixes = ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"]
-      if prefixes.contains(where: { word.hasPrefix($0) }), word.count >= 20 { return true }
-      return word.count == 40 && word.allSatisfy(\.isHexDigit)
-    }
+    let shapes = [
+      #"(gh[pousr]_|github_pat_)[A-Za-z0-9_]{20,}"#,
+      #"(^|[^0-9A-Fa-f])[0-9A-Fa-f]{40}($|[^0-9A-Fa-f])"#,
+      #"://[^/\s]*@"#,
+    ]
+    return shapes.contains { line.range(of: $0, options: .regularExpression) != nil }
   }
 
   /// `text` without the characters `drop` picks (spaces, tabs, carriage returns) at either end.

@@ -168,7 +168,9 @@ enum FlagTable {
       .noMouse, .display, "do not turn on mouse reporting", scope: .terminal,
       .set { $0.mouse = false }),
     Flag(.help, short: "-h", .display, "this help", scope: .anywhere, .invoke(.help)),
-    Flag(.version, short: "-V", .display, "the version", scope: .anywhere, .invoke(.version)),
+    Flag(
+      .version, short: "-V", .display, "the version, and libcurl's and ncurses'",
+      scope: .anywhere, .invoke(.version)),
   ]
 
   /// Flags that cannot be given together.

@@ -26,6 +26,13 @@ public enum HelpText {
     ]
   }
 
+  /// What help says of the config file.
+  static let configNote =
+    "Flags, one a line as on the command line (--github, --org apple), read from"
+    + " $\(ConfigLocation.variable), else $XDG_CONFIG_HOME/loader-tui/config or"
+    + " ~/.config/loader-tui/config; the command line wins. More in the manual page (man"
+    + " loader-tui, or loader-tui manual | man -l -)."
+
   /// The whole help for a terminal `width` columns wide, showing the defaults of `defaults`.
   static func render(width: Int, defaults: Options) -> String {
     var lines = ["loader-tui \(AppInfo.version): \(summary).", ""]
@@ -47,6 +54,8 @@ public enum HelpText {
     for example in examples(defaults: defaults) {
       lines += ["  # " + example.note] + example.commands.map { "  " + $0 }
     }
+    lines += ["", "CONFIG FILE"]
+    lines += TextWrap.wrap(configNote, width: width - 2, maxLines: Int.max).map { "  " + $0 }
     lines += ["", "EXIT CODES"]
     lines += table(
       ExitCodeTable.all.map { entry in

@@ -52,7 +52,7 @@ public enum ManualPage {
   private static func synopsis() -> [String] {
     var lines = [".Sh SYNOPSIS", ".Nm", ".Op Ar options"]
     for command in Subcommand.allCases {
-      lines += [".Nm", ".Cm \(command.rawValue)"]
+      lines += [".Nm", ".Cm \(text(command.rawValue))"]
       if !command.choices.isEmpty {
         lines.append(".Cm " + command.choices.map(text).joined(separator: " | "))
       }
@@ -111,7 +111,7 @@ public enum ManualPage {
         }
         continue
       }
-      var item = ".It Cm \(command.rawValue)"
+      var item = ".It Cm \(text(command.rawValue))"
       if !command.choices.isEmpty {
         item += " " + command.choices.map { "Cm \(text($0))" }.joined(separator: " | ")
       }

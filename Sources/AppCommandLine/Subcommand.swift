@@ -30,7 +30,7 @@ public enum Subcommand: String, Sendable, CaseIterable {
     case .serveDemo: "the built-in GitHub-shaped server alone"
     case .cache: "show or empty the cache (--cache-dir DIR)"
     case .completions: "print the shell's completion script"
-    case .manual: "print this manual page, in mdoc (loader-tui manual | man -l -)"
+    case .manual: "print the manual page, in mdoc (loader-tui manual | man -l -)"
     }
   }
 
