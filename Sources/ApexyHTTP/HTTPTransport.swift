@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
   import CurlTransport
@@ -68,14 +69,13 @@ public enum HTTPTransport: Sendable, Equatable {
 }
 
 /// The default transport, behind a lock.
-private final class TransportStore: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: HTTPTransport =
+private final class TransportStore: Sendable {
+  private let stored = Locked<HTTPTransport>(
     ProcessInfo.processInfo.environment["APEXY_HTTP_TRANSPORT"] == "foundation"
-    ? .foundation : .curl
+      ? .foundation : .curl)
 
   var value: HTTPTransport {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
+    get { stored.withLock { $0 } }
+    set { stored.withLock { $0 = newValue } }
   }
 }

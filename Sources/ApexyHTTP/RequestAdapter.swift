@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -14,12 +15,18 @@ public protocol RequestAdapter {
 open class BaseRequestAdapter: RequestAdapter {
   /// The URL that relative request URLs are resolved against; set it to switch environments.
   ///
-  /// It is read as a folder, with or without a trailing slash.
-  open var baseURL: URL
+  /// It is read as a folder, with or without a trailing slash. It may be set on any thread
+  /// while requests are being adapted on others: each request sees the old URL or the new one.
+  open var baseURL: URL {
+    get { storedBaseURL.withLock { $0 } }
+    set { storedBaseURL.withLock { $0 = newValue } }
+  }
+
+  private let storedBaseURL: Locked<URL>
 
   /// Creates an adapter for the given base URL.
   public init(baseURL: URL) {
-    self.baseURL = baseURL
+    storedBaseURL = Locked(baseURL)
   }
 
   /// Returns the request with its URL resolved against `baseURL`; headers and query are kept.

@@ -9,7 +9,7 @@ import Foundation
 /// the configured header fields a request does not set itself, and the configured request
 /// timeout where the request has the default one. Foundation hands a custom protocol the
 /// request without either.
-struct RequestPreparation: @unchecked Sendable {
+struct RequestPreparation: Sendable {
   /// Header fields added where a request has no such field.
   let additionalHeaders: [(name: String, value: String)]
   /// The timeout for requests with the default one.

@@ -13,13 +13,11 @@ extension SessionDelegate {
   /// Asks the forwarded delegate what to do with a response; `.allow` without one.
   func forwardResponse(
     _ session: URLSession, _ task: URLSessionDataTask, _ response: URLResponse,
-    decide: @escaping (URLSession.ResponseDisposition) -> Void
+    decide: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     guard let forward = forward as? URLSessionDataDelegate else { return decide(.allow) }
     #if canImport(FoundationNetworking)
-      let decide = UncheckedSendableBox(decide)
-      forward.urlSession(
-        session, dataTask: task, didReceive: response, completionHandler: { decide.value($0) })
+      forward.urlSession(session, dataTask: task, didReceive: response, completionHandler: decide)
     #else
       guard
         forward.responds(

@@ -7,16 +7,20 @@ import Foundation
 // MARK: - Redirects and challenges
 
 extension SessionDelegate {
+  /// How a delegate answers an authentication challenge.
+  typealias ChallengeAnswer =
+    @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+
   /// Foundation on Linux holds a 401 whose `WWW-Authenticate` it can parse (Basic) as a challenge
   /// and, without a credential, never delivers it; here the 401 reaches the endpoint, as it
   /// does on Darwin.
   /// A forwarded delegate may still answer a Basic challenge with a credential.
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    completionHandler: @escaping ChallengeAnswer
   ) {
     #if canImport(FoundationNetworking)
-      let answer: (URLSession.AuthChallengeDisposition, URLCredential?) -> Void = {
+      let answer: ChallengeAnswer = {
         disposition, credential in
         // Foundation on Linux can only answer Basic with a credential; it traps on any other.
         if disposition == .useCredential, let credential,
@@ -29,9 +33,7 @@ extension SessionDelegate {
         completionHandler(.cancelAuthenticationChallenge, nil)
       }
       if let forward = forward as? URLSessionTaskDelegate {
-        let answer = UncheckedSendableBox(answer)
-        forward.urlSession(
-          session, task: task, didReceive: challenge, completionHandler: { answer.value($0, $1) })
+        forward.urlSession(session, task: task, didReceive: challenge, completionHandler: answer)
       } else {
         answer(.performDefaultHandling, nil)
       }
@@ -52,7 +54,7 @@ extension SessionDelegate {
   func urlSession(
     _ session: URLSession, task: URLSessionTask,
     willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping (URLRequest?) -> Void
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     var next = request
     if let original = task.originalRequest?.url, let target = request.url,
@@ -65,10 +67,9 @@ extension SessionDelegate {
       return
     }
     #if canImport(FoundationNetworking)
-      let handler = UncheckedSendableBox(completionHandler)
       forward.urlSession(
         session, task: task, willPerformHTTPRedirection: response, newRequest: next,
-        completionHandler: { handler.value($0) })
+        completionHandler: completionHandler)
     #else
       guard
         forward.responds(

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -8,14 +9,22 @@ import Foundation
 /// enforces the response size limit, reports the life of each request, strips `Authorization`
 /// from redirects that leave the original origin, and forwards the task callbacks to the
 /// delegate the client was given.
-final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  private let lock = NSLock()
-  private var records: [Int: TaskRecord] = [:]
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private let records = Locked<[Int: TaskRecord]>([:])
   let forward: URLSessionDelegate?
   private let maximumResponseSize: Int?
   let lifeReporter: RequestLifeReporter?
+  private let weakSession = Locked(WeakSession())
+
+  private struct WeakSession {
+    weak var session: URLSession?
+  }
+
   /// The session this delegate serves; set once, right after the session is made.
-  weak var session: URLSession?
+  var session: URLSession? {
+    get { weakSession.withLock { $0.session } }
+    set { weakSession.withLock { $0.session = newValue } }
+  }
 
   init(
     forwardingTo delegate: URLSessionDelegate?, maximumResponseSize: Int?,
@@ -35,7 +44,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   /// Registers what to track for a request under `id`: a task's identifier, or a negative
   /// number for a load the client sends without the session.
   func register(id: Int, record: TaskRecord) {
-    lock.withLock {
+    records.withLock { records in
       records[id] = record
       lifeReporter?.report(record.trace, .created)
     }
@@ -52,7 +61,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   /// it was still running (the caller then stops its transfer).
   @discardableResult
   func finishEarly(id: Int, error: Error) -> Bool {
-    guard let record = lock.withLock({ records.removeValue(forKey: id) }) else { return false }
+    guard let record = records.withLock({ $0.removeValue(forKey: id) }) else { return false }
     var outcome = record.outcome(error: error)
     outcome.data = nil
     record.completion(outcome)
@@ -63,7 +72,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     let tooLarge = !receive(response, id: dataTask.taskIdentifier)
     forwardResponse(session, dataTask, response) { disposition in
@@ -79,7 +88,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   /// Notes the response of request `id`; returns `false` when it announces a body over the
   /// size limit (the caller stops the transfer).
   func receive(_ response: URLResponse, id: Int) -> Bool {
-    lock.withLock {
+    records.withLock { records in
       guard var record = records[id] else { return true }
       record.response = response
       // A new response (an authentication retry) starts a new body.
@@ -100,7 +109,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   /// Adds part of the body of request `id`; returns `false` once the body is over the size
   /// limit (the caller stops the transfer).
   func receive(_ data: Data, id: Int) -> Bool {
-    lock.withLock {
+    records.withLock { records in
       guard let received = records[id]?.data.count else { return true }
       if let limit = maximumResponseSize, received + data.count > limit {
         records[id]?.limitError = ResponseTooLargeError(limit: limit)
@@ -132,7 +141,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
   /// Counts the request body bytes request `id` has sent (`expected` -1 when unknown).
   func sent(id: Int, total: Int64, expected: Int64) {
-    lock.withLock {
+    records.withLock { records in
       guard var record = records[id] else { return }
       record.countSent(total, expected: expected)
       records[id] = record
@@ -141,15 +150,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
   }
 
   /// How many requests are being tracked: sent and not yet completed.
-  var pendingRequests: Int { lock.withLock { records.count } }
+  var pendingRequests: Int { records.withLock { $0.count } }
 
   /// A transport's report of body bytes sent (see `URLProtocol.reportBodyBytesSent`), delivered
   /// on the session's delegate queue as Foundation's own callback would be.
   func transportSent(_ task: URLSessionTask, _ bytes: Int64, total: Int64, expected: Int64) {
     guard let session else { return }
-    let box = UncheckedSendableBox((session, task))
     session.delegateQueue.addOperation {
-      let (session, task) = box.value
       self.urlSession(
         session, task: task, didSendBodyData: bytes, totalBytesSent: total,
         totalBytesExpectedToSend: expected)
@@ -171,7 +178,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
   /// Completes request `id` with what arrived for it, unless it was completed already.
   func complete(id: Int, response: URLResponse?, error: Error?) {
-    guard let record = lock.withLock({ records.removeValue(forKey: id) }) else { return }
+    guard let record = records.withLock({ $0.removeValue(forKey: id) }) else { return }
     var outcome = record.outcome(error: error)
     outcome.response = record.response ?? response
     if let limitError = record.limitError {

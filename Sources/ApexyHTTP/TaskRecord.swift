@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// What the session reported for one task: body, response, transport error and byte counts.
-struct TaskOutcome {
+struct TaskOutcome: Sendable {
   var data: Data?
   var response: URLResponse?
   var error: Error?
@@ -16,7 +16,7 @@ struct TaskOutcome {
 
 /// What the client tracks for one task while it runs: the body so far, the response, and the
 /// `Progress` handed to the caller, which counts bytes received (a request) or sent (an upload).
-struct TaskRecord {
+struct TaskRecord: Sendable {
   /// The progress returned by `request` or `upload`.
   let progress: Progress
   /// Whether `progress` counts bytes sent (an upload) rather than received.
@@ -24,7 +24,7 @@ struct TaskRecord {
   /// Who the request is, for request-life events.
   let trace: RequestTrace
   /// Called once with the outcome.
-  let completion: (TaskOutcome) -> Void
+  let completion: @Sendable (TaskOutcome) -> Void
   var data = Data()
   var response: URLResponse?
   var limitError: Error?

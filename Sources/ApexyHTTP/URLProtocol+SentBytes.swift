@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -24,23 +25,21 @@ extension URLProtocol {
 
 /// Which client delegate tracks each running task, so a transport's report reaches it.
 enum SentBytesReports {
-  private final class Weak {
+  private struct Weak: Sendable {
     weak var delegate: SessionDelegate?
-    init(_ delegate: SessionDelegate) { self.delegate = delegate }
   }
 
-  nonisolated(unsafe) private static var delegates: [ObjectIdentifier: Weak] = [:]
-  private static let lock = NSLock()
+  private static let delegates = Locked<[ObjectIdentifier: Weak]>([:])
 
   static func register(_ task: URLSessionTask, delegate: SessionDelegate) {
-    lock.withLock { delegates[ObjectIdentifier(task)] = Weak(delegate) }
+    delegates.withLock { $0[ObjectIdentifier(task)] = Weak(delegate: delegate) }
   }
 
   static func unregister(_ task: URLSessionTask) {
-    lock.withLock { _ = delegates.removeValue(forKey: ObjectIdentifier(task)) }
+    delegates.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(task)) }
   }
 
   static func delegate(for task: URLSessionTask) -> SessionDelegate? {
-    lock.withLock { delegates[ObjectIdentifier(task)]?.delegate }
+    delegates.withLock { $0[ObjectIdentifier(task)]?.delegate }
   }
 }

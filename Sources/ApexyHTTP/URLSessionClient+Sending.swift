@@ -9,17 +9,17 @@ import Foundation
 extension URLSessionClient {
   /// Hands a result on, with the call of the response observer to make just before it
   /// (`nil` when nothing was sent, or there is no observer).
-  typealias Delivery<C> = (UncheckedSendableBox<APIResult<C>>, (() -> Void)?) -> Void
+  typealias Delivery<C> = (APIResult<C>, (() -> Void)?) -> Void
 
   /// Delivers to a completion handler on `completionQueue`, the observer first.
   func onCompletionQueue<C>(_ handler: @escaping (APIResult<C>) -> Void) -> Delivery<C> {
-    let handler = UncheckedSendableBox(handler)
-    return { [completionQueue] result, observe in
-      let observe = UncheckedSendableBox(observe)
-      completionQueue.async {
-        observe.value?()
-        handler.value(result.value)
-      }
+    { [completionQueue] result, observe in
+      // The caller's handler and its result: used on `completionQueue` only from here on.
+      completionQueue.async(
+        execute: uncheckedSendable {
+          observe?()
+          handler(result)
+        })
     }
   }
 
@@ -87,9 +87,9 @@ extension URLSessionClient {
     let observer = responseObserver
     let reporter = sessionDelegate.lifeReporter
     let trace = RequestTrace(request, at: reporter?.now() ?? Date())
-    return TaskRecord(
-      progress: progress, countsSentBytes: countsSentBytes, trace: trace
-    ) { outcome in
+    // The endpoint's `validate` and `content` and the delivery are the caller's: the record
+    // calls this once, on the queue that ends the request (`SessionDelegate.complete`).
+    let finish = uncheckedSendable { (outcome: TaskOutcome) in
       let result = APIResult<C> {
         if let error = outcome.error { throw error }
         if let http = outcome.response as? HTTPURLResponse {
@@ -101,21 +101,22 @@ extension URLSessionClient {
       let observe = observer.map { observer in
         { observer(request, outcome.response as? HTTPURLResponse, outcome.data, outcome.error) }
       }
-      delivery(UncheckedSendableBox(result), observe)
+      delivery(result, observe)
     }
+    return TaskRecord(
+      progress: progress, countsSentBytes: countsSentBytes, trace: trace, completion: finish)
   }
 
   /// Sends `task` through the session, tracked by `record`.
   private func run(_ task: URLSessionTask, record: TaskRecord, progress: Progress) {
     sessionDelegate.register(task, record: record)
     let delegate = sessionDelegate
-    let taskBox = UncheckedSendableBox(task)
     progress.cancellationHandler = {
-      delegate.finishEarly(taskBox.value, error: URLError(.cancelled))
+      delegate.finishEarly(task, error: URLError(.cancelled))
     }
     if let deadline {
       timerQueue.asyncAfter(deadline: .now() + deadline) {
-        delegate.finishEarly(taskBox.value, error: URLError(.timedOut))
+        delegate.finishEarly(task, error: URLError(.timedOut))
       }
     }
     task.resume()
@@ -129,8 +130,8 @@ extension URLSessionClient {
   private func fail<C>(_ error: Error, progress: Progress, delivery: @escaping Delivery<C>)
     -> Progress
   {
-    let delivery = UncheckedSendableBox(delivery)
-    timerQueue.async { delivery.value(UncheckedSendableBox(.failure(error)), nil) }
+    // The caller's delivery: called once, on `timerQueue`.
+    timerQueue.async(execute: uncheckedSendable { delivery(.failure(error), nil) })
     return progress
   }
 
@@ -140,19 +141,21 @@ extension URLSessionClient {
     let holder = ProgressHolder()
     let queue = completionQueue
     return try await withTaskCancellationHandler {
-      let result: UncheckedSendableBox<APIResult<C>> = await withCheckedContinuation {
-        continuation in
+      let result: @Sendable () -> APIResult<C> = await withCheckedContinuation { continuation in
         holder.set(
           start { result, observe in
-            guard let observe else { return continuation.resume(returning: result) }
-            let observeBox = UncheckedSendableBox(observe)
-            queue.async {
-              observeBox.value()
-              continuation.resume(returning: result)
-            }
+            // The result is the awaiting caller's alone once the continuation resumes.
+            let handOver = uncheckedSendable { result }
+            guard let observe else { return continuation.resume(returning: handOver) }
+            // The observer runs on `completionQueue`, once, before the caller resumes.
+            queue.async(
+              execute: uncheckedSendable {
+                observe()
+                continuation.resume(returning: handOver)
+              })
           })
       }
-      return try result.value.get()
+      return try result().get()
     } onCancel: {
       holder.cancel()
     }

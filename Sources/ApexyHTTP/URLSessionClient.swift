@@ -11,8 +11,10 @@ import Foundation
 /// as an overall deadline, since Foundation on Linux ignores it. The `Progress` returned for a
 /// request counts the body bytes received, for an upload the bytes sent; cancelling it cancels
 /// the request.
-open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
-  /// The adapter every request passes through before it is sent.
+open class URLSessionClient: Client, ConcurrencyClient {
+  /// The adapter every request passes through before it is sent, on the thread that sends it:
+  /// the adapter of a client used from several threads must be safe to call from them
+  /// (`BaseRequestAdapter` is).
   public let requestAdapter: RequestAdapter
   /// The session all requests share, made when it is first needed: on Linux a client whose
   /// requests go straight to libcurl (see `sendsWithoutSession`) may never make one.
@@ -191,13 +193,14 @@ open class URLSessionClient: Client, ConcurrencyClient, @unchecked Sendable {
 
   /// Sends a request and returns its content; cancelling the task cancels the request.
   open func request<T: Endpoint>(_ endpoint: T) async throws -> T.Content {
-    let endpointBox = UncheckedSendableBox(endpoint)
-    return try await bridge { self.startRequest(endpointBox.value, delivery: $0) }
+    try await bridge { startRequest(endpoint, delivery: $0) }
   }
 
   /// Sends an upload and returns its content; cancelling the task cancels the upload.
   open func upload<T: UploadEndpoint>(_ endpoint: T) async throws -> T.Content {
-    let endpointBox = UncheckedSendableBox(endpoint)
-    return try await bridge { self.startUpload(endpointBox.value, delivery: $0) }
+    try await bridge { startUpload(endpoint, delivery: $0) }
   }
 }
+
+// Safe: `let`s, Sendable or locked; adapter runs where requests start, observer on completionQueue.
+extension URLSessionClient: @unchecked Sendable {}

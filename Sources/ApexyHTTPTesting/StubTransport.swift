@@ -1,4 +1,5 @@
 import ApexyHTTP
+import Locking
 
 /// A stub HTTP transport for tests: requests to its host are answered by its handler, in
 /// memory, and recorded.
@@ -9,7 +10,7 @@ import ApexyHTTP
 /// configuration's headers, so the host is what ties a request to its transport.) A request
 /// to a host no live transport owns fails with `URLError(.cannotFindHost)`: nothing reaches
 /// the network.
-public final class StubTransport: @unchecked Sendable {
+public final class StubTransport: Sendable {
   /// Answers one request.
   public typealias Handler = @Sendable (URLRequest) -> StubAnswer
 
@@ -18,10 +19,13 @@ public final class StubTransport: @unchecked Sendable {
   /// `https://<host>/`, a base URL for a client.
   public let baseURL: URL
 
-  private let lock = NSLock()
-  private var handler: Handler
-  private var seen: [URLRequest] = []
-  private var stops = 0
+  private struct State {
+    var handler: Handler
+    var seen: [URLRequest] = []
+    var stops = 0
+  }
+
+  private let state: Locked<State>
 
   /// Creates a transport for `host` (a fresh `*.stub.test` host by default) answering with
   /// `handler` (a 404 by default).
@@ -31,7 +35,7 @@ public final class StubTransport: @unchecked Sendable {
   ) {
     self.host = host.lowercased()
     self.baseURL = URL(string: "https://\(self.host)/")!
-    self.handler = handler
+    self.state = Locked(State(handler: handler))
     StubRegistry.add(self)
   }
 
@@ -41,11 +45,7 @@ public final class StubTransport: @unchecked Sendable {
 
   /// Replaces the handler and forgets the requests seen so far.
   public func answer(with handler: @escaping Handler) {
-    lock.withLock {
-      self.handler = handler
-      seen = []
-      stops = 0
-    }
+    state.withLock { $0 = State(handler: handler) }
   }
 
   /// A configuration whose sessions send every request through `StubURLProtocol`.
@@ -58,48 +58,46 @@ public final class StubTransport: @unchecked Sendable {
 
   /// The requests seen since the last `answer(with:)`, oldest first. Upload tasks arrive
   /// without their body (Foundation on Linux keeps it from a `URLProtocol`).
-  public var requests: [URLRequest] { lock.withLock { seen } }
+  public var requests: [URLRequest] { state.withLock { $0.seen } }
 
   /// How many loads were stopped (cancelled) before they finished.
-  public var stoppedCount: Int { lock.withLock { stops } }
+  public var stoppedCount: Int { state.withLock { $0.stops } }
 
   /// Records `request` and returns the answer for it.
   func receive(_ request: URLRequest) -> StubAnswer {
-    let handler = lock.withLock {
-      seen.append(request)
-      return self.handler
+    let handler = state.withLock { state in
+      state.seen.append(request)
+      return state.handler
     }
     return handler(request)
   }
 
   /// Counts a stopped load.
   func stopped() {
-    lock.withLock { stops += 1 }
+    state.withLock { $0.stops += 1 }
   }
 }
 
 /// The live transports by host.
 enum StubRegistry {
-  private final class Weak {
+  private struct Weak: Sendable {
     weak var transport: StubTransport?
-    init(_ transport: StubTransport) { self.transport = transport }
   }
 
-  nonisolated(unsafe) private static var transports: [String: Weak] = [:]
-  private static let lock = NSLock()
+  private static let transports = Locked<[String: Weak]>([:])
 
   static func add(_ transport: StubTransport) {
-    lock.withLock { transports[transport.host] = Weak(transport) }
+    transports.withLock { $0[transport.host] = Weak(transport: transport) }
   }
 
   static func remove(_ host: String) {
-    lock.withLock {
+    transports.withLock { transports in
       if transports[host]?.transport == nil { transports[host] = nil }
     }
   }
 
   static func transport(for host: String?) -> StubTransport? {
     guard let host = host?.lowercased() else { return nil }
-    return lock.withLock { transports[host]?.transport }
+    return transports.withLock { $0[host]?.transport }
   }
 }

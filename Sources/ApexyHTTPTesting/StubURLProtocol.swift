@@ -1,17 +1,27 @@
 import ApexyHTTP
+import CurlTransport
 
 /// The `URLProtocol` behind `StubTransport`: takes every request of a session configured with
 /// it and answers from the transport that owns the request's host.
 ///
 /// A request body (`httpBody`) counts as sent before the answer, reported with
 /// `reportBodyBytesSent`, so a client's upload progress and its delegate's `didSendBodyData`
-/// see it. The answer is given on a queue of its own, so a handler may wait.
+/// see it. The answer is worked out on a queue of its own, so a handler may wait, and reported
+/// on the task's work queue.
 public final class StubURLProtocol: URLProtocol {
-  // Foundation on Linux reports a cancellation itself after `stopLoading()`, and traps if a
-  // protocol reports to a task that already completed: reports are made under `lock`, never
-  // after a stop.
-  private let lock = NSLock()
-  private var stopped = false
+  /// Where the answer's reports go: to the task's work queue, in order, never after a stop.
+  /// Foundation on Linux lets only that queue touch a session's tasks (a report made elsewhere
+  /// while the session adds or removes another task can crash it), reports a cancellation itself
+  /// after `stopLoading()`, and traps if a protocol reports to a task that already completed.
+  private var reports: URLProtocolReports<StubURLProtocol>!
+
+  /// A protocol for `request`, as Foundation makes one for each task.
+  public required init(
+    request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?
+  ) {
+    super.init(request: request, cachedResponse: cachedResponse, client: client)
+    reports = URLProtocolReports(self) { $0.client }
+  }
 
   /// Takes every request, so none reaches the network.
   override public class func canInit(with request: URLRequest) -> Bool { true }
@@ -29,28 +39,29 @@ public final class StubURLProtocol: URLProtocol {
 
   /// Answers from the owning transport, on a queue of its own.
   override public func startLoading() {
-    let box = UncheckedSendableBox(self)
-    DispatchQueue.global().async { box.value.answer() }
+    let (request, reports) = (request, reports!)
+    reports.start(on: task.flatMap(URLProtocolReports<StubURLProtocol>.workQueue(of:)))
+    DispatchQueue.global().async { Self.answer(request, reports) }
   }
 
   /// Stops the load; nothing more is reported.
   override public func stopLoading() {
-    let wasRunning = lock.withLock {
-      defer { stopped = true }
-      return !stopped
-    }
-    if wasRunning { StubRegistry.transport(for: request.url?.host)?.stopped() }
+    if reports.stop() { StubRegistry.transport(for: request.url?.host)?.stopped() }
   }
 
-  private func answer() {
+  private static func answer(_ request: URLRequest, _ reports: URLProtocolReports<StubURLProtocol>)
+  {
     guard let transport = StubRegistry.transport(for: request.url?.host) else {
-      report { $0.urlProtocol(self, didFailWithError: URLError(.cannotFindHost)) }
+      reports.report { $1.urlProtocol($0, didFailWithError: URLError(.cannotFindHost)) }
       return
     }
     let answer = transport.receive(request)
     if let body = request.httpBody, !body.isEmpty {
       let count = Int64(body.count)
-      reportBodyBytesSent(count, totalBytesSent: count, totalBytesExpectedToSend: count)
+      reports.report { urlProtocol, _ in
+        urlProtocol.reportBodyBytesSent(
+          count, totalBytesSent: count, totalBytesExpectedToSend: count)
+      }
     }
     switch answer {
     case .response(let status, let headers, let chunks):
@@ -58,29 +69,22 @@ public final class StubURLProtocol: URLProtocol {
         let response = HTTPURLResponse(
           url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
       else {
-        report { $0.urlProtocol(self, didFailWithError: URLError(.badURL)) }
+        reports.report { $1.urlProtocol($0, didFailWithError: URLError(.badURL)) }
         return
       }
-      guard report({ $0.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed) })
+      guard
+        reports.report({
+          $1.urlProtocol($0, didReceive: response, cacheStoragePolicy: .notAllowed)
+        })
       else { return }
       for chunk in chunks {
-        guard report({ $0.urlProtocol(self, didLoad: chunk) }) else { return }
+        guard reports.report({ $1.urlProtocol($0, didLoad: chunk) }) else { return }
       }
-      report { $0.urlProtocolDidFinishLoading(self) }
+      reports.report { $1.urlProtocolDidFinishLoading($0) }
     case .failure(let error):
-      report { $0.urlProtocol(self, didFailWithError: error) }
+      reports.report { $1.urlProtocol($0, didFailWithError: error) }
     case .noAnswer:
       break
     }
-  }
-
-  /// Makes one report to the client unless the load was stopped; returns whether it did.
-  @discardableResult
-  private func report(_ call: (URLProtocolClient) -> Void) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !stopped, let client else { return false }
-    call(client)
-    return true
   }
 }

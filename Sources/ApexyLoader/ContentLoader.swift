@@ -1,5 +1,7 @@
 import ApexyHTTP
 import Foundation
+import Locking
+import Synchronization
 
 /// A loader that holds a `LoadingState` and tells its observers about every change.
 @MainActor
@@ -7,12 +9,13 @@ open class ContentLoader<Content>: ObservableLoader {
   @usableFromInline final let observers = ObserverList()
   @usableFromInline final var storedState: LoadingState<Content> = .initial
   @usableFromInline final var changes = 0
-  let streams = StreamRegistry()
+  @usableFromInline final let streams = StreamRegistry<Content>()
 
   /// Observations this loader holds on other loaders (for loaders built from others).
   public var observations: [LoaderObservation] = []
 
-  /// The current state; every assignment notifies every live observer once.
+  /// The current state; every assignment notifies every live observer once, and reaches every
+  /// `states` stream once.
   ///
   /// Inlinable, so a loader of a concrete type is assigned without generic dispatch; the
   /// notification itself is not generic.
@@ -21,6 +24,7 @@ open class ContentLoader<Content>: ObservableLoader {
     @inlinable set {
       storedState = newValue
       changes &+= 1
+      streams.yield(newValue)
       observers.notify()
     }
   }
@@ -49,13 +53,19 @@ open class ContentLoader<Content>: ObservableLoader {
 
   /// Calls `changeHandler` after every state change for as long as the observation is held,
   /// and lists `name` in `observerNames` meanwhile, so a tool can show who watches the loader.
+  ///
+  /// The observation may be released on any thread. Released on the main thread, its handler
+  /// is removed at once: it is not called again, not even later in a notification under way.
+  /// Released elsewhere, the release reaches the main actor as its next work on the main queue,
+  /// and the handler is removed there: the main actor may still call it for a change it makes
+  /// before then (it cannot know of the release yet), and never after.
   public func observe(named name: String?, _ changeHandler: @escaping () -> Void)
     -> LoaderObservation
   {
     let id = observers.add(changeHandler, name: name)
     let observers = self.observers
-    return LoaderObservation {
-      MainActor.assumeIsolated { observers.remove(id) }
+    return LoaderObservation { @Sendable in
+      onMainActor { observers.remove(id) }
     }
   }
 
@@ -135,63 +145,84 @@ final class ObserverList {
 }
 
 extension ContentLoader where Content: Equatable {
-  /// Assigns `newState` only when it differs from the current state.
+  /// Assigns `newState` only when it differs from the current state: in its case, its content
+  /// or cache, or its error (see `LoadingState.hasSameError(as:)`).
   public func update(_ newState: LoadingState<Content>) {
-    if state != newState { state = newState }
+    if state != newState || !state.hasSameError(as: newState) { state = newState }
   }
 }
 
 extension ContentLoader where Content: Sendable {
   /// The current state, then every change; ends when the consumer stops or the loader goes.
+  ///
+  /// A change is an assignment of `state`: each reaches the stream once, in order, with the
+  /// state assigned (a later change made by an observer of this one is the next element).
+  /// Notifications that leave `state` alone, such as a retry or cache problem of a
+  /// `WebLoader`, yield nothing.
   public var states: AsyncStream<LoadingState<Content>> {
     let (stream, continuation) = AsyncStream.makeStream(of: LoadingState<Content>.self)
     continuation.yield(state)
-    let observation = observe { [weak self] in
-      guard let self else { return }
-      continuation.yield(self.state)
-    }
-    let key = streams.add(continuation, observation: observation)
+    let key = streams.add(continuation)
     let registry = streams
     continuation.onTermination = { _ in registry.remove(key) }
     return stream
   }
 }
 
-/// Keeps the observations behind `states` streams and ends the streams with the loader.
-final class StreamRegistry: @unchecked Sendable {
-  private let lock = NSLock()
-  private var nextKey = 0
-  private var entries: [Int: (finish: @Sendable () -> Void, observation: LoaderObservation)] = [:]
+/// The `states` streams of one loader: each gets every state assigned, and ends with the
+/// loader. Streams may end on any thread (their consumer's), so the list is behind a lock.
+@usableFromInline
+final class StreamRegistry<Content>: Sendable {
+  private struct Entry: Sendable {
+    let yield: @Sendable (LoadingState<Content>) -> Void
+    let finish: @Sendable () -> Void
+  }
 
-  func add<T: Sendable>(_ continuation: AsyncStream<T>.Continuation, observation: LoaderObservation)
-    -> Int
-  {
-    let finish: @Sendable () -> Void = { continuation.finish() }
-    return lock.withLock {
-      nextKey += 1
-      entries[nextKey] = (finish, observation)
-      return nextKey
+  private struct Entries {
+    var nextKey = 0
+    var byKey: [Int: Entry] = [:]
+  }
+
+  private let entries = Locked(Entries())
+  /// How many streams there are: read without the lock, so a loader without streams assigns
+  /// its state without taking it. Raised only on the main actor, where `yield` reads it, and
+  /// lowered from any thread: a stale count costs no more than one look under the lock.
+  private let count = Atomic<Int>(0)
+
+  /// Adds the stream of `continuation`; returns its key.
+  func add(_ continuation: AsyncStream<LoadingState<Content>>.Continuation) -> Int
+  where Content: Sendable {
+    let entry = Entry(
+      yield: { continuation.yield($0) }, finish: { continuation.finish() })
+    count.add(1, ordering: .relaxed)
+    return entries.withLock { entries in
+      entries.nextKey += 1
+      entries.byKey[entries.nextKey] = entry
+      return entries.nextKey
     }
   }
 
+  /// Hands `state` to every stream.
+  @usableFromInline
+  func yield(_ state: LoadingState<Content>) {
+    guard count.load(ordering: .relaxed) > 0 else { return }
+    let targets = entries.withLock { Array($0.byKey.values) }
+    for target in targets { target.yield(state) }
+  }
+
+  /// Forgets the stream with `key`, whose consumer stopped.
   func remove(_ key: Int) {
-    let entry = lock.withLock { entries.removeValue(forKey: key) }
-    guard let entry else { return }
-    // The observation must be released on the main actor, where its loader lives.
-    let observation = UncheckedSendableBox(entry.observation)
-    if Thread.isMainThread {
-      _ = observation
-    } else {
-      DispatchQueue.main.async { _ = observation }
-    }
+    let removed = entries.withLock { $0.byKey.removeValue(forKey: key) != nil }
+    if removed { count.subtract(1, ordering: .relaxed) }
   }
 
+  /// Ends every stream.
   func finishAll() {
-    let all = lock.withLock {
-      let all = entries
-      entries = [:]
-      return all
+    let all = entries.withLock { entries in
+      defer { entries.byKey = [:] }
+      return Array(entries.byKey.values)
     }
-    for entry in all.values { entry.finish() }
+    count.subtract(all.count, ordering: .relaxed)
+    for entry in all { entry.finish() }
   }
 }

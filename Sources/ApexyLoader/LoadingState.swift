@@ -72,6 +72,19 @@ extension LoadingState: Equatable where Content: Equatable {
   }
 }
 
+extension LoadingState {
+  /// Whether this state's error is the same as `other`'s: `true` unless both are failures whose
+  /// errors differ, for `ContentLoader.update(_:)` (`==` does not compare errors).
+  ///
+  /// Errors are the same when they are of one type and their `String(reflecting:)` texts
+  /// (which show their cases, codes and stored values) are equal.
+  func hasSameError(as other: LoadingState) -> Bool {
+    guard case .failure(let lhs, _) = self, case .failure(let rhs, _) = other else { return true }
+    return ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs))
+      && String(reflecting: lhs) == String(reflecting: rhs)
+  }
+}
+
 extension LoadingState: Sendable where Content: Sendable {}
 
 extension LoadingState: CustomStringConvertible {

@@ -13,6 +13,9 @@ public protocol ContentLoading: ObservableLoader {
 }
 
 /// A live observation: holding it keeps its handler called; releasing it stops the handler.
+///
+/// It may be released on any thread (`ContentLoader.observe(named:_:)` says when the handler
+/// stops then).
 public final class LoaderObservation {
   private let cancel: () -> Void
 

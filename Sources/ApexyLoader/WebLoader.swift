@@ -1,5 +1,6 @@
 import ApexyHTTP
 import Foundation
+import Locking
 
 /// A content loader that fills its state from an API client's requests.
 @MainActor
@@ -96,57 +97,56 @@ open class WebLoader<Content>: ContentLoader<Content> {
       return
     }
     let token = inFlight.begin()
-    let handleBox = UncheckedSendableBox(handle)
     let progress = apiClient.request(endpoint) { [weak self] result in
-      let resultBox = UncheckedSendableBox(result)
-      let deliver: @Sendable () -> Void = {
-        MainActor.assumeIsolated {
-          // A released loader is never touched: its request was cancelled on release.
-          guard let self else { return }
-          self.inFlight.finish(token)
-          handleBox.value(self, resultBox.value)
-        }
+      // The client completes on its queue; the state changes on the main actor.
+      onMainActor {
+        // A released loader is never touched: its request was cancelled on release.
+        guard let self else { return }
+        self.inFlight.finish(token)
+        handle(self, result)
       }
-      if Thread.isMainThread { deliver() } else { DispatchQueue.main.async(execute: deliver) }
     }
     inFlight.attach(progress, token: token)
   }
 }
 
 /// The progress of the latest request, guarded so `deinit` can cancel it.
-final class InFlight: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Progress?
-  private var token = 0
-  private var finishedToken = -1
+final class InFlight: Sendable {
+  private struct State {
+    var current: Progress?
+    var token = 0
+    var finishedToken = -1
+  }
+
+  private let state = Locked(State())
 
   var progress: Progress? {
-    get { lock.withLock { current } }
-    set { lock.withLock { current = newValue } }
+    get { state.withLock { $0.current } }
+    set { state.withLock { $0.current = newValue } }
   }
 
   /// Starts a new request and returns its token.
   func begin() -> Int {
-    lock.withLock {
-      token += 1
-      return token
+    state.withLock { state in
+      state.token += 1
+      return state.token
     }
   }
 
   /// Records the progress of request `token` unless it already completed.
   func attach(_ progress: Progress, token: Int) {
-    lock.withLock {
-      if finishedToken != token, self.token == token { current = progress }
+    state.withLock { state in
+      if state.finishedToken != token, state.token == token { state.current = progress }
     }
   }
 
   /// Marks request `token` complete, clearing `progress` if it is the latest.
   @discardableResult
   func finish(_ token: Int) -> Bool {
-    lock.withLock {
-      finishedToken = token
-      guard self.token == token else { return false }
-      current = nil
+    state.withLock { state in
+      state.finishedToken = token
+      guard state.token == token else { return false }
+      state.current = nil
       return true
     }
   }

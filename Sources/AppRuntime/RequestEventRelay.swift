@@ -1,10 +1,10 @@
 import ApexyHTTP
-import Synchronization
+import Locking
 
 /// Hands the client's request-life events to whoever listens, once someone does: the client is
 /// built before the app that shows its requests.
 public final class RequestEventRelay: Sendable {
-  private let listener = Mutex<(@Sendable (RequestLifeEvent) -> Void)?>(nil)
+  private let listener = Locked<(@Sendable (RequestLifeEvent) -> Void)?>(nil)
 
   /// A relay with no listener yet; events before one is set are dropped.
   public init() {}

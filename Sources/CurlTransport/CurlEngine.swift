@@ -1,97 +1,146 @@
 import CCurl
 import Foundation
+import Locking
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// One libcurl multi handle driven by a thread of its own.
 ///
-/// Every call into libcurl for the multi handle and the easy handles added to it is made on that
-/// thread, which sleeps in `curl_multi_poll` while transfers wait for the network; other threads
-/// queue work and wake it with `curl_multi_wakeup`. The multi handle keeps finished transfers'
+/// The multi handle and every easy handle live on that thread: it makes them, calls libcurl
+/// for them and frees them, and sleeps in `curl_multi_poll` while transfers wait for the
+/// network. Other threads queue commands, which carry only `Sendable` values, and wake it
+/// through a pipe the poll also watches. The multi handle keeps finished transfers'
 /// connections, so later requests to the same origin reuse them (and multiplex over HTTP/2).
-final class CurlEngine: @unchecked Sendable {
-  /// The engine all `CurlURLProtocol` loads share.
+final class CurlEngine: Sendable {
+  /// The engine all `CurlLoad`s share.
   static let shared = CurlEngine()
 
-  private enum Command {
-    case add(CurlExchange, (CURLcode) -> Void)
-    case remove(CurlExchange)
+  private enum Command: Sendable {
+    case add(CurlTransfer)
+    case remove(id: Int)
   }
 
-  private let multi: UnsafeMutableRawPointer
-  private let lock = NSLock()
-  private var commands: [Command] = []
-  // Used on the engine thread only.
-  private var running: [UnsafeMutableRawPointer: (CurlExchange, (CURLcode) -> Void)] = [:]
+  private let commands = Locked<[Command]>([])
+  private let nextID = Atomic<Int>(0)
+  /// The pipe that wakes the engine thread: written by `enqueue`, read by the thread.
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
 
   private init() {
     curl_global_init(ccurl_global_all())
-    guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
-    self.multi = multi
-    ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
-    let thread = Thread { [self] in loop() }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { fatalError("pipe failed") }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    wakeRead = ends[0]
+    wakeWrite = ends[1]
+    let thread = Thread { [self] in run() }
     thread.name = "CurlTransport"
     thread.start()
   }
 
-  /// Starts `exchange`; `done` runs on the engine thread with libcurl's result, unless the
-  /// exchange is removed first.
-  func add(_ exchange: CurlExchange, done: @escaping (CURLcode) -> Void) {
-    enqueue(.add(exchange, done))
+  /// A new identifier for a transfer, unique in the process.
+  func makeID() -> Int {
+    nextID.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
-  /// Stops `exchange` if it is running or queued; its `done` is not called.
-  func remove(_ exchange: CurlExchange) {
-    enqueue(.remove(exchange))
+  /// Starts `transfer`; its `done` runs on the engine thread with the result, unless the
+  /// transfer is removed first.
+  func add(_ transfer: CurlTransfer) {
+    enqueue(.add(transfer))
+  }
+
+  /// Stops transfer `id` if it is running or queued; its `done` is not called.
+  func remove(id: Int) {
+    enqueue(.remove(id: id))
   }
 
   private func enqueue(_ command: Command) {
-    lock.withLock { commands.append(command) }
-    curl_multi_wakeup(multi)
+    commands.withLock { $0.append(command) }
+    // A full pipe means a wake-up is pending already.
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
   }
 
   // MARK: - The engine thread
 
-  private func loop() {
+  /// The engine thread's own state: the multi handle and the transfers on it.
+  private struct Transfers {
+    let multi: UnsafeMutableRawPointer
+    var byHandle: [UnsafeMutableRawPointer: CurlExchange] = [:]
+    var handleByID: [Int: UnsafeMutableRawPointer] = [:]
+  }
+
+  private func run() {
+    guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
+    ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
+    var transfers = Transfers(multi: multi)
+    var wake = curl_waitfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
     while true {
-      apply(
-        lock.withLock { () -> [Command] in
-          defer { commands = [] }
-          return commands
-        })
+      drainWakeups()
+      apply(commands.withLock { $0.take() }, to: &transfers)
       var active: Int32 = 0
       curl_multi_perform(multi, &active)
-      for (exchange, _) in running.values { exchange.deliverBody() }
-      collectFinished()
+      for exchange in transfers.byHandle.values { exchange.deliverBody() }
+      collectFinished(&transfers)
       // Sleeps until a socket is ready, libcurl's next timeout, or a wake-up.
-      curl_multi_poll(multi, nil, 0, 60_000, nil)
+      curl_multi_poll(multi, &wake, 1, 60_000, nil)
     }
   }
 
-  private func apply(_ commands: [Command]) {
+  private func drainWakeups() {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while read(wakeRead, &buffer, buffer.count) > 0 {}
+  }
+
+  private func apply(_ commands: [Command], to transfers: inout Transfers) {
     for command in commands {
       switch command {
-      case .add(let exchange, let done):
-        guard running[exchange.handle] == nil else { continue }
-        running[exchange.handle] = (exchange, done)
-        curl_multi_add_handle(multi, exchange.handle)
-      case .remove(let exchange):
-        exchange.discard()
-        if running.removeValue(forKey: exchange.handle) != nil {
-          curl_multi_remove_handle(multi, exchange.handle)
+      case .add(let transfer):
+        guard transfers.handleByID[transfer.id] == nil else { continue }
+        guard let exchange = CurlExchange(transfer) else {
+          transfer.done(CurlTransfer.End(code: CURLE_FAILED_INIT, url: transfer.request.url))
+          continue
         }
+        transfers.handleByID[transfer.id] = exchange.handle
+        transfers.byHandle[exchange.handle] = exchange
+        curl_multi_add_handle(transfers.multi, exchange.handle)
+      case .remove(let id):
+        guard let handle = transfers.handleByID.removeValue(forKey: id),
+          let exchange = transfers.byHandle.removeValue(forKey: handle)
+        else { continue }
+        exchange.discard()
+        // Off the multi handle before the exchange (and its easy handle) is freed.
+        curl_multi_remove_handle(transfers.multi, handle)
+        withExtendedLifetime(exchange) {}
       }
     }
   }
 
-  private func collectFinished() {
+  private func collectFinished(_ transfers: inout Transfers) {
     var left: Int32 = 0
-    while let message = curl_multi_info_read(multi, &left) {
+    while let message = curl_multi_info_read(transfers.multi, &left) {
       guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else {
         continue
       }
       let code = message.pointee.data.result
-      curl_multi_remove_handle(multi, handle)
-      guard let (exchange, done) = running.removeValue(forKey: handle) else { continue }
-      withExtendedLifetime(exchange) { done(code) }
+      curl_multi_remove_handle(transfers.multi, handle)
+      guard let exchange = transfers.byHandle.removeValue(forKey: handle) else { continue }
+      transfers.handleByID[exchange.id] = nil
+      exchange.finish(code)
     }
+  }
+}
+
+extension Array {
+  /// The elements, leaving the array empty.
+  fileprivate mutating func take() -> [Element] {
+    defer { self = [] }
+    return self
   }
 }

@@ -5,22 +5,15 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One request and its response on a libcurl easy handle, without following redirects.
+/// One `CurlTransfer` on a libcurl easy handle, without following redirects.
 ///
-/// Created on any thread; once handed to `CurlEngine` it is used on the engine thread only.
-/// The callbacks say whether to go on: returning `false` aborts the transfer.
-final class CurlExchange: @unchecked Sendable {
+/// Made, used and freed on the engine thread only, so it needs no lock and is not `Sendable`:
+/// what other threads hear of it goes through the transfer's `Sendable` handlers.
+final class CurlExchange {
   /// The easy handle.
   let handle: UnsafeMutableRawPointer
-  /// The request being sent.
-  let request: URLRequest
-  /// Called once the final response's status line and headers have arrived.
-  var onHead: (ResponseHead) -> Bool = { _ in true }
-  /// Called with the (decoded) body bytes that arrived since the last call: `deliverBody()`
-  /// hands them over once per pass of the engine, not once per libcurl buffer.
-  var onData: (Data) -> Bool = { _ in true }
-  /// Called as the request body goes out: bytes since the last call, in all, and expected.
-  var onSent: (Int64, Int64, Int64) -> Void = { _, _, _ in }
+  /// The transfer this exchange sends.
+  private let transfer: CurlTransfer
   private var sent: Int64 = 0
 
   private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -32,17 +25,17 @@ final class CurlExchange: @unchecked Sendable {
   /// a fast connection keeps in memory before the receiver (and its size limit) sees it.
   private static let pendingBodyLimit = 1 << 20
 
-  /// Prepares the handle for `request`; throws `URLError` for a request libcurl cannot send.
-  init(request: URLRequest, pinnedPublicKey: String?) throws {
-    guard let url = request.url, let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host != nil
-    else { throw URLError(.unsupportedURL) }
-    guard let handle = curl_easy_init() else { throw URLError(.cannotLoadFromNetwork) }
+  /// Prepares a handle for `transfer`; `nil` when libcurl cannot make one, or the request has
+  /// no URL libcurl can send (`CurlTransfer.canSend`).
+  init?(_ transfer: CurlTransfer) {
+    guard CurlTransfer.canSend(transfer.request), let url = transfer.request.url,
+      let handle = curl_easy_init()
+    else { return nil }
     self.handle = handle
-    self.request = request
+    self.transfer = transfer
     errorBuffer = .allocate(capacity: Int(ccurl_error_size()))
     errorBuffer.initialize(repeating: 0, count: Int(ccurl_error_size()))
-    configure(url: url, pinnedPublicKey: pinnedPublicKey)
+    configure(url: url)
   }
 
   deinit {
@@ -50,6 +43,12 @@ final class CurlExchange: @unchecked Sendable {
     curl_slist_free_all(headerList)
     errorBuffer.deallocate()
   }
+
+  /// The transfer's identifier.
+  var id: Int { transfer.id }
+
+  /// The request being sent.
+  var request: URLRequest { transfer.request }
 
   /// libcurl's explanation of the last failure, empty when it gave none.
   var errorText: String { String(cString: errorBuffer) }
@@ -64,7 +63,7 @@ final class CurlExchange: @unchecked Sendable {
   /// Marks the exchange as abandoned: the callbacks stop the transfer.
   func discard() { discarded = true }
 
-  /// Hands the body bytes received since the last call to `onData`, in one piece; when it
+  /// Hands the body bytes received since the last call to the transfer, in one piece; when it
   /// wants no more, the transfer stops at libcurl's next callback. Called by the engine after
   /// each pass, so a response read in one pass reaches the session in one report instead of one
   /// per 16 KiB buffer (each report is a hop through Foundation's queues).
@@ -72,12 +71,25 @@ final class CurlExchange: @unchecked Sendable {
     guard !pendingBody.isEmpty else { return }
     let data = pendingBody
     pendingBody = Data()
-    if !discarded, !onData(data) { discarded = true }
+    if !discarded, !transfer.data(data) { discarded = true }
+  }
+
+  /// Tells the transfer how it ended, with what libcurl says about it.
+  func finish(_ code: CURLcode) {
+    var end = CurlTransfer.End(code: code, url: request.url)
+    if code != CURLE_OK {
+      end.errorText = errorText
+      end.verifyResult = verifyResult
+    }
+    if TransferObserver.shared.current != nil, let url = request.url {
+      end.report = CurlTransferReport(handle: handle, url: url)
+    }
+    transfer.done(end)
   }
 
   // MARK: - Set-up
 
-  private func configure(url: URL, pinnedPublicKey: String?) {
+  private func configure(url: URL) {
     let me = Unmanaged.passUnretained(self).toOpaque()
     ccurl_easy_setopt_string(handle, CURLOPT_URL, url.absoluteString)
     ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
@@ -113,7 +125,7 @@ final class CurlExchange: @unchecked Sendable {
     ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1_000))
     ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
     ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
-    configureTLS(pinnedPublicKey: pinnedPublicKey)
+    configureTLS(pinnedPublicKey: transfer.pinnedPublicKey)
     configureMethodAndHeaders()
   }
 
@@ -133,7 +145,7 @@ final class CurlExchange: @unchecked Sendable {
 
   private func configureMethodAndHeaders() {
     let method = request.httpMethod?.uppercased() ?? "GET"
-    let body = Self.body(of: request)
+    let body = transfer.body
     switch method {
     case "GET" where body.isEmpty: ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
     case "HEAD": ccurl_easy_setopt_long(handle, CURLOPT_NOBODY, 1)
@@ -163,34 +175,19 @@ final class CurlExchange: @unchecked Sendable {
     ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
   }
 
-  private static func body(of request: URLRequest) -> Data {
-    if let body = request.httpBody { return body }
-    guard let stream = request.httpBodyStream else { return Data() }
-    var data = Data()
-    stream.open()
-    defer { stream.close() }
-    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-    while true {
-      let count = stream.read(&buffer, maxLength: buffer.count)
-      if count <= 0 { break }
-      data.append(contentsOf: buffer[0..<count])
-    }
-    return data
-  }
-
-  // MARK: - Callbacks (engine thread)
+  // MARK: - Callbacks
 
   private func header(_ buffer: UnsafeMutablePointer<CChar>?, _ length: Int) -> Int {
     guard !discarded, let buffer else { return 0 }
     let line = UnsafeRawBufferPointer(start: buffer, count: length)
     guard let head = parser.consume(line) else { return length }
-    return onHead(head) ? length : 0
+    return transfer.head(head) ? length : 0
   }
 
   private func progress(uploaded: Int64, total: Int64) -> Int32 {
     if discarded { return 1 }
     if uploaded > sent {
-      onSent(uploaded - sent, uploaded, total > 0 ? total : -1)
+      transfer.sent(uploaded - sent, uploaded, total > 0 ? total : -1)
       sent = uploaded
     }
     return 0

@@ -19,14 +19,14 @@ import Foundation
 /// | not valid yet | `.serverCertificateNotYetValid` |
 /// | handshake failed (protocol, cipher, CA file unreadable) | `.secureConnectionFailed` |
 enum CurlFailure {
-  /// The error for `code` on `exchange`; `.cancelled` for an aborted transfer.
-  static func error(_ code: CURLcode, exchange: CurlExchange) -> URLError {
-    let url = exchange.request.url
+  /// The error for a transfer that ended as `end` says; `.cancelled` for an aborted transfer.
+  static func error(_ end: CurlTransfer.End) -> URLError {
+    let code = end.code
+    let url = end.url
     let host = url.map(hostDescription) ?? "the server"
-    let detail =
-      exchange.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : exchange.errorText
+    let detail = end.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : end.errorText
     let (errorCode, sentence) = describe(
-      code, host: host, verifyResult: exchange.verifyResult, text: detail)
+      code, host: host, verifyResult: end.verifyResult, text: detail)
     var info: [String: Any] = [NSLocalizedDescriptionKey: "\(sentence) (libcurl: \(detail))"]
     if let url {
       info[NSURLErrorFailingURLErrorKey] = url

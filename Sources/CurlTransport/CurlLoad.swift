@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -16,21 +17,47 @@ import Foundation
 /// followed (at most 16), with `Authorization` dropped when one leaves the scheme, host and
 /// port the request started on. After `cancel()` the transfer stops and no handler is called,
 /// except one that was already being called.
-public final class CurlLoad: @unchecked Sendable {
+public final class CurlLoad: Sendable {
   /// The final response's status line and header fields arrived.
-  public var onResponse: (HTTPURLResponse) -> Void = { _ in }
+  public var onResponse: @Sendable (HTTPURLResponse) -> Void {
+    get { handlers.withLock { $0.response } }
+    set { handlers.withLock { $0.response = newValue } }
+  }
   /// Part of the body arrived.
-  public var onData: (Data) -> Void = { _ in }
+  public var onData: @Sendable (Data) -> Void {
+    get { handlers.withLock { $0.data } }
+    set { handlers.withLock { $0.data = newValue } }
+  }
   /// Request body bytes went out: since the last call, in all, and expected (or -1).
-  public var onSent: (Int64, Int64, Int64) -> Void = { _, _, _ in }
+  public var onSent: @Sendable (Int64, Int64, Int64) -> Void {
+    get { handlers.withLock { $0.sent } }
+    set { handlers.withLock { $0.sent = newValue } }
+  }
   /// The load ended: `nil` for a complete response, else why it failed.
-  public var onFinish: (Error?) -> Void = { _ in }
+  public var onFinish: @Sendable (Error?) -> Void {
+    get { handlers.withLock { $0.finish } }
+    set { handlers.withLock { $0.finish = newValue } }
+  }
+
+  private struct Handlers {
+    var response: @Sendable (HTTPURLResponse) -> Void = { _ in }
+    var data: @Sendable (Data) -> Void = { _ in }
+    var sent: @Sendable (Int64, Int64, Int64) -> Void = { _, _, _ in }
+    var finish: @Sendable (Error?) -> Void = { _ in }
+  }
+
+  private struct State {
+    var cancelled = false
+    /// The transfer on the engine, `nil` between transfers and once cancelled.
+    var current: Int?
+    /// Where the current transfer's response redirects to, once its head arrived.
+    var next: URLRequest?
+    var redirects = 0
+  }
 
   private let request: URLRequest
-  private let lock = NSLock()
-  private var cancelled = false
-  private var current: CurlExchange?
-  private var redirects = 0
+  private let handlers = Locked(Handlers())
+  private let state = Locked(State())
   private static let redirectLimit = 16
 
   /// A load of `request`; nothing is sent before `start()`.
@@ -45,71 +72,82 @@ public final class CurlLoad: @unchecked Sendable {
 
   /// Stops the transfer; no handler is called after this returns, except one under way.
   public func cancel() {
-    let exchange = lock.withLock { () -> CurlExchange? in
-      cancelled = true
-      defer { current = nil }
-      return current
+    let id = state.withLock { state in
+      state.cancelled = true
+      defer { state.current = nil }
+      return state.current
     }
-    if let exchange { CurlEngine.shared.remove(exchange) }
+    if let id { CurlEngine.shared.remove(id: id) }
   }
 
-  private var isCancelled: Bool { lock.withLock { cancelled } }
+  private var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   private func send(_ request: URLRequest) {
-    let exchange: CurlExchange
-    do {
-      let host = request.url?.host ?? ""
-      exchange = try CurlExchange(
-        request: request, pinnedPublicKey: CurlPinning.publicKeys(forHost: host))
-    } catch {
-      return finish(error)
-    }
-    var next: URLRequest?
-    exchange.onHead = { [unowned exchange] head in
-      next = Self.redirect(exchange.request, head: head)
-      guard next == nil, let url = exchange.request.url, let response = head.response(for: url)
-      else { return true }
-      guard !self.isCancelled else { return false }
-      self.onResponse(response)
-      return true
-    }
-    exchange.onData = { data in
-      guard next == nil else { return true }
-      guard !self.isCancelled else { return false }
-      self.onData(data)
-      return true
-    }
-    exchange.onSent = { bytes, total, expected in self.onSent(bytes, total, expected) }
-    lock.withLock {
-      guard !cancelled else { return }
-      current = exchange
+    guard CurlTransfer.canSend(request) else { return finish(URLError(.unsupportedURL)) }
+    let engine = CurlEngine.shared
+    let id = engine.makeID()
+    let transfer = CurlTransfer(
+      id: id, request: request, body: CurlTransfer.body(of: request),
+      pinnedPublicKey: CurlPinning.publicKeys(forHost: request.url?.host ?? ""),
+      head: { [self] head in received(head, of: request) },
+      data: { [self] data in received(data) },
+      sent: { [self] bytes, total, expected in onSent(bytes, total, expected) },
+      done: { [self] end in finished(end, id: id) })
+    state.withLock { state in
+      guard !state.cancelled else { return }
+      state.current = id
+      state.next = nil
       // Queued under the lock, so a cancel that follows also follows it on the engine thread.
-      CurlEngine.shared.add(exchange) { [unowned exchange] code in
-        self.finished(exchange, code: code, next: next)
-      }
+      engine.add(transfer)
     }
   }
 
-  private func finished(_ exchange: CurlExchange, code: CURLcode, next: URLRequest?) {
-    let wasCancelled = lock.withLock {
-      if current === exchange { current = nil }
-      return cancelled
+  /// A response's head arrived (engine thread): a redirect is noted, the final one reported.
+  private func received(_ head: ResponseHead, of request: URLRequest) -> Bool {
+    let next = Self.redirect(request, head: head)
+    let cancelled = state.withLock { state in
+      state.next = next
+      return state.cancelled
+    }
+    guard next == nil, let url = request.url, let response = head.response(for: url) else {
+      return true
+    }
+    guard !cancelled else { return false }
+    onResponse(response)
+    return true
+  }
+
+  /// Part of a body arrived (engine thread); a redirect's body is dropped.
+  private func received(_ data: Data) -> Bool {
+    let (redirecting, cancelled) = state.withLock { ($0.next != nil, $0.cancelled) }
+    guard !redirecting else { return true }
+    guard !cancelled else { return false }
+    onData(data)
+    return true
+  }
+
+  private func finished(_ end: CurlTransfer.End, id: Int) {
+    let (wasCancelled, next, redirects) = state.withLock { state in
+      if state.current == id { state.current = nil }
+      if end.code == CURLE_OK, state.next != nil { state.redirects += 1 }
+      return (state.cancelled, state.next, state.redirects)
     }
     // A cancel can end the transfer through its callbacks before the engine removes it.
     guard !wasCancelled else { return }
-    if let observer = TransferObserver.shared.current, let url = exchange.request.url {
-      observer(CurlTransferReport(handle: exchange.handle, url: url))
+    if let observer = TransferObserver.shared.current, let report = end.report {
+      observer(report)
     }
-    if code == CURLE_OK, let next {
-      redirects += 1
+    if end.code == CURLE_OK, let next {
       guard redirects <= Self.redirectLimit else {
         return finish(URLError(.httpTooManyRedirects))
       }
       send(next)
-    } else if code == CURLE_OK {
+    } else if end.code == CURLE_OK {
       finish(nil)
+    } else if end.code == CURLE_FAILED_INIT {
+      finish(URLError(.cannotLoadFromNetwork))
     } else {
-      finish(CurlFailure.error(code, exchange: exchange))
+      finish(CurlFailure.error(end))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Public-key pinning for `CurlURLProtocol`: requests to a pinned host succeed only when the
 /// server's public key matches.
@@ -29,15 +30,14 @@ public enum CurlPinning {
 }
 
 /// The pins, behind a lock.
-private final class PinStore: @unchecked Sendable {
-  private let lock = NSLock()
-  private var pins: [String: String] = [:]
+private final class PinStore: Sendable {
+  private let pins = Locked<[String: String]>([:])
 
   func set(_ value: String?, for host: String) {
-    lock.withLock { pins[host] = value }
+    pins.withLock { $0[host] = value }
   }
 
   func get(_ host: String) -> String? {
-    lock.withLock { pins[host] }
+    pins.withLock { $0[host] }
   }
 }

@@ -1,5 +1,10 @@
 import CCurl
 import Foundation
+import Locking
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// What libcurl says about one finished transfer: the protocol it spoke and the connection it
 /// used.
@@ -66,16 +71,29 @@ public struct CurlTransferReport: Sendable, Equatable {
 }
 
 /// The observer of finished transfers, behind a lock.
-final class TransferObserver: @unchecked Sendable {
+final class TransferObserver: Sendable {
   /// The one the transport reports to.
   static let shared = TransferObserver()
 
-  private let lock = NSLock()
-  private var observer: (@Sendable (CurlTransferReport) -> Void)?
+  private let observer = Locked<(@Sendable (CurlTransferReport) -> Void)?>(nil)
 
   /// The observer, `nil` when none is set.
   var current: (@Sendable (CurlTransferReport) -> Void)? {
-    get { lock.withLock { observer } }
-    set { lock.withLock { observer = newValue } }
+    get { observer.withLock { $0 } }
+    set { observer.withLock { $0 = newValue } }
+  }
+}
+
+/// The observer of request body bytes sent, behind a lock.
+final class BodyBytesSentObserver: Sendable {
+  /// The one `CurlURLProtocol` reports to.
+  static let shared = BodyBytesSentObserver()
+
+  private let observer = Locked<(@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)?>(nil)
+
+  /// The observer, `nil` when none is set.
+  var current: (@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)? {
+    get { observer.withLock { $0 } }
+    set { observer.withLock { $0 = newValue } }
   }
 }

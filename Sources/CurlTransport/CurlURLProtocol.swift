@@ -18,26 +18,28 @@ import Foundation
 /// host and port it started on. Upload tasks fail with `UploadUnsupported` (Foundation keeps
 /// their bodies to itself); send bodies with data tasks and `httpBody`.
 public final class CurlURLProtocol: URLProtocol {
-  // Foundation on Linux keeps a session's tasks in a registry that only the session's work
-  // queue may touch, and every `client` call reads it. Transfers finish on the engine thread, so
-  // reports are queued to the task's work queue (which `startLoading()` and `stopLoading()` run
-  // on too), in order; a report made there while other tasks of the session are added or removed
-  // would race with them and crash. Foundation cancels by calling `stopLoading()` and then
-  // reporting a cancellation itself, so a report never follows a stop, and `client` is `nil`
-  // for the cancellation once the task has completed.
-  private let lock = NSLock()
-  private var stopped = false
-  /// The task's work queue in Foundation; `nil` when it has none by that name, and then reports
-  /// are made at once, under `lock`.
-  private var workQueue: DispatchQueue?
-  private var load: CurlLoad?
+  /// Where the load's reports go: to the task's work queue (which `startLoading()` and
+  /// `stopLoading()` run on too), in order, never after a stop. Reports made there while other
+  /// tasks of the session are added or removed would otherwise race with them and crash; and
+  /// `client` is `nil` for Foundation's own cancellation report once the task has completed.
+  private var reports: URLProtocolReports<CurlURLProtocol>!
+
+  /// A protocol for `request`, as Foundation makes one for each task.
+  public required init(
+    request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?
+  ) {
+    super.init(request: request, cachedResponse: cachedResponse, client: client)
+    reports = URLProtocolReports(self) { $0.loadClient }
+  }
 
   /// Told as a request body goes out (bytes since the last call, in all, expected or -1), on
-  /// the task's work queue in order with its other reports: Foundation on Linux gives a protocol no way to report sent bytes to
-  /// its session, so a client that wants upload progress sets this once (`URLSessionClient`
-  /// does). Set it before the first request.
-  nonisolated(unsafe) public static var bodyBytesSent:
-    (@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)?
+  /// the task's work queue in order with its other reports: Foundation on Linux gives a
+  /// protocol no way to report sent bytes to its session, so a client that wants upload
+  /// progress sets this once (`URLSessionClient` does). Set it before the first request.
+  public static var bodyBytesSent: (@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)? {
+    get { BodyBytesSentObserver.shared.current }
+    set { BodyBytesSentObserver.shared.current = newValue }
+  }
 
   /// Told about every transfer libcurl finishes (see `CurlTransferReport`: the HTTP version
   /// spoken, the connection used), on the transfer thread; `nil` (the default) for none.
@@ -67,86 +69,47 @@ public final class CurlURLProtocol: URLProtocol {
     set { super.client = newValue }
   }
 
+  /// The client the load reports to, read on the task's work queue.
+  private var loadClient: URLProtocolClient? { super.client }
+
   /// Hands the request to the libcurl engine.
   override public func startLoading() {
-    let queue = task.flatMap(Self.workQueue(of:))
-    lock.withLock { workQueue = queue }
+    let reports = reports!
     if task is URLSessionUploadTask {
-      report { $0.urlProtocol(self, didFailWithError: UploadUnsupported()) }
+      reports.start(on: task.flatMap(Self.workQueue(of:)))
+      reports.report { $1.urlProtocol($0, didFailWithError: UploadUnsupported()) }
       return
     }
     let load = CurlLoad(request: request)
     load.onResponse = { response in
-      self.report { $0.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed) }
+      reports.report { $1.urlProtocol($0, didReceive: response, cacheStoragePolicy: .notAllowed) }
     }
-    load.onData = { data in self.report { $0.urlProtocol(self, didLoad: data) } }
+    load.onData = { data in reports.report { $1.urlProtocol($0, didLoad: data) } }
     load.onSent = { bytes, total, expected in
       guard let report = Self.bodyBytesSent else { return }
-      self.report { _ in report(self, bytes, total, expected) }
+      reports.report { urlProtocol, _ in report(urlProtocol, bytes, total, expected) }
     }
     load.onFinish = { error in
-      // The load's handlers hold this protocol, and so its task and session: let go of it.
-      self.lock.withLock { self.load = nil }
+      // The load's handlers hold the reports: the load is let go of now.
+      reports.finished()
       if let error {
-        self.report { $0.urlProtocol(self, didFailWithError: error) }
+        reports.report { $1.urlProtocol($0, didFailWithError: error) }
       } else {
-        self.report { $0.urlProtocolDidFinishLoading(self) }
+        reports.report { $1.urlProtocolDidFinishLoading($0) }
       }
     }
-    let started = lock.withLock { () -> Bool in
-      guard !stopped else { return false }
-      self.load = load
-      return true
-    }
-    if started { load.start() }
+    let queue = task.flatMap(Self.workQueue(of:))
+    if reports.start(on: queue, cancel: { load.cancel() }) { load.start() }
   }
 
   /// Stops the transfer; nothing more is reported.
   override public func stopLoading() {
-    let load = lock.withLock { () -> CurlLoad? in
-      stopped = true
-      defer { self.load = nil }
-      return self.load
-    }
-    load?.cancel()
-  }
-
-  /// Queues one report to the client on the task's work queue, where it is made unless the
-  /// load was stopped by then; returns whether the load is still going.
-  @discardableResult
-  private func report(_ call: @escaping (URLProtocolClient) -> Void) -> Bool {
-    let state: (stopped: Bool, queue: DispatchQueue?) = lock.withLock { (stopped, workQueue) }
-    if state.stopped { return false }
-    guard let queue = state.queue else { return deliver(call) }
-    nonisolated(unsafe) let call = call
-    nonisolated(unsafe) let protocolInstance = self
-    queue.async { protocolInstance.deliver(call) }
-    return true
-  }
-
-  /// Makes one report to the client unless the load was stopped; returns whether it did.
-  /// `stopLoading()` waits for a report in progress.
-  @discardableResult
-  private func deliver(_ call: (URLProtocolClient) -> Void) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !stopped, let client = super.client else { return false }
-    call(client)
-    return true
+    reports.stop()
   }
 
   /// Foundation's `workQueue` of `task` (internal to Foundation, so found by reflection).
   static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
-    var mirror: Mirror? = Mirror(reflecting: task)
-    while let current = mirror {
-      if let queue = current.children.first(where: { $0.label == "workQueue" })?.value
-        as? DispatchQueue
-      {
-        return queue
-      }
-      mirror = current.superclassMirror
-    }
-    return nil
+    URLProtocolReports<CurlURLProtocol>.workQueue(of: task)
   }
 }
 

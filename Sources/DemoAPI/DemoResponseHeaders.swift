@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import LoopbackHTTP
-import Synchronization
 
 /// What the built-in server adds to each answer as GitHub does: an `ETag` on every `200`, a
 /// bodiless `304 Not Modified` when `If-None-Match` names it, and the rate-limit headers.
@@ -9,7 +9,7 @@ final class DemoResponseHeaders: Sendable {
   static let limit = 5_000
 
   /// The requests that spent the limit so far.
-  private let used = Mutex(0)
+  private let used = Locked(0)
   private let reset: Int
 
   /// Starts a rate-limit window of an hour from `now`.

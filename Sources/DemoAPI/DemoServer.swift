@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import LoopbackHTTP
-import Synchronization
 
 /// The built-in GitHub-shaped server: one organization, its repositories over several pages,
 /// per-route latency, and failures on demand.
@@ -23,9 +23,9 @@ public final class DemoServer: Sendable {
   }
 
   private let options: Options
-  private let switches = Mutex(Switches())
+  private let switches = Locked(Switches())
   /// The bodies, built once off the caller's thread; `built` is left when they are there.
-  private let bodies = Mutex<DemoBodies?>(nil)
+  private let bodies = Locked<DemoBodies?>(nil)
   private let built = DispatchGroup()
   private let answers = DemoResponseHeaders()
 

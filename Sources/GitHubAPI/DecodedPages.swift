@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The pages of one load, decoded in order on a background queue while the next ones arrive.
 public final class DecodedPages: Sendable {
@@ -10,7 +10,7 @@ public final class DecodedPages: Sendable {
     var counts = PageCounts()
   }
 
-  private let decoded = Mutex(Decoded())
+  private let decoded = Locked(Decoded())
   private let sanitizer: TextSanitizer
 
   /// Pages whose text will be cleaned with `sanitizer`.

@@ -1,11 +1,12 @@
 import Foundation
+import Locking
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// A small HTTP/1.1 server bound to 127.0.0.1, one thread per connection, for tests and demos.
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
   /// Decides what to do with each request; called on the connection's thread.
   public typealias Handler = @Sendable (HTTPRequest) -> HTTPReply
 
@@ -15,19 +16,24 @@ public final class HTTPServer: @unchecked Sendable {
     public let description: String
   }
 
+  /// What the accept thread, the connection threads and `stop()` share.
+  private struct State {
+    var port: UInt16 = 0
+    var listener: Int32 = -1
+    var connections: Set<Int32> = []
+    var acceptedCount = 0
+    var stopped = false
+  }
+
   private let handler: Handler
-  private let lock = NSLock()
-  private var listener: Int32 = -1
-  private var connections: Set<Int32> = []
-  private var acceptedCount = 0
-  private var stopped = false
+  private let state = Locked(State())
   private let stopSignal = DispatchSemaphore(value: 0)
 
   /// The port the server listens on, 0 before `start`.
-  public private(set) var port: UInt16 = 0
+  public var port: UInt16 { state.withLock { $0.port } }
 
   /// How many connections the server has accepted so far.
-  public var acceptedConnections: Int { lock.withLock { acceptedCount } }
+  public var acceptedConnections: Int { state.withLock { $0.acceptedCount } }
 
   /// `http://127.0.0.1:<port>`.
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -66,8 +72,11 @@ public final class HTTPServer: @unchecked Sendable {
     _ = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
-    port = UInt16(bigEndian: address.sin_port)
-    lock.withLock { listener = fd }
+    let port = UInt16(bigEndian: address.sin_port)
+    state.withLock {
+      $0.port = port
+      $0.listener = fd
+    }
     let thread = Thread { [self] in acceptLoop(fd) }
     thread.name = "LoopbackHTTP.accept"
     thread.start()
@@ -76,11 +85,11 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Stops accepting, closes every connection and releases requests that never answer.
   public func stop() {
-    let (fd, open): (Int32, Set<Int32>) = lock.withLock {
-      guard !stopped else { return (-1, []) }
-      stopped = true
-      defer { listener = -1 }
-      return (listener, connections)
+    let (fd, open): (Int32, Set<Int32>) = state.withLock { state in
+      guard !state.stopped else { return (-1, []) }
+      state.stopped = true
+      defer { state.listener = -1 }
+      return (state.listener, state.connections)
     }
     if fd >= 0 {
       shutdown(fd, Int32(SHUT_RDWR))
@@ -99,10 +108,10 @@ public final class HTTPServer: @unchecked Sendable {
         if errno == EINTR { continue }
         return
       }
-      let accepted = lock.withLock { () -> Bool in
-        guard !stopped else { return false }
-        connections.insert(connection)
-        acceptedCount += 1
+      let accepted = state.withLock {
+        guard !$0.stopped else { return false }
+        $0.connections.insert(connection)
+        $0.acceptedCount += 1
         return true
       }
       guard accepted else {
@@ -119,7 +128,7 @@ public final class HTTPServer: @unchecked Sendable {
 
   private func serve(_ fd: Int32) {
     defer {
-      lock.withLock { _ = connections.remove(fd) }
+      state.withLock { _ = $0.connections.remove(fd) }
       close(fd)
     }
     var reader = SocketReader(fd: fd)
@@ -138,7 +147,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
   }
 
-  private var isStopped: Bool { lock.withLock { stopped } }
+  private var isStopped: Bool { state.withLock { $0.stopped } }
 
   private func pause(_ seconds: TimeInterval) {
     let until = Date().addingTimeInterval(seconds)

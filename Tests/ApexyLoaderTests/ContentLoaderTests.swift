@@ -1,4 +1,5 @@
 import ApexyLoader
+import Foundation
 import XCTest
 
 private struct Failed: Error {}
@@ -73,6 +74,22 @@ final class ContentLoaderTests: XCTestCase {
     XCTAssertEqual(calls, 1)
     loader.update(.success(content: 2))
     XCTAssertEqual(calls, 2)
+    withExtendedLifetime(observation) {}
+  }
+
+  func testUpdateAssignsWhenOnlyTheErrorChanged() async {
+    let loader = ContentLoader<Int>()
+    loader.state = .failure(error: URLError(.timedOut), cache: 1)
+    var calls = 0
+    let observation = loader.observe { calls += 1 }
+    loader.update(.failure(error: URLError(.timedOut), cache: 1))
+    XCTAssertEqual(calls, 0, "the same error again is no change")
+    loader.update(.failure(error: URLError(.cannotFindHost), cache: 1))
+    XCTAssertEqual(calls, 1)
+    XCTAssertEqual((loader.state.error as? URLError)?.code, .cannotFindHost)
+    loader.update(.failure(error: Failed(), cache: 1))
+    XCTAssertEqual(calls, 2, "an error of another type is a change")
+    XCTAssertTrue(loader.state.error is Failed)
     withExtendedLifetime(observation) {}
   }
 

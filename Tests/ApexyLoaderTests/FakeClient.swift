@@ -46,8 +46,8 @@ final class FakeClient: Client, @unchecked Sendable {
     let next = lock.withLock { pending.isEmpty ? nil : pending.removeFirst() }
     guard let next else { return }
     if let queue {
-      let box = UncheckedSendableBox((next, result))
-      queue.async { box.value.0.complete(box.value.1) }
+      // Completed on `queue` only, as a client completes on its completion queue.
+      queue.async(execute: uncheckedSendable { next.complete(result) })
     } else {
       next.complete(result)
     }

@@ -119,6 +119,33 @@ final class RetryingLoaderTests: XCTestCase {
     XCTAssertEqual(client.sent, 1)
   }
 
+  func testCancellingTheLoadFromOtherThreadsEndsItOnceOnTheMainActor() async {
+    let loader = loader()
+    let log = LoaderLog(loader)
+    loader.load()
+    client.respond(status: 503)
+    XCTAssertEqual(clock.pendingCount, 1)
+    let progress = loader.progress
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().async {
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in progress?.cancel() }
+        done.resume()
+      }
+    }
+    // Each cancel reaches the main actor as the main queue's next work.
+    await mainQueueTurn()
+    XCTAssertEqual((loader.state.error as? URLError)?.code, .cancelled)
+    XCTAssertEqual(clock.pendingCount, 0)
+    XCTAssertEqual(
+      log.lines,
+      [
+        "Loading: cache nil", "Loading: cache nil (retry 1/3 at +1s)", "Loading: cache nil",
+        "Failure: \(URLError(.cancelled)), cache nil",
+      ], "the load ends once")
+    clock.advance(by: 60)
+    XCTAssertEqual(client.sent, 1)
+  }
+
   func testReleasingTheLoaderCancelsTheWaitAndTheRequestInFlight() async {
     var loader: TextLoader? = loader()
     loader?.load()

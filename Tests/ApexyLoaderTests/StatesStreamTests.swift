@@ -1,4 +1,6 @@
+import ApexyHTTP
 import ApexyLoader
+import ApexyLoaderTesting
 import XCTest
 
 /// What Apexy's tests check through Combine's `statePublisher`, checked through `states`.
@@ -52,4 +54,68 @@ final class StatesStreamTests: XCTestCase {
     for _ in 0..<3 { received.append(await states.next()) }
     XCTAssertEqual(received, [.initial, .success(content: 1), .success(content: 2)])
   }
+
+  // MARK: - Every change once, and only changes
+
+  /// Every state `stream` yields until it ends.
+  private func collect(_ stream: AsyncStream<LoadingState<String>>) async -> [String] {
+    var received: [String] = []
+    for await state in stream { received.append(state.description) }
+    return received
+  }
+
+  func testARetryWaitYieldsNoStateOfItsOwn() async {
+    let clock = ManualScheduler()
+    let client = ScriptedClient()
+    var loader: TextLoader? = TextLoader(
+      client: client, scheduler: clock,
+      policies: LoaderPolicies(
+        retry: RetryPolicy(maxRetries: 1, baseDelay: 1, random: { $0.upperBound })))
+    let stream = loader!.states
+    loader?.load()
+    client.respond(status: 503)
+    XCTAssertNotNil(loader?.retryStatus, "observers hear of the retry; the state stays loading")
+    clock.advance(by: 1)
+    client.respond(body: "hello")
+    XCTAssertNil(loader?.retryStatus)
+    loader = nil
+    let received = await collect(stream)
+    XCTAssertEqual(received, ["Initial", "Loading: cache nil", "Success: hello"])
+  }
+
+  func testAChangeAnObserverMakesFollowsTheOneItSaw() async {
+    var loader: ContentLoader<String>? = ContentLoader<String>()
+    let observation = loader!.observe { [unowned loader = loader!] in
+      if loader.state == .success(content: "first") { loader.state = .success(content: "second") }
+    }
+    let stream = loader!.states
+    loader?.state = .success(content: "first")
+    XCTAssertEqual(loader?.state, .success(content: "second"))
+    loader = nil
+    let received = await collect(stream)
+    XCTAssertEqual(received, ["Initial", "Success: first", "Success: second"])
+    withExtendedLifetime(observation) {}
+  }
+
+  func testFailuresWithDifferentErrorsAreTwoChanges() async {
+    var loader: ContentLoader<String>? = ContentLoader<String>()
+    let stream = loader!.states
+    loader?.update(.failure(error: URLError(.timedOut), cache: "old"))
+    loader?.update(.failure(error: URLError(.timedOut), cache: "old"))
+    loader?.update(.failure(error: URLError(.notConnectedToInternet), cache: "old"))
+    XCTAssertEqual((loader?.state.error as? URLError)?.code, .notConnectedToInternet)
+    loader = nil
+    var codes: [URLError.Code?] = []
+    var states: [LoadingState<String>] = []
+    for await state in stream {
+      states.append(state)
+      codes.append((state.error as? URLError)?.code)
+    }
+    XCTAssertEqual(
+      states,
+      [.initial, .failure(error: Failed(), cache: "old"), .failure(error: Failed(), cache: "old")])
+    XCTAssertEqual(codes, [nil, .timedOut, .notConnectedToInternet])
+  }
 }
+
+private struct Failed: Error {}

@@ -3,7 +3,9 @@ import ApexyLoader
 import Foundation
 import XCTest
 
-private struct Failed: Error {}
+private struct Failed: Error, Equatable {
+  let code: Int
+}
 
 @MainActor
 private final class NumberLoader: WebLoader<Int>, ContentLoading {
@@ -33,8 +35,9 @@ final class WebLoaderTests: XCTestCase {
     loader.load()
     client.completeNext(with: .success(1))
     loader.load()
-    client.completeNext(with: .failure(Failed()))
-    XCTAssertEqual(loader.state, .failure(error: Failed(), cache: 1))
+    client.completeNext(with: .failure(Failed(code: 7)))
+    XCTAssertEqual(loader.state, .failure(error: Failed(code: 7), cache: 1))
+    XCTAssertEqual(loader.state.error as? Failed, Failed(code: 7), "the client's own error")
   }
 
   func testRequestWithTransform() async {

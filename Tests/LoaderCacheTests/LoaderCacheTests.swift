@@ -88,6 +88,23 @@ final class LoaderCacheTests: XCTestCase {
     XCTAssertEqual(try store.read(key)?.content, Data(#"["bread"]"#.utf8))
   }
 
+  func testACacheProblemGoingAwayYieldsNoStateOfItsOwn() async throws {
+    let store = FileCacheStore(directory: directory.url)
+    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+    try Data("not an entry at all".utf8).write(to: URL(fileURLWithPath: store.path(of: key)))
+    transport.answer { _ in .json(Data(#"["bread"]"#.utf8)) }
+    var loader: NotesLoader? = NotesLoader(transport: transport)
+    loader?.cache = LoaderCache(store: store, key: key)
+    XCTAssertNotNil(loader?.cacheProblem)
+    let stream = loader!.states
+    await loader?.loadToEnd()
+    XCTAssertNil(loader?.cacheProblem, "observers heard the problem go; the state stayed")
+    loader = nil
+    var received: [LoadingState<[String]>] = []
+    for await state in stream { received.append(state) }
+    XCTAssertEqual(received, [.initial, .loading(cache: nil), .success(content: ["bread"])])
+  }
+
   func testAFullDiskNeverFailsTheLoad() async throws {
     let store = FailingStore(
       LoaderCacheStoreError.io(

@@ -1,5 +1,6 @@
 import ApexyHTTP
 import Foundation
+import Locking
 
 /// Keeps one loader's content in a `LoaderCacheStore` under one key, so it outlives the process.
 ///
@@ -7,7 +8,7 @@ import Foundation
 /// every confirmed success (a `304` included) in the background. Writes are coalesced: while
 /// one is under way only the latest waiting one is kept. A store failure never fails a load; it
 /// is reported as `WebLoader.cacheProblem`.
-public final class LoaderCache<Content>: @unchecked Sendable {
+public final class LoaderCache<Content>: Sendable {
   /// Where the entry is stored.
   public let store: LoaderCacheStore
   /// The entry's key.
@@ -15,23 +16,28 @@ public final class LoaderCache<Content>: @unchecked Sendable {
   /// How the content is turned into bytes and back.
   public let codec: LoaderCacheCodec<Content>
 
-  private struct Write {
-    let content: UncheckedSendableBox<Content>
-    let validators: [String: ResponseValidators]
-    let lastConfirmed: Date
-    let report: UncheckedSendableBox<@MainActor (String?) -> Void>
-  }
+  /// Where the writes are made, one at a time.
+  private let queue: DispatchQueue
+  /// Queues one write: made where `Content` is known to be `Sendable`, which every public
+  /// initializer requires, since the content goes to `queue`.
+  private let enqueue:
+    @Sendable (Content, [String: ResponseValidators], Date, @escaping @MainActor (String?) -> Void)
+      -> Void
 
-  private let queue = DispatchQueue(label: "ApexyLoader.LoaderCache.write")
-  private let lock = NSLock()
-  private var pending: Write?
-
-  init(
-    uncheckedStore store: LoaderCacheStore, key: LoaderCacheKey, codec: LoaderCacheCodec<Content>
-  ) {
+  /// A cache of the entry `key` in `store`, encoded with `codec`.
+  public init(store: LoaderCacheStore, key: LoaderCacheKey, codec: LoaderCacheCodec<Content>)
+  where Content: Sendable {
+    let writer = CacheWriter(store: store, key: key, codec: codec)
     self.store = store
     self.key = key
     self.codec = codec
+    self.queue = writer.queue
+    self.enqueue = { content, validators, lastConfirmed, report in
+      writer.save(
+        CacheWriter.Write(
+          content: content, validators: validators, lastConfirmed: lastConfirmed,
+          report: report))
+    }
   }
 
   /// The stored content and its entry, `nil` when nothing is stored; throws, with a one-line
@@ -55,14 +61,7 @@ public final class LoaderCache<Content>: @unchecked Sendable {
     _ content: Content, validators: [String: ResponseValidators], lastConfirmed: Date,
     report: @escaping @MainActor (String?) -> Void
   ) {
-    let write = Write(
-      content: UncheckedSendableBox(content), validators: validators,
-      lastConfirmed: lastConfirmed, report: UncheckedSendableBox(report))
-    let wasIdle = lock.withLock {
-      defer { pending = write }
-      return pending == nil
-    }
-    if wasIdle { queue.async { self.drain() } }
+    enqueue(content, validators, lastConfirmed, report)
   }
 
   /// Waits until every save made so far is on disk and reported.
@@ -78,25 +77,6 @@ public final class LoaderCache<Content>: @unchecked Sendable {
     queue.sync {}
   }
 
-  private func drain() {
-    while let write = lock.withLock({ () -> Write? in
-      defer { pending = nil }
-      return pending
-    }) {
-      var problem: String?
-      do {
-        let entry = LoaderCacheEntry(
-          content: try codec.encode(write.content.value), contentVersion: codec.version,
-          validators: write.validators, lastConfirmed: write.lastConfirmed)
-        try store.write(entry, for: key)
-      } catch {
-        problem = Self.line(error)
-      }
-      let report = write.report
-      DispatchQueue.main.async { MainActor.assumeIsolated { report.value(problem) } }
-    }
-  }
-
   /// `error` as one line.
   static func line(_ error: Error) -> String {
     let text = (error as? LoaderCacheStoreError)?.description ?? "cache: \(error)"
@@ -104,18 +84,59 @@ public final class LoaderCache<Content>: @unchecked Sendable {
   }
 }
 
-extension LoaderCache where Content: Sendable {
-  /// A cache of the entry `key` in `store`, encoded with `codec`.
-  public convenience init(
-    store: LoaderCacheStore, key: LoaderCacheKey, codec: LoaderCacheCodec<Content>
-  ) {
-    self.init(uncheckedStore: store, key: key, codec: codec)
-  }
-}
-
 extension LoaderCache where Content: Sendable & Codable {
   /// A cache of the entry `key` in `store`, encoded as JSON.
   public convenience init(store: LoaderCacheStore, key: LoaderCacheKey) {
-    self.init(uncheckedStore: store, key: key, codec: .json)
+    self.init(store: store, key: key, codec: .json)
+  }
+}
+
+/// The writes of one cache, made one at a time in the background: while one is under way only
+/// the latest waiting one is kept.
+private final class CacheWriter<Content: Sendable>: Sendable {
+  /// One save: what to store, and who hears how it went.
+  struct Write: Sendable {
+    let content: Content
+    let validators: [String: ResponseValidators]
+    let lastConfirmed: Date
+    let report: @MainActor (String?) -> Void
+  }
+
+  let queue = DispatchQueue(label: "ApexyLoader.LoaderCache.write")
+  private let store: LoaderCacheStore
+  private let key: LoaderCacheKey
+  private let codec: LoaderCacheCodec<Content>
+  private let pending = Locked<Write?>(nil)
+
+  init(store: LoaderCacheStore, key: LoaderCacheKey, codec: LoaderCacheCodec<Content>) {
+    self.store = store
+    self.key = key
+    self.codec = codec
+  }
+
+  /// Queues `write`, replacing one still waiting.
+  func save(_ write: Write) {
+    let wasIdle = pending.withLock { pending in
+      defer { pending = write }
+      return pending == nil
+    }
+    if wasIdle { queue.async { self.drain() } }
+  }
+
+  private func drain() {
+    while let write = pending.withLock({ $0.take() }) {
+      let problem: String?
+      do {
+        let entry = LoaderCacheEntry(
+          content: try codec.encode(write.content), contentVersion: codec.version,
+          validators: write.validators, lastConfirmed: write.lastConfirmed)
+        try store.write(entry, for: key)
+        problem = nil
+      } catch {
+        problem = LoaderCache<Content>.line(error)
+      }
+      let report = write.report
+      DispatchQueue.main.async { report(problem) }
+    }
   }
 }

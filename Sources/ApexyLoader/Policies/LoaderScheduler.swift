@@ -1,5 +1,6 @@
 import ApexyHTTP
 import Foundation
+import Locking
 
 /// The clock and timers a loader's policies run on: real time in an app, a manual one in tests.
 @MainActor
@@ -13,26 +14,29 @@ public protocol LoaderScheduler: AnyObject {
 }
 
 /// Work a scheduler will run later; cancelling it, from any thread, stops it from running.
-public final class ScheduledWork: @unchecked Sendable {
-  private let lock = NSLock()
-  private var cancelled = false
-  private var onCancel: (@Sendable () -> Void)?
+public final class ScheduledWork: Sendable {
+  private struct State {
+    var cancelled = false
+    var onCancel: (@Sendable () -> Void)?
+  }
+
+  private let state: Locked<State>
 
   /// Creates a handle; `onCancel` runs once, on the first `cancel()`.
   public init(onCancel: (@Sendable () -> Void)? = nil) {
-    self.onCancel = onCancel
+    state = Locked(State(onCancel: onCancel))
   }
 
   /// Whether `cancel()` was called.
-  public var isCancelled: Bool { lock.withLock { cancelled } }
+  public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   /// Stops the work from running; later calls do nothing.
   public func cancel() {
-    let handler: (@Sendable () -> Void)? = lock.withLock {
-      guard !cancelled else { return nil }
-      cancelled = true
-      defer { onCancel = nil }
-      return onCancel
+    let handler: (@Sendable () -> Void)? = state.withLock { state in
+      guard !state.cancelled else { return nil }
+      state.cancelled = true
+      defer { state.onCancel = nil }
+      return state.onCancel
     }
     handler?()
   }
@@ -51,13 +55,11 @@ public final class MainQueueScheduler: LoaderScheduler {
   public func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void)
     -> ScheduledWork
   {
-    let box = UncheckedSendableBox(action)
-    let item = DispatchWorkItem {
-      MainActor.assumeIsolated { box.value() }
+    let work = ScheduledWork()
+    DispatchQueue.main.asyncAfter(deadline: .now() + max(0, delay)) {
+      guard !work.isCancelled else { return }
+      action()
     }
-    let itemBox = UncheckedSendableBox(item)
-    let work = ScheduledWork(onCancel: { itemBox.value.cancel() })
-    DispatchQueue.main.asyncAfter(deadline: .now() + max(0, delay), execute: item)
     return work
   }
 }

@@ -1,5 +1,6 @@
 import ApexyHTTP
 import Foundation
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -58,11 +59,8 @@ final class PolicyRequest<E: Endpoint> {
       return
     }
     current = client.request(endpoint) { [self] result in
-      let box = UncheckedSendableBox(result)
-      let deliver: @Sendable () -> Void = {
-        MainActor.assumeIsolated { self.received(box.value) }
-      }
-      if Thread.isMainThread { deliver() } else { DispatchQueue.main.async(execute: deliver) }
+      // The client completes on its queue; the request goes on on the main actor.
+      onMainActor { self.received(result) }
     }
   }
 
@@ -130,9 +128,8 @@ final class PolicyRequest<E: Endpoint> {
 
 /// A progress whose `cancel()` reaches its owner at once when called on the main thread
 /// (Foundation calls `cancellationHandler` later, on another queue), and soon after otherwise.
-final class CancellingProgress: Progress, @unchecked Sendable {
-  private let lock = NSLock()
-  private var handler: UncheckedSendableBox<@MainActor () -> Void>?
+final class CancellingProgress: Progress {
+  private let handler = Locked<(@MainActor () -> Void)?>(nil)
 
   /// A progress of one unit.
   init() {
@@ -142,19 +139,19 @@ final class CancellingProgress: Progress, @unchecked Sendable {
 
   /// Runs on the main actor when the progress is cancelled, unless cleared first.
   var onCancel: (@MainActor () -> Void)? {
-    get { lock.withLock { handler?.value } }
-    set { lock.withLock { handler = newValue.map(UncheckedSendableBox.init) } }
+    get { handler.withLock { $0 } }
+    set { handler.withLock { $0 = newValue } }
   }
 
   override func cancel() {
     super.cancel()
-    let run: @Sendable () -> Void = { [self] in
-      MainActor.assumeIsolated {
-        let handler = onCancel
-        onCancel = nil
-        handler?()
-      }
+    onMainActor { [self] in
+      let handler = onCancel
+      onCancel = nil
+      handler?()
     }
-    if Thread.isMainThread { run() } else { DispatchQueue.main.async(execute: run) }
   }
 }
+
+// Safe: Progress is Sendable by Foundation's own lock; what this subclass adds is behind a lock.
+extension CancellingProgress: @unchecked Sendable {}

@@ -1,5 +1,6 @@
 import ApexyHTTP
 import Foundation
+import Locking
 
 /// Remembers, per request URL, the validators of the last response and the value built from
 /// it, so the next request can be conditional and a `304` can reuse the value.
@@ -14,15 +15,16 @@ import Foundation
 /// }
 /// ```
 ///
-/// Thread-safe, so pages may be stored from a decoding queue.
-public final class RevalidationCache<Value>: @unchecked Sendable {
-  private struct Entry {
+/// `Sendable`, and then safe to use from any thread, where `Value` is: pages may be stored from
+/// a decoding queue.
+public final class RevalidationCache<Value> {
+  private struct Entry: Sendable {
     let validators: ResponseValidators
-    let value: Value
+    /// The value, handed over unchecked: see `store(_:validators:forKey:)`.
+    let value: @Sendable () -> Value
   }
 
-  private let lock = NSLock()
-  private var entries: [String: Entry] = [:]
+  private let entries = Locked<[String: Entry]>([:])
 
   /// Creates an empty cache.
   public init() {}
@@ -30,7 +32,7 @@ public final class RevalidationCache<Value>: @unchecked Sendable {
   /// `endpoint` as a conditional request, with the validators stored for its URL if any.
   public func conditional<E: Endpoint>(_ endpoint: E) -> ConditionalEndpoint<E> {
     let key = RevalidationKey.of(endpoint)
-    let validators = key.flatMap { key in lock.withLock { entries[key]?.validators } }
+    let validators = key.flatMap { key in entries.withLock { $0[key]?.validators } }
     return ConditionalEndpoint(endpoint, validators: validators)
   }
 
@@ -38,9 +40,9 @@ public final class RevalidationCache<Value>: @unchecked Sendable {
   /// validators removes what was stored, since it cannot be revalidated.
   public func store(_ value: Value, validators: ResponseValidators, forKey key: String?) {
     guard let key else { return }
-    lock.withLock {
-      entries[key] = validators.isEmpty ? nil : Entry(validators: validators, value: value)
-    }
+    // A value crosses threads only where the cache is Sendable (below), that is where it is.
+    let entry = Entry(validators: validators, value: uncheckedSendable { value })
+    entries.withLock { $0[key] = validators.isEmpty ? nil : entry }
   }
 
   /// Stores `value` decoded from the answer to `endpoint`.
@@ -53,12 +55,12 @@ public final class RevalidationCache<Value>: @unchecked Sendable {
   /// The value stored under `key`, `nil` when there is none.
   public func value(forKey key: String?) -> Value? {
     guard let key else { return nil }
-    return lock.withLock { entries[key]?.value }
+    return entries.withLock { $0[key]?.value }?()
   }
 
   /// The value and validators stored under `key`, read together; `nil` when there are none.
   public func stored(forKey key: String) -> (value: Value, validators: ResponseValidators)? {
-    lock.withLock { entries[key].map { ($0.value, $0.validators) } }
+    entries.withLock { $0[key] }.map { ($0.value(), $0.validators) }
   }
 
   /// The value a `304` to `endpoint` confirms; throws `NotModifiedWithoutCacheError` when
@@ -88,17 +90,19 @@ public final class RevalidationCache<Value>: @unchecked Sendable {
 
   /// Forgets everything stored.
   public func removeAll() {
-    lock.withLock { entries.removeAll() }
+    entries.withLock { $0.removeAll() }
   }
 
   /// The stored validators by key (request URL), for saving them with the content.
   public var validatorsByKey: [String: ResponseValidators] {
-    lock.withLock { entries.mapValues(\.validators) }
+    entries.withLock { $0.mapValues(\.validators) }
   }
 
   /// How many URLs have a stored value.
-  public var count: Int { lock.withLock { entries.count } }
+  public var count: Int { entries.withLock { $0.count } }
 }
+
+extension RevalidationCache: Sendable where Value: Sendable {}
 
 /// A `304 Not Modified` came for a URL with nothing stored to reuse.
 public struct NotModifiedWithoutCacheError: LocalizedError, Equatable, Sendable {

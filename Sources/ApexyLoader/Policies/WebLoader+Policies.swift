@@ -1,5 +1,6 @@
 import ApexyHTTP
 import Foundation
+import Locking
 
 extension WebLoader {
   /// Whether the content is older than `policies.staleAfter`, on the scheduler's clock.
@@ -100,16 +101,14 @@ extension WebLoader {
 }
 
 /// Holds one piece of scheduled work, cancelling the one it replaces; usable from `deinit`.
-final class WorkSlot: @unchecked Sendable {
-  private let lock = NSLock()
-  private var work: ScheduledWork?
+final class WorkSlot: Sendable {
+  private let work = Locked<ScheduledWork?>(nil)
 
   /// Puts `newWork` in the slot and cancels what was there.
   func replace(with newWork: ScheduledWork?) {
-    let old = lock.withLock {
-      let old = work
-      work = newWork
-      return old
+    let old = work.withLock { work in
+      defer { work = newWork }
+      return work
     }
     if old !== newWork { old?.cancel() }
   }

@@ -1,0 +1,63 @@
+import ApexyHTTP
+import ApexyLoader
+import Foundation
+import XCTest
+
+@MainActor
+private final class NumberLoader: WebLoader<Int>, ContentLoading {
+  func load() {
+    guard startLoading() else { return }
+    request(PathEndpoint<Int>(path: "number"))
+  }
+}
+
+/// Observations, loaders and clients are released wherever the objects holding them die.
+@MainActor
+final class ObservationReleaseTests: XCTestCase {
+  func testAnObservationReleasedOnAnotherThreadStopsItsHandler() async {
+    let loader = ContentLoader<Int>()
+    var calls = 0
+    var observation: LoaderObservation? = loader.observe { calls += 1 }
+    weak let released = observation
+    loader.state = .loading(cache: nil)
+    XCTAssertEqual(calls, 1)
+    await releaseOnAnotherThread(&observation)
+    XCTAssertNil(released, "the other thread released it")
+    // The release reaches the main actor as the main queue's next work.
+    await mainQueueTurn()
+    XCTAssertEqual(loader.observerCount, 0)
+    loader.state = .success(content: 1)
+    XCTAssertEqual(calls, 1, "no handler runs once the main actor saw the release")
+  }
+
+  func testObservationsReleasedOnOtherThreadsWhileTheStateChanges() async {
+    let loader = ContentLoader<Int>()
+    var calls = 0
+    let kept = loader.observe(named: "kept") {}
+    await releaseOnOtherThreads((0..<16).map { _ in loader.observe { calls += 1 } }) {
+      for value in 0..<200 { loader.state = .success(content: value) }
+    }
+    await mainQueueTurn()
+    XCTAssertEqual(loader.observerNames, ["kept"])
+    XCTAssertEqual(loader.observerCount, 1)
+    let before = calls
+    loader.state = .initial
+    XCTAssertEqual(calls, before, "released handlers are not called again")
+    withExtendedLifetime(kept) {}
+  }
+
+  func testALoaderReleasedOnAnotherThreadCancelsItsRequestAndEndsItsStreams() async {
+    let client = FakeClient()
+    var loader: NumberLoader? = NumberLoader(apiClient: client)
+    weak let weakLoader = loader
+    loader?.load()
+    let progress = client.requests.first?.progress
+    let stream = loader!.states
+    await releaseOnAnotherThread(&loader)
+    XCTAssertNil(weakLoader)
+    XCTAssertEqual(progress?.isCancelled, true)
+    var received: [LoadingState<Int>] = []
+    for await state in stream { received.append(state) }
+    XCTAssertEqual(received, [.loading(cache: nil)])
+  }
+}
