@@ -34,7 +34,7 @@ public struct ConfigFile: Sendable, Equatable {
       if index == 0, line.first == "\u{FEFF}" { line = line.dropFirst() }
       line = Self.trimmed(line)
       if line.isEmpty || line.hasPrefix("#") { continue }
-      guard let item = try flag(on: line, origin: origin) else { continue }
+      let item = try flag(on: line, origin: origin)
       try item.apply(to: &scratch)
       for earlier in given {
         if let conflict = FlagConflicts.conflict(earlier.flag, item.flag) {
@@ -47,7 +47,7 @@ public struct ConfigFile: Sendable, Equatable {
   }
 
   /// The flag on one line that is neither blank nor a comment.
-  private func flag(on line: Substring, origin: String) throws(UsageError) -> GivenFlag? {
+  private func flag(on line: Substring, origin: String) throws(UsageError) -> GivenFlag {
     func refusal(_ message: String) -> UsageError {
       UsageError(description: "\(origin): \(message)")
     }
