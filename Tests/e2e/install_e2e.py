@@ -190,10 +190,13 @@ def main():
     left += [os.path.join(top, name) for top, _, names in os.walk(PREFIX) for name in names
              if "loader-tui" in name and top != fish_cache]
     check("no loader-tui file is left under ~/.local", not left, left)
-    shutil.rmtree(HOME, ignore_errors=True)
     print(f"e2e install: {len(passed)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        code = main()
+    finally:
+        shutil.rmtree(HOME, ignore_errors=True)
+    sys.exit(code)
