@@ -67,7 +67,8 @@ let package = Package(
       name: "LoaderTUI",
       dependencies: [
         "ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppModel", "AppFormats",
-        "AppRendering", "AppRuntime", "AppCommandLine", "CNcurses", "CMalloc", "CTerminalRestore",
+        "AppRendering", "AppRuntime", "AppCommandLine", "CCurl", "CNcurses", "CMalloc",
+        "CTerminalRestore",
       ]
     ),
     // A child process for the cache store's crash tests (kill -9 mid-write), not shipped.
@@ -121,6 +122,8 @@ let package = Package(
         "AppRuntime", "AppModel", "AppFormats", "AppRendering", "AppTestSupport", "GitHubAPI",
         "ApexyLoader", "ApexyHTTP",
       ]),
+    .testTarget(
+      name: "AppCommandLineTests", dependencies: ["AppCommandLine", "AppModel", "DemoAPI"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: [

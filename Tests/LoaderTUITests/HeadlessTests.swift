@@ -151,7 +151,9 @@ final class HeadlessSignalTests: XCTestCase {
   private func interrupt(with signal: Int32) throws -> (firstLine: String, status: Int32) {
     let process = Process()
     process.executableURL = BinaryRun.binary
-    process.arguments = ["--headless", "--latency", "30", "--no-timestamps", "--no-cache"]
+    process.arguments = [
+      "--headless", "--latency", "30", "--no-timestamps", "--no-cache", "--no-config",
+    ]
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
