@@ -1,7 +1,6 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-  import CurlTransport
   import FoundationNetworking
 #endif
 
@@ -18,7 +17,7 @@ struct RequestPreparation: Sendable {
   /// The preparation for a session with `configuration`: `nil` unless its requests go to
   /// `CurlURLProtocol` (Linux, the libcurl transport, no protocol classes of the caller's).
   init?(configuration: URLSessionConfiguration) {
-    #if canImport(FoundationNetworking)
+    #if Curl && os(Linux)
       guard HTTPTransport.default == .curl,
         HTTPTransport.onlyBuiltIn(configuration.protocolClasses)
       else { return nil }

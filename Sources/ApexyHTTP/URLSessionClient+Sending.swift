@@ -38,7 +38,7 @@ extension URLSessionClient {
       validate: endpoint.validate, content: endpoint.content)
     let sent = preparation?.prepared(request) ?? request
     if let direct, DirectSending.canSend(sent) {
-      #if canImport(FoundationNetworking)
+      #if Curl && os(Linux)
         runWithoutSession(direct, request: sent, record: record, progress: progress)
         return progress
       #endif

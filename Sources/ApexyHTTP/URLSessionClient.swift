@@ -166,7 +166,9 @@ open class URLSessionClient: Client, ConcurrencyClient {
         return configuration
       }
       copy.urlCache = nil
-      copy.protocolClasses = transport.protocolClasses(copy.protocolClasses)
+      #if Curl && os(Linux)
+        copy.protocolClasses = transport.protocolClasses(copy.protocolClasses)
+      #endif
       return copy
     #else
       return configuration

@@ -1,5 +1,5 @@
 import ApexyHTTP
-import CurlTransport
+import URLProtocolSupport
 
 /// The `URLProtocol` behind `StubTransport`: takes every request of a session configured with
 /// it and answers from the transport that owns the request's host.

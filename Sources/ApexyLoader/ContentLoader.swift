@@ -1,7 +1,6 @@
 import ApexyHTTP
 import Foundation
 import Locking
-import Synchronization
 
 /// A loader that holds a `LoadingState` and tells its observers about every change.
 @MainActor
@@ -187,14 +186,14 @@ final class StreamRegistry<Content>: Sendable {
   /// How many streams there are: read without the lock, so a loader without streams assigns
   /// its state without taking it. Raised only on the main actor, where `yield` reads it, and
   /// lowered from any thread: a stale count costs no more than one look under the lock.
-  private let count = Atomic<Int>(0)
+  private let count = SharedCounter()
 
   /// Adds the stream of `continuation`; returns its key.
   func add(_ continuation: AsyncStream<LoadingState<Content>>.Continuation) -> Int
   where Content: Sendable {
     let entry = Entry(
       yield: { continuation.yield($0) }, finish: { continuation.finish() })
-    count.add(1, ordering: .relaxed)
+    count.add(1)
     return entries.withLock { entries in
       entries.nextKey += 1
       entries.byKey[entries.nextKey] = entry
@@ -205,7 +204,7 @@ final class StreamRegistry<Content>: Sendable {
   /// Hands `state` to every stream.
   @usableFromInline
   func yield(_ state: LoadingState<Content>) {
-    guard count.load(ordering: .relaxed) > 0 else { return }
+    guard count.load() > 0 else { return }
     let targets = entries.withLock { Array($0.byKey.values) }
     for target in targets { target.yield(state) }
   }
@@ -213,7 +212,7 @@ final class StreamRegistry<Content>: Sendable {
   /// Forgets the stream with `key`, whose consumer stopped.
   func remove(_ key: Int) {
     let removed = entries.withLock { $0.byKey.removeValue(forKey: key) != nil }
-    if removed { count.subtract(1, ordering: .relaxed) }
+    if removed { count.add(-1) }
   }
 
   /// Ends every stream.
@@ -222,7 +221,7 @@ final class StreamRegistry<Content>: Sendable {
       defer { entries.byKey = [:] }
       return Array(entries.byKey.values)
     }
-    count.subtract(all.count, ordering: .relaxed)
+    count.add(-all.count)
     for entry in all { entry.finish() }
   }
 }
