@@ -54,7 +54,8 @@ let package = Package(
     // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
-    .target(name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "Locking", "URLProtocolSupport"]),
+    .target(
+      name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "Locking", "URLProtocolSupport"]),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP", "Locking"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["Locking"]),
