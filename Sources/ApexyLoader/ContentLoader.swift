@@ -1,27 +1,54 @@
 import ApexyHTTP
 import Foundation
 import Locking
+import Observation
 
 /// A loader that holds a `LoadingState` and tells its observers about every change.
+///
+/// Observers hear of changes three ways: `observe(_:)` handlers, `states` streams, and the
+/// Observation framework (`Observable`): a SwiftUI view or a `withObservationTracking` that
+/// reads `state` is told of its next assignment.
 @MainActor
-open class ContentLoader<Content>: ObservableLoader {
+open class ContentLoader<Content>: ObservableLoader, Observable {
   @usableFromInline final let observers = ObserverList()
   @usableFromInline final var storedState: LoadingState<Content> = .initial
   @usableFromInline final var changes = 0
   @usableFromInline final let streams = StreamRegistry<Content>()
+  /// Observation's bookkeeping for `state`.
+  @usableFromInline final let registrar = ObservationRegistrar()
+  /// `\.state`, made once: a key path of a generic class is otherwise made at every use.
+  @usableFromInline final let stateKeyPath: KeyPath<ContentLoader, LoadingState<Content>> =
+    \.state
+  /// Whether `state` was read since its last assignment began. Observation learns of a reader
+  /// only through the getter (`access`), and each of its trackers is told once, at the next
+  /// assignment: so when nothing read `state` since, no tracker waits, and an assignment skips
+  /// the registrar's locks.
+  @usableFromInline final var stateWasRead = false
 
   /// Observations this loader holds on other loaders (for loaders built from others).
   public var observations: [LoaderObservation] = []
 
-  /// The current state; every assignment notifies every live observer once, and reaches every
-  /// `states` stream once.
+  /// The current state; every assignment notifies every live observer once, reaches every
+  /// `states` stream once, and is a change of `state` to Observation (an assignment of an
+  /// equal state too, as `observe` handlers hear it).
   ///
   /// Inlinable, so a loader of a concrete type is assigned without generic dispatch; the
   /// notification itself is not generic.
   public final var state: LoadingState<Content> {
-    @inlinable get { storedState }
+    @inlinable get {
+      stateWasRead = true
+      registrar.access(self, keyPath: stateKeyPath)
+      return storedState
+    }
     @inlinable set {
-      storedState = newValue
+      if stateWasRead {
+        // Cleared first: a tracker that reads `state` while told of this change is told of
+        // the next one.
+        stateWasRead = false
+        registrar.withMutation(of: self, keyPath: stateKeyPath) { storedState = newValue }
+      } else {
+        storedState = newValue
+      }
       changes &+= 1
       streams.yield(newValue)
       observers.notify()
