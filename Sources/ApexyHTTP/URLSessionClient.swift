@@ -23,6 +23,10 @@ open class URLSessionClient: Client, ConcurrencyClient {
   public let completionQueue: DispatchQueue
   /// The largest response body accepted, in bytes; `nil` for no limit.
   public let maximumResponseSize: Int?
+  /// Sends requests again after transient failures, for code that calls the client directly;
+  /// `nil` (the default) sends each request once. A `WebLoader` retries with its own
+  /// `LoaderPolicies.retry` instead: give one or the other, not both.
+  public let retryPolicy: RetryPolicy?
 
   let responseObserver: ResponseObserver?
   let sessionDelegate: SessionDelegate
@@ -45,12 +49,14 @@ open class URLSessionClient: Client, ConcurrencyClient {
     completionQueue: DispatchQueue = .main,
     responseObserver: ResponseObserver? = nil,
     maximumResponseSize: Int? = nil,
-    requestLifeObserver: RequestLifeObserver? = nil
+    requestLifeObserver: RequestLifeObserver? = nil,
+    retryPolicy: RetryPolicy? = nil
   ) {
     self.init(
       requestAdapter: BaseRequestAdapter(baseURL: baseURL), configuration: configuration,
       delegate: delegate, completionQueue: completionQueue, responseObserver: responseObserver,
-      maximumResponseSize: maximumResponseSize, requestLifeObserver: requestLifeObserver)
+      maximumResponseSize: maximumResponseSize, requestLifeObserver: requestLifeObserver,
+      retryPolicy: retryPolicy)
   }
 
   /// Creates a client that passes every request through `requestAdapter`.
@@ -61,12 +67,14 @@ open class URLSessionClient: Client, ConcurrencyClient {
     completionQueue: DispatchQueue = .main,
     responseObserver: ResponseObserver? = nil,
     maximumResponseSize: Int? = nil,
-    requestLifeObserver: RequestLifeObserver? = nil
+    requestLifeObserver: RequestLifeObserver? = nil,
+    retryPolicy: RetryPolicy? = nil
   ) {
     self.requestAdapter = requestAdapter
     self.completionQueue = completionQueue
     self.responseObserver = responseObserver
     self.maximumResponseSize = maximumResponseSize
+    self.retryPolicy = retryPolicy
     let resource = configuration.timeoutIntervalForResource
     self.deadline = resource > 0 && resource < 86_400 ? resource : nil
     let sessionDelegate = Self.sessionDelegate(delegate, maximumResponseSize, requestLifeObserver)
@@ -94,12 +102,14 @@ open class URLSessionClient: Client, ConcurrencyClient {
     completionQueue: DispatchQueue = .main,
     responseObserver: ResponseObserver? = nil,
     maximumResponseSize: Int? = nil,
-    requestLifeObserver: RequestLifeObserver? = nil
+    requestLifeObserver: RequestLifeObserver? = nil,
+    retryPolicy: RetryPolicy? = nil
   ) {
     self.requestAdapter = requestAdapter
     self.completionQueue = completionQueue
     self.responseObserver = responseObserver
     self.maximumResponseSize = maximumResponseSize
+    self.retryPolicy = retryPolicy
     self.deadline = defaults.deadline.flatMap { $0 > 0 && $0 < 86_400 ? $0 : nil }
     let sessionDelegate = Self.sessionDelegate(nil, maximumResponseSize, requestLifeObserver)
     self.sessionDelegate = sessionDelegate
