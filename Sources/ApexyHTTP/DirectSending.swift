@@ -26,10 +26,11 @@ struct DirectSending: Sendable {
     #endif
   }
 
-  /// Whether `request` can go without the session: what `CurlURLProtocol` takes.
+  /// Whether `request` can go without the session: what `CurlURLProtocol` takes, unless a test
+  /// double's protocol (`ProtocolInterception`) takes it.
   static func canSend(_ request: URLRequest) -> Bool {
     #if Curl && os(Linux)
-      CurlURLProtocol.canInit(with: request)
+      CurlURLProtocol.canInit(with: request) && !ProtocolInterception.claims(request)
     #else
       false
     #endif

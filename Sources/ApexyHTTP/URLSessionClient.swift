@@ -139,10 +139,12 @@ open class URLSessionClient: Client, ConcurrencyClient {
       lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
   }
 
-  /// The client's session, with one serial delegate queue.
+  /// The client's session, with one serial delegate queue; a test double's protocols
+  /// (`ProtocolInterception`) come first in its configuration.
   private static func session(
     _ configuration: URLSessionConfiguration, _ delegate: SessionDelegate
   ) -> URLSession {
+    let configuration = ProtocolInterception.applied(to: configuration)
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "ApexyHTTP.URLSessionClient"

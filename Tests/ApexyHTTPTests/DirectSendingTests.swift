@@ -1,8 +1,9 @@
-import ApexyHTTP
 import ApexyHTTPTesting
 import Foundation
 import LoopbackHTTP
 import XCTest
+
+@testable import ApexyHTTP
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -37,6 +38,18 @@ final class DirectSendingTests: LoopbackTestCase {
     #else
       throw XCTSkip("Apple platforms always send through the session")
     #endif
+  }
+
+  func testALiveStubTransportLeavesOtherHostsAlone() async throws {
+    let stub = StubTransport { _ in .text("stubbed") }
+    let server = try serve { _ in .respond(HTTPResponse(body: Data("served".utf8))) }
+    let client = client(server.baseURL)
+    let content = try await client.request(TextEndpoint())
+    XCTAssertEqual(content, "served")
+    XCTAssertTrue(stub.requests.isEmpty)
+    if HTTPTransport.isCurlAvailable {
+      XCTAssertNil(client.sessionStore.made, "still sent straight to libcurl, no session made")
+    }
   }
 
   func testStatusHeadersAndBodyArriveAsSentWithTheDefaultsFields() async throws {
