@@ -92,6 +92,10 @@ let package = Package(
         "AppRendering", "AppRuntime", "AppCommandLine", "CNcurses", "CMalloc", "CTerminalRestore",
       ]
     ),
+    // An Apexy-style service layer (endpoints, models, loaders) used from a command line
+    // program against the API it serves on loopback: `swift run ApexyExample`.
+    .executableTarget(
+      name: "ApexyExample", dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "Locking"]),
     // A child process for the cache store's crash tests (kill -9 mid-write), not shipped.
     .executableTarget(name: "CacheStoreStress", dependencies: ["ApexyLoader"]),
     // In-process micro benchmarks that bench/run.sh drives.
