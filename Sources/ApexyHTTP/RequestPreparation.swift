@@ -7,7 +7,8 @@ import Foundation
 /// What a request sent with libcurl needs added that Foundation adds for its own transport:
 /// the configured header fields a request does not set itself, and the configured request
 /// timeout where the request has the default one. Foundation hands a custom protocol the
-/// request without either.
+/// request without either. A client made with `RequestDefaults` adds them to every request,
+/// whichever transport sends it, so a stub sees what the server would.
 struct RequestPreparation: Sendable {
   /// Header fields added where a request has no such field.
   let additionalHeaders: [(name: String, value: String)]

@@ -115,7 +115,8 @@ open class URLSessionClient: Client, ConcurrencyClient {
     self.sessionDelegate = sessionDelegate
     let direct = DirectSending()
     self.direct = direct
-    self.preparation = direct.map { _ in RequestPreparation(defaults: defaults) }
+    // On every path: the fields then reach any protocol that sees the request (a stub's too).
+    self.preparation = RequestPreparation(defaults: defaults)
     if direct == nil {
       let sessionConfiguration = Self.sessionConfiguration(defaults.configuration())
       self.sessionStore = SessionStore { Self.session(sessionConfiguration, sessionDelegate) }
