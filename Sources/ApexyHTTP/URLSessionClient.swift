@@ -40,8 +40,20 @@ open class URLSessionClient: Client, ConcurrencyClient {
 
   /// Creates a client whose relative request URLs resolve against `baseURL`.
   ///
-  /// `delegate` receives the task callbacks it would from a session of its own;
-  /// `requestLifeObserver` hears every step of every request (see `RequestLifeEvent`).
+  /// - Parameters:
+  ///   - baseURL: What relative request URLs resolve against (RFC 3986: keep its trailing
+  ///     slash, `https://host/api/v1/`).
+  ///   - configuration: The session's configuration; its `timeoutIntervalForResource` is the
+  ///     client's overall deadline.
+  ///   - delegate: Receives the task callbacks it would from a session of its own.
+  ///   - completionQueue: Where completion handlers and the response observer run.
+  ///   - responseObserver: Called after every response or transport failure, on
+  ///     `completionQueue`, just before the completion.
+  ///   - maximumResponseSize: The largest body accepted, in bytes; `nil` for no limit.
+  ///   - requestLifeObserver: Hears every step of every request (see `RequestLifeEvent`).
+  ///   - retryPolicy: Sends a request of an idempotent method again after a transient failure;
+  ///     `nil` (the default) sends each request once. Leave it `nil` for loaders with
+  ///     `LoaderPolicies.retry`.
   public convenience init(
     baseURL: URL,
     configuration: URLSessionConfiguration = .default,
@@ -60,6 +72,21 @@ open class URLSessionClient: Client, ConcurrencyClient {
   }
 
   /// Creates a client that passes every request through `requestAdapter`.
+  ///
+  /// - Parameters:
+  ///   - requestAdapter: Changes each request before it is sent (`BaseRequestAdapter` resolves
+  ///     relative URLs); called on the thread that sends.
+  ///   - configuration: The session's configuration; its `timeoutIntervalForResource` is the
+  ///     client's overall deadline.
+  ///   - delegate: Receives the task callbacks it would from a session of its own.
+  ///   - completionQueue: Where completion handlers and the response observer run.
+  ///   - responseObserver: Called after every response or transport failure, on
+  ///     `completionQueue`, just before the completion.
+  ///   - maximumResponseSize: The largest body accepted, in bytes; `nil` for no limit.
+  ///   - requestLifeObserver: Hears every step of every request (see `RequestLifeEvent`).
+  ///   - retryPolicy: Sends a request of an idempotent method again after a transient failure;
+  ///     `nil` (the default) sends each request once. Leave it `nil` for loaders with
+  ///     `LoaderPolicies.retry`.
   public init(
     requestAdapter: RequestAdapter,
     configuration: URLSessionConfiguration = .default,
@@ -96,6 +123,19 @@ open class URLSessionClient: Client, ConcurrencyClient {
   /// those requests: cancel one through its `Progress` or task. Elsewhere, or with
   /// `HTTPTransport.default` set to `.foundation`, it is a client whose session has a
   /// configuration with these defaults.
+  ///
+  /// - Parameters:
+  ///   - requestAdapter: Changes each request before it is sent (`BaseRequestAdapter` resolves
+  ///     relative URLs); called on the thread that sends.
+  ///   - defaults: The timeouts and header fields of every request.
+  ///   - completionQueue: Where completion handlers and the response observer run.
+  ///   - responseObserver: Called after every response or transport failure, on
+  ///     `completionQueue`, just before the completion.
+  ///   - maximumResponseSize: The largest body accepted, in bytes; `nil` for no limit.
+  ///   - requestLifeObserver: Hears every step of every request (see `RequestLifeEvent`).
+  ///   - retryPolicy: Sends a request of an idempotent method again after a transient failure;
+  ///     `nil` (the default) sends each request once. Leave it `nil` for loaders with
+  ///     `LoaderPolicies.retry`.
   public init(
     requestAdapter: RequestAdapter,
     defaults: RequestDefaults,

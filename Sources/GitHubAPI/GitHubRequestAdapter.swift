@@ -31,6 +31,9 @@ public final class GitHubRequestAdapter: BaseRequestAdapter {
 
   /// `url` with its path ending in a slash: `https://api.github.com/`,
   /// `https://ghe.example/api/v3/`. Query and fragment are dropped; they mean nothing in a base.
+  ///
+  /// - Parameter url: An API root as a user gives it, with or without the trailing slash.
+  /// - Returns: The root as a base that relative endpoint paths resolve below.
   public static func apiRoot(_ url: URL) -> URL {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
       return url

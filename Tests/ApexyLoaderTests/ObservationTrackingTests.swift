@@ -101,7 +101,10 @@ final class ObservationTrackingTests: XCTestCase {
     XCTAssertEqual(shelf.state, .success(content: "Herbert: Dune"))
   }
 
-  func testObservationsSequenceYieldsTheStateAfterEachChange() async {
+  func testObservationsSequenceYieldsTheStateAfterEachChange() async throws {
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+      throw XCTSkip("Observations needs the 2025 Apple systems")
+    }
     let loader = ContentLoader<Int>()
     let observed = Observations { loader.state.description }
     var iterator = observed.makeAsyncIterator()
