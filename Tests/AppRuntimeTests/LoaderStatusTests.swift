@@ -1,3 +1,4 @@
+import ApexyHTTP
 import ApexyLoader
 import ApexyLoaderTesting
 import AppTestSupport
