@@ -1,16 +1,35 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The package graph is the architecture: each module is one layer, named for its role.
+
+/// libcurl's transport, for the targets that use it: on Linux, with the `Curl` trait.
+let curl = Target.Dependency.target(
+  name: "CurlTransport", condition: .when(platforms: [.linux], traits: ["Curl"]))
+
 let package = Package(
   name: "loader-tui",
+  // The libraries' floor: Observation (`ContentLoader` is `Observable`) needs iOS 17 and
+  // macOS 14. Linux needs no entry. The app and its C modules are Linux-only.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "ApexyHTTP", targets: ["ApexyHTTP"]),
     .library(name: "ApexyHTTPTesting", targets: ["ApexyHTTPTesting"]),
     .library(name: "ApexyLoader", targets: ["ApexyLoader"]),
+    .library(name: "ApexyLoaderTesting", targets: ["ApexyLoaderTesting"]),
     .library(name: "CurlTransport", targets: ["CurlTransport"]),
     .library(name: "GitHubAPI", targets: ["GitHubAPI"]),
     .executable(name: "loader-tui", targets: ["LoaderTUI"]),
+  ],
+  // `Curl` (on by default): on Linux, `ApexyHTTP` sends with libcurl (`CurlTransport`), whose
+  // waits sleep. Off (`traits: []` in a dependent's `.package`, `--disable-default-traits`
+  // here), and always on Apple platforms, it uses Foundation's `URLSession` and never imports
+  // libcurl.
+  traits: [
+    .trait(
+      name: "Curl",
+      description: "On Linux, send HTTP and HTTPS with libcurl instead of Foundation's transport."),
+    .default(enabledTraits: ["Curl"]),
   ],
   targets: [
     // ncursesw's pkg-config file adds -D_XOPEN_SOURCE=600, which SwiftPM refuses with a
@@ -26,14 +45,17 @@ let package = Package(
     ),
     // A value behind a lock: checked by the compiler, seen by ThreadSanitizer.
     .target(name: "Locking"),
+    // What the package's URLProtocols share: reports made on the task's queue, none after a stop.
+    .target(name: "URLProtocolSupport", dependencies: ["Locking"]),
     // HTTP and HTTPS over libcurl as a URLProtocol: a waiting request sleeps in the kernel.
-    .target(name: "CurlTransport", dependencies: ["CCurl", "Locking"]),
-    // Apexy's network layer and ApexyLoader's loaders.
-    .target(name: "ApexyHTTP", dependencies: ["CurlTransport", "Locking"]),
+    .target(name: "CurlTransport", dependencies: ["CCurl", "Locking", "URLProtocolSupport"]),
+    // Apexy's network layer; libcurl only on Linux with the `Curl` trait.
+    .target(name: "ApexyHTTP", dependencies: ["Locking", curl]),
     // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
-    .target(name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "CurlTransport", "Locking"]),
+    .target(
+      name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "Locking", "URLProtocolSupport"]),
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP", "Locking"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["Locking"]),
@@ -67,15 +89,22 @@ let package = Package(
       name: "LoaderTUI",
       dependencies: [
         "ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppModel", "AppFormats",
-        "AppRendering", "AppRuntime", "AppCommandLine", "CNcurses", "CMalloc", "CTerminalRestore",
+        "AppRendering", "AppRuntime", "AppCommandLine", "CCurl", "CNcurses", "CMalloc",
+        "CTerminalRestore",
       ]
     ),
+    // An Apexy-style service layer (endpoints, models, loaders) used from a command line
+    // program against the API it serves on loopback: `swift run ApexyExample`.
+    .executableTarget(
+      name: "ApexyExample", dependencies: ["ApexyHTTP", "ApexyLoader", "LoopbackHTTP", "Locking"]),
     // A child process for the cache store's crash tests (kill -9 mid-write), not shipped.
     .executableTarget(name: "CacheStoreStress", dependencies: ["ApexyLoader"]),
     // In-process micro benchmarks that bench/run.sh drives.
     .executableTarget(
       name: "LoaderBench",
       dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "AppModel", "AppRendering"]),
+    // Tests of libcurl itself, and of the libraries: with the `Curl` trait off, those about
+    // libcurl skip themselves and the rest run on Foundation's transport.
     .testTarget(
       name: "CurlTransportTests", dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP"]),
     .testTarget(
@@ -123,6 +152,8 @@ let package = Package(
         "AppRuntime", "AppModel", "AppFormats", "AppRendering", "AppTestSupport", "GitHubAPI",
         "ApexyLoader", "ApexyHTTP",
       ]),
+    .testTarget(
+      name: "AppCommandLineTests", dependencies: ["AppCommandLine", "AppModel", "DemoAPI"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: [

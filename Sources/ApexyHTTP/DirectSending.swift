@@ -1,8 +1,11 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-  import CurlTransport
   import FoundationNetworking
+#endif
+
+#if Curl && os(Linux)
+  import CurlTransport
 #endif
 
 /// How a `URLSessionClient` made with `RequestDefaults` sends its requests straight to
@@ -13,19 +16,21 @@ struct DirectSending: Sendable {
   let queue = DispatchQueue(label: "ApexyHTTP.URLSessionClient.direct")
 
   /// Sending without a session, where it can be: on Linux with the libcurl transport; `nil`
-  /// elsewhere.
+  /// elsewhere (Apple platforms, the `Curl` trait off, or `HTTPTransport.default` set to
+  /// `.foundation`).
   init?() {
-    #if canImport(FoundationNetworking)
+    #if Curl && os(Linux)
       guard HTTPTransport.default == .curl else { return nil }
     #else
       return nil
     #endif
   }
 
-  /// Whether `request` can go without the session: what `CurlURLProtocol` takes.
+  /// Whether `request` can go without the session: what `CurlURLProtocol` takes, unless a test
+  /// double's protocol (`ProtocolInterception`) takes it.
   static func canSend(_ request: URLRequest) -> Bool {
-    #if canImport(FoundationNetworking)
-      CurlURLProtocol.canInit(with: request)
+    #if Curl && os(Linux)
+      CurlURLProtocol.canInit(with: request) && !ProtocolInterception.claims(request)
     #else
       false
     #endif

@@ -2,8 +2,11 @@ import Foundation
 import Locking
 
 #if canImport(FoundationNetworking)
-  import CurlTransport
   import FoundationNetworking
+#endif
+
+#if Curl && os(Linux)
+  import CurlTransport
 #endif
 
 /// Which code sends a `URLSessionClient`'s `http://` and `https://` requests on Linux.
@@ -12,7 +15,9 @@ import Locking
 /// answer; `CurlURLProtocol` (module `CurlTransport`) drives libcurl so the wait sleeps, reuses
 /// connections and asks for compressed bodies. Clients use it unless `HTTPTransport.default`
 /// is set to `.foundation` before they are created, or the process starts with
-/// `APEXY_HTTP_TRANSPORT=foundation` in its environment. On Apple platforms this is ignored.
+/// `APEXY_HTTP_TRANSPORT=foundation` in its environment. On Apple platforms, and on Linux
+/// when the package's `Curl` trait is off (see `isCurlAvailable`), this is ignored: clients
+/// always use `URLSession`'s own transport.
 public enum HTTPTransport: Sendable, Equatable {
   /// libcurl through `CurlURLProtocol`, the default.
   case curl
@@ -27,7 +32,17 @@ public enum HTTPTransport: Sendable, Equatable {
     set { store.value = newValue }
   }
 
-  #if canImport(FoundationNetworking)
+  /// Whether this build can send with libcurl: on Linux with the package's `Curl` trait on (the
+  /// default). When `false`, `.curl` means Foundation's transport too.
+  public static var isCurlAvailable: Bool {
+    #if Curl && os(Linux)
+      true
+    #else
+      false
+    #endif
+  }
+
+  #if Curl && os(Linux)
     /// `classes` with `CurlURLProtocol` before Foundation's own protocols, so the user's
     /// protocols (mocks) still come first; unchanged for `.foundation`.
     func protocolClasses(_ classes: [AnyClass]?) -> [AnyClass]? {

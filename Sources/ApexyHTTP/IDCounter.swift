@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Hands out numbers, one step apart, from any thread.
 final class IDCounter: Sendable {
@@ -9,7 +9,7 @@ final class IDCounter: Sendable {
   static let sessionless = IDCounter(step: -1)
 
   private let step: Int
-  private let last = Atomic<Int>(0)
+  private let last = SharedCounter()
 
   private init(step: Int) {
     self.step = step
@@ -17,6 +17,6 @@ final class IDCounter: Sendable {
 
   /// The next number.
   func next() -> Int {
-    last.wrappingAdd(step, ordering: .relaxed).newValue
+    last.add(step)
   }
 }

@@ -11,12 +11,19 @@ public protocol RequestAdapter {
   func adapt(_ urlRequest: URLRequest) throws -> URLRequest
 }
 
-/// Resolves relative request URLs against a base URL.
+/// Resolves relative request URLs against a base URL, as `URL(string:relativeTo:)` does.
+///
+/// Resolution follows RFC 3986 (section 5.2), as Apexy's adapter does on Apple platforms: a
+/// base's last path segment is replaced unless the base ends with a slash, and a path with a
+/// leading slash starts at the host. So `books` against `https://host/api/v1/` is
+/// `https://host/api/v1/books`, against `https://host/api/v1` it is `https://host/api/books`,
+/// and `/books` against either is `https://host/books`. Give an API base with its trailing
+/// slash, and endpoint paths without a leading one.
 open class BaseRequestAdapter: RequestAdapter {
   /// The URL that relative request URLs are resolved against; set it to switch environments.
   ///
-  /// It is read as a folder, with or without a trailing slash. It may be set on any thread
-  /// while requests are being adapted on others: each request sees the old URL or the new one.
+  /// It may be set on any thread while requests are being adapted on others: each request sees
+  /// the old URL or the new one.
   open var baseURL: URL {
     get { storedBaseURL.withLock { $0 } }
     set { storedBaseURL.withLock { $0 = newValue } }
@@ -25,26 +32,26 @@ open class BaseRequestAdapter: RequestAdapter {
   private let storedBaseURL: Locked<URL>
 
   /// Creates an adapter for the given base URL.
+  ///
+  /// - Parameter baseURL: What relative request URLs resolve against; keep its trailing slash
+  ///   when relative paths go below it (`https://host/api/v1/`).
   public init(baseURL: URL) {
     storedBaseURL = Locked(baseURL)
   }
 
-  /// Returns the request with its URL resolved against `baseURL`; headers and query are kept.
+  /// Returns the request with its URL resolved against `baseURL`; headers, method, body and
+  /// query are kept, and an absolute URL is left as it is.
+  ///
+  /// - Parameter urlRequest: The request an endpoint made.
+  /// - Returns: The request with an absolute URL:
+  ///   `URL(string: url.absoluteString, relativeTo: baseURL)`.
+  /// - Throws: `URLError(.badURL)` when the request has no URL.
   open func adapt(_ urlRequest: URLRequest) throws -> URLRequest {
-    guard let url = urlRequest.url else { throw URLError(.badURL) }
+    guard let url = urlRequest.url,
+      let resolved = URL(string: url.absoluteString, relativeTo: baseURL)
+    else { throw URLError(.badURL) }
     var request = urlRequest
-    request.url = Self.resolve(url, against: baseURL)
+    request.url = resolved.absoluteURL
     return request
-  }
-
-  static func resolve(_ url: URL, against base: URL) -> URL {
-    if url.scheme != nil { return url }
-    // Treat the base as a directory, so "books/10" under "https://host/api" is "/api/books/10".
-    let baseString =
-      base.absoluteString.hasSuffix("/") ? base.absoluteString : base.absoluteString + "/"
-    var relative = url.relativeString
-    while relative.hasPrefix("/") { relative.removeFirst() }
-    let directory = URL(string: baseString) ?? base
-    return URL(string: relative, relativeTo: directory)?.absoluteURL ?? url
   }
 }

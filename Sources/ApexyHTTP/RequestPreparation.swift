@@ -1,14 +1,14 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-  import CurlTransport
   import FoundationNetworking
 #endif
 
 /// What a request sent with libcurl needs added that Foundation adds for its own transport:
 /// the configured header fields a request does not set itself, and the configured request
 /// timeout where the request has the default one. Foundation hands a custom protocol the
-/// request without either.
+/// request without either. A client made with `RequestDefaults` adds them to every request,
+/// whichever transport sends it, so a stub sees what the server would.
 struct RequestPreparation: Sendable {
   /// Header fields added where a request has no such field.
   let additionalHeaders: [(name: String, value: String)]
@@ -18,7 +18,7 @@ struct RequestPreparation: Sendable {
   /// The preparation for a session with `configuration`: `nil` unless its requests go to
   /// `CurlURLProtocol` (Linux, the libcurl transport, no protocol classes of the caller's).
   init?(configuration: URLSessionConfiguration) {
-    #if canImport(FoundationNetworking)
+    #if Curl && os(Linux)
       guard HTTPTransport.default == .curl,
         HTTPTransport.onlyBuiltIn(configuration.protocolClasses)
       else { return nil }

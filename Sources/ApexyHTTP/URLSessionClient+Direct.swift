@@ -1,6 +1,6 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
+#if Curl && os(Linux)
   import CurlTransport
   import FoundationNetworking
 

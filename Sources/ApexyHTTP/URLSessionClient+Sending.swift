@@ -33,17 +33,21 @@ extension URLSessionClient {
     } catch {
       return fail(error, progress: progress, delivery: delivery)
     }
-    let record = makeRecord(
-      request: request, progress: progress, countsSentBytes: false, delivery: delivery,
-      validate: endpoint.validate, content: endpoint.content)
-    let sent = preparation?.prepared(request) ?? request
-    if let direct, DirectSending.canSend(sent) {
-      #if canImport(FoundationNetworking)
-        runWithoutSession(direct, request: sent, record: record, progress: progress)
-        return progress
-      #endif
+    // The endpoint's: one attempt at a time uses it, each after the last one ended.
+    let attempt: Attempt<T.Content> = uncheckedSendable { [self] deliver in
+      let record = makeRecord(
+        request: request, progress: progress, countsSentBytes: false, delivery: deliver,
+        validate: endpoint.validate, content: endpoint.content)
+      let sent = preparation?.prepared(request) ?? request
+      if let direct, DirectSending.canSend(sent) {
+        #if Curl && os(Linux)
+          runWithoutSession(direct, request: sent, record: record, progress: progress)
+          return
+        #endif
+      }
+      run(session.dataTask(with: sent), record: record, progress: progress)
     }
-    run(session.dataTask(with: sent), record: record, progress: progress)
+    send(attempt, method: request.httpMethod, progress: progress, delivery: delivery)
     return progress
   }
 
@@ -52,9 +56,10 @@ extension URLSessionClient {
   {
     let progress = Progress(totalUnitCount: -1)
     let request: URLRequest
-    let task: URLSessionTask
+    let body: UploadEndpointBody
     do {
-      let (made, body) = try endpoint.makeRequest()
+      let made: URLRequest
+      (made, body) = try endpoint.makeRequest()
       request = try requestAdapter.adapt(made)
       switch body {
       case .data(let data):
@@ -64,23 +69,35 @@ extension URLSessionClient {
         progress.totalUnitCount = Int64(size ?? -1)
       case .stream: throw UploadError.streamNotSupported
       }
-      task = try UploadTaskFactory.task(
-        in: session, request: preparation?.prepared(request) ?? request, body: body)
     } catch {
       return fail(error, progress: progress, delivery: delivery)
     }
-    let record = makeRecord(
-      request: request, progress: progress, countsSentBytes: true, delivery: delivery,
-      validate: endpoint.validate, content: endpoint.content)
-    run(task, record: record, progress: progress)
+    // The endpoint's and its body's: one attempt at a time uses them, each after the last ended.
+    let attempt: Attempt<T.Content> = uncheckedSendable { [self] deliver in
+      let task: URLSessionTask
+      do {
+        task = try UploadTaskFactory.task(
+          in: session, request: preparation?.prepared(request) ?? request, body: body)
+      } catch {
+        // Nothing was sent: no observer, and never inside the call that started the upload.
+        timerQueue.async(
+          execute: uncheckedSendable { deliver(AttemptEnd(result: .failure(error))) })
+        return
+      }
+      let record = makeRecord(
+        request: request, progress: progress, countsSentBytes: true, delivery: deliver,
+        validate: endpoint.validate, content: endpoint.content)
+      run(task, record: record, progress: progress)
+    }
+    send(attempt, method: request.httpMethod, progress: progress, delivery: delivery)
     return progress
   }
 
-  /// What the client tracks for a request; when it ends, validates (HTTP responses only),
-  /// decodes what arrived and delivers the result.
+  /// What the client tracks for one attempt; when it ends, validates (HTTP responses only),
+  /// decodes what arrived and hands the result on, with the failure as a retry policy reads it.
   private func makeRecord<C>(
     request: URLRequest, progress: Progress, countsSentBytes: Bool,
-    delivery: @escaping Delivery<C>,
+    delivery: @escaping AttemptDelivery<C>,
     validate: @escaping (URLRequest?, HTTPURLResponse, Data?) throws -> Void,
     content: @escaping (URLResponse?, Data) throws -> C
   ) -> TaskRecord {
@@ -90,18 +107,33 @@ extension URLSessionClient {
     // The endpoint's `validate` and `content` and the delivery are the caller's: the record
     // calls this once, on the queue that ends the request (`SessionDelegate.complete`).
     let finish = uncheckedSendable { (outcome: TaskOutcome) in
+      var failure: Error?
+      let http = outcome.response as? HTTPURLResponse
       let result = APIResult<C> {
-        if let error = outcome.error { throw error }
-        if let http = outcome.response as? HTTPURLResponse {
-          try validate(request, http, outcome.data)
+        if let error = outcome.error {
+          failure = error
+          throw error
         }
-        return try content(outcome.response, outcome.data ?? Data())
+        if let http {
+          do {
+            try validate(request, http, outcome.data)
+          } catch {
+            failure = ResponseFailure(underlying: error, response: http, isDecoding: false)
+            throw error
+          }
+        }
+        do {
+          return try content(outcome.response, outcome.data ?? Data())
+        } catch {
+          failure = http.map { ResponseFailure(underlying: error, response: $0, isDecoding: true) }
+          throw error
+        }
       }
       reporter?.reportEnd(outcome, error: result.error)
       let observe = observer.map { observer in
-        { observer(request, outcome.response as? HTTPURLResponse, outcome.data, outcome.error) }
+        { observer(request, http, outcome.data, outcome.error) }
       }
-      delivery(result, observe)
+      delivery(AttemptEnd(result: result, observe: observe, failure: failure))
     }
     return TaskRecord(
       progress: progress, countsSentBytes: countsSentBytes, trace: trace, completion: finish)

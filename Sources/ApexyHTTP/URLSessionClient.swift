@@ -23,6 +23,10 @@ open class URLSessionClient: Client, ConcurrencyClient {
   public let completionQueue: DispatchQueue
   /// The largest response body accepted, in bytes; `nil` for no limit.
   public let maximumResponseSize: Int?
+  /// Sends requests again after transient failures, for code that calls the client directly;
+  /// `nil` (the default) sends each request once. A `WebLoader` retries with its own
+  /// `LoaderPolicies.retry` instead: give one or the other, not both.
+  public let retryPolicy: RetryPolicy?
 
   let responseObserver: ResponseObserver?
   let sessionDelegate: SessionDelegate
@@ -36,8 +40,20 @@ open class URLSessionClient: Client, ConcurrencyClient {
 
   /// Creates a client whose relative request URLs resolve against `baseURL`.
   ///
-  /// `delegate` receives the task callbacks it would from a session of its own;
-  /// `requestLifeObserver` hears every step of every request (see `RequestLifeEvent`).
+  /// - Parameters:
+  ///   - baseURL: What relative request URLs resolve against (RFC 3986: keep its trailing
+  ///     slash, `https://host/api/v1/`).
+  ///   - configuration: The session's configuration; its `timeoutIntervalForResource` is the
+  ///     client's overall deadline.
+  ///   - delegate: Receives the task callbacks it would from a session of its own.
+  ///   - completionQueue: Where completion handlers and the response observer run.
+  ///   - responseObserver: Called after every response or transport failure, on
+  ///     `completionQueue`, just before the completion.
+  ///   - maximumResponseSize: The largest body accepted, in bytes; `nil` for no limit.
+  ///   - requestLifeObserver: Hears every step of every request (see `RequestLifeEvent`).
+  ///   - retryPolicy: Sends a request of an idempotent method again after a transient failure;
+  ///     `nil` (the default) sends each request once. Leave it `nil` for loaders with
+  ///     `LoaderPolicies.retry`.
   public convenience init(
     baseURL: URL,
     configuration: URLSessionConfiguration = .default,
@@ -45,15 +61,32 @@ open class URLSessionClient: Client, ConcurrencyClient {
     completionQueue: DispatchQueue = .main,
     responseObserver: ResponseObserver? = nil,
     maximumResponseSize: Int? = nil,
-    requestLifeObserver: RequestLifeObserver? = nil
+    requestLifeObserver: RequestLifeObserver? = nil,
+    retryPolicy: RetryPolicy? = nil
   ) {
     self.init(
       requestAdapter: BaseRequestAdapter(baseURL: baseURL), configuration: configuration,
       delegate: delegate, completionQueue: completionQueue, responseObserver: responseObserver,
-      maximumResponseSize: maximumResponseSize, requestLifeObserver: requestLifeObserver)
+      maximumResponseSize: maximumResponseSize, requestLifeObserver: requestLifeObserver,
+      retryPolicy: retryPolicy)
   }
 
   /// Creates a client that passes every request through `requestAdapter`.
+  ///
+  /// - Parameters:
+  ///   - requestAdapter: Changes each request before it is sent (`BaseRequestAdapter` resolves
+  ///     relative URLs); called on the thread that sends.
+  ///   - configuration: The session's configuration; its `timeoutIntervalForResource` is the
+  ///     client's overall deadline.
+  ///   - delegate: Receives the task callbacks it would from a session of its own.
+  ///   - completionQueue: Where completion handlers and the response observer run.
+  ///   - responseObserver: Called after every response or transport failure, on
+  ///     `completionQueue`, just before the completion.
+  ///   - maximumResponseSize: The largest body accepted, in bytes; `nil` for no limit.
+  ///   - requestLifeObserver: Hears every step of every request (see `RequestLifeEvent`).
+  ///   - retryPolicy: Sends a request of an idempotent method again after a transient failure;
+  ///     `nil` (the default) sends each request once. Leave it `nil` for loaders with
+  ///     `LoaderPolicies.retry`.
   public init(
     requestAdapter: RequestAdapter,
     configuration: URLSessionConfiguration = .default,
@@ -61,12 +94,14 @@ open class URLSessionClient: Client, ConcurrencyClient {
     completionQueue: DispatchQueue = .main,
     responseObserver: ResponseObserver? = nil,
     maximumResponseSize: Int? = nil,
-    requestLifeObserver: RequestLifeObserver? = nil
+    requestLifeObserver: RequestLifeObserver? = nil,
+    retryPolicy: RetryPolicy? = nil
   ) {
     self.requestAdapter = requestAdapter
     self.completionQueue = completionQueue
     self.responseObserver = responseObserver
     self.maximumResponseSize = maximumResponseSize
+    self.retryPolicy = retryPolicy
     let resource = configuration.timeoutIntervalForResource
     self.deadline = resource > 0 && resource < 86_400 ? resource : nil
     let sessionDelegate = Self.sessionDelegate(delegate, maximumResponseSize, requestLifeObserver)
@@ -88,24 +123,40 @@ open class URLSessionClient: Client, ConcurrencyClient {
   /// those requests: cancel one through its `Progress` or task. Elsewhere, or with
   /// `HTTPTransport.default` set to `.foundation`, it is a client whose session has a
   /// configuration with these defaults.
+  ///
+  /// - Parameters:
+  ///   - requestAdapter: Changes each request before it is sent (`BaseRequestAdapter` resolves
+  ///     relative URLs); called on the thread that sends.
+  ///   - defaults: The timeouts and header fields of every request.
+  ///   - completionQueue: Where completion handlers and the response observer run.
+  ///   - responseObserver: Called after every response or transport failure, on
+  ///     `completionQueue`, just before the completion.
+  ///   - maximumResponseSize: The largest body accepted, in bytes; `nil` for no limit.
+  ///   - requestLifeObserver: Hears every step of every request (see `RequestLifeEvent`).
+  ///   - retryPolicy: Sends a request of an idempotent method again after a transient failure;
+  ///     `nil` (the default) sends each request once. Leave it `nil` for loaders with
+  ///     `LoaderPolicies.retry`.
   public init(
     requestAdapter: RequestAdapter,
     defaults: RequestDefaults,
     completionQueue: DispatchQueue = .main,
     responseObserver: ResponseObserver? = nil,
     maximumResponseSize: Int? = nil,
-    requestLifeObserver: RequestLifeObserver? = nil
+    requestLifeObserver: RequestLifeObserver? = nil,
+    retryPolicy: RetryPolicy? = nil
   ) {
     self.requestAdapter = requestAdapter
     self.completionQueue = completionQueue
     self.responseObserver = responseObserver
     self.maximumResponseSize = maximumResponseSize
+    self.retryPolicy = retryPolicy
     self.deadline = defaults.deadline.flatMap { $0 > 0 && $0 < 86_400 ? $0 : nil }
     let sessionDelegate = Self.sessionDelegate(nil, maximumResponseSize, requestLifeObserver)
     self.sessionDelegate = sessionDelegate
     let direct = DirectSending()
     self.direct = direct
-    self.preparation = direct.map { _ in RequestPreparation(defaults: defaults) }
+    // On every path: the fields then reach any protocol that sees the request (a stub's too).
+    self.preparation = RequestPreparation(defaults: defaults)
     if direct == nil {
       let sessionConfiguration = Self.sessionConfiguration(defaults.configuration())
       self.sessionStore = SessionStore { Self.session(sessionConfiguration, sessionDelegate) }
@@ -129,10 +180,12 @@ open class URLSessionClient: Client, ConcurrencyClient {
       lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
   }
 
-  /// The client's session, with one serial delegate queue.
+  /// The client's session, with one serial delegate queue; a test double's protocols
+  /// (`ProtocolInterception`) come first in its configuration.
   private static func session(
     _ configuration: URLSessionConfiguration, _ delegate: SessionDelegate
   ) -> URLSession {
+    let configuration = ProtocolInterception.applied(to: configuration)
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "ApexyHTTP.URLSessionClient"
@@ -166,7 +219,9 @@ open class URLSessionClient: Client, ConcurrencyClient {
         return configuration
       }
       copy.urlCache = nil
-      copy.protocolClasses = transport.protocolClasses(copy.protocolClasses)
+      #if Curl && os(Linux)
+        copy.protocolClasses = transport.protocolClasses(copy.protocolClasses)
+      #endif
       return copy
     #else
       return configuration

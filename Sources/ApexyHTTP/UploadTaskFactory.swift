@@ -11,7 +11,7 @@ enum UploadTaskFactory {
   static func task(
     in session: URLSession, request: URLRequest, body: UploadEndpointBody
   ) throws -> URLSessionTask {
-    #if canImport(FoundationNetworking)
+    #if Curl && os(Linux)
       if HTTPTransport.sendsWithCurl(session.configuration) {
         var request = request
         switch body {

@@ -4,12 +4,15 @@ import Locking
 /// A stub HTTP transport for tests: requests to its host are answered by its handler, in
 /// memory, and recorded.
 ///
-/// Give a client `configuration()` and a base URL on `host` (`baseURL`). Each transport has a
-/// host of its own, so tests running in parallel, each with its own transport, never see each
-/// other's requests. (Foundation on Linux hands a `URLProtocol` neither the session nor the
-/// configuration's headers, so the host is what ties a request to its transport.) A request
-/// to a host no live transport owns fails with `URLError(.cannotFindHost)`: nothing reaches
-/// the network.
+/// Give a client a base URL on `host` (`baseURL`): every `URLSessionClient` that sends its
+/// first request once the transport exists sends requests for that host here, whatever its
+/// configuration, including one made with `RequestDefaults` (which on Linux otherwise sends
+/// straight to libcurl). Give it `configuration()` too and nothing reaches the network: a
+/// request to a host no live transport owns fails with `URLError(.cannotFindHost)`. Each
+/// transport has a host of its own, so tests running in parallel, each with its own transport,
+/// never see each other's requests. (Foundation on Linux hands a `URLProtocol` neither the
+/// session nor the configuration's headers, so the host is what ties a request to its
+/// transport.)
 public final class StubTransport: Sendable {
   /// Answers one request.
   public typealias Handler = @Sendable (URLRequest) -> StubAnswer
@@ -36,6 +39,7 @@ public final class StubTransport: Sendable {
     self.host = host.lowercased()
     self.baseURL = URL(string: "https://\(self.host)/")!
     self.state = Locked(State(handler: handler))
+    StubHostURLProtocol.registered
     StubRegistry.add(self)
   }
 

@@ -1,14 +1,15 @@
 import ApexyHTTP
-import CurlTransport
+import URLProtocolSupport
 
 /// The `URLProtocol` behind `StubTransport`: takes every request of a session configured with
-/// it and answers from the transport that owns the request's host.
+/// it (`StubTransport.configuration()`) and answers from the transport that owns the request's
+/// host; a request to a host no live transport owns fails with `URLError(.cannotFindHost)`.
 ///
 /// A request body (`httpBody`) counts as sent before the answer, reported with
 /// `reportBodyBytesSent`, so a client's upload progress and its delegate's `didSendBodyData`
 /// see it. The answer is worked out on a queue of its own, so a handler may wait, and reported
 /// on the task's work queue.
-public final class StubURLProtocol: URLProtocol {
+public class StubURLProtocol: URLProtocol {
   /// Where the answer's reports go: to the task's work queue, in order, never after a stop.
   /// Foundation on Linux lets only that queue touch a session's tasks (a report made elsewhere
   /// while the session adds or removes another task can crash it), reports a cancellation itself
@@ -86,5 +87,18 @@ public final class StubURLProtocol: URLProtocol {
     case .noAnswer:
       break
     }
+  }
+}
+
+/// The stub every client's sessions list first (`ProtocolInterception`): it takes only requests
+/// to the host of a live `StubTransport`, so a client made with any configuration, or with
+/// `RequestDefaults`, is stubbed for that host and reaches every other one as usual.
+final class StubHostURLProtocol: StubURLProtocol {
+  /// Makes every client made from now on list this protocol first, once.
+  static let registered: Void = ProtocolInterception.register(StubHostURLProtocol.self)
+
+  /// Takes requests to a live transport's host.
+  override class func canInit(with request: URLRequest) -> Bool {
+    StubRegistry.transport(for: request.url?.host) != nil
   }
 }

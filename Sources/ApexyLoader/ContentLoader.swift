@@ -1,28 +1,54 @@
 import ApexyHTTP
 import Foundation
 import Locking
-import Synchronization
+import Observation
 
 /// A loader that holds a `LoadingState` and tells its observers about every change.
+///
+/// Observers hear of changes three ways: `observe(_:)` handlers, `states` streams, and the
+/// Observation framework (`Observable`): a SwiftUI view or a `withObservationTracking` that
+/// reads `state` is told of its next assignment.
 @MainActor
-open class ContentLoader<Content>: ObservableLoader {
+open class ContentLoader<Content>: ObservableLoader, Observable {
   @usableFromInline final let observers = ObserverList()
   @usableFromInline final var storedState: LoadingState<Content> = .initial
   @usableFromInline final var changes = 0
   @usableFromInline final let streams = StreamRegistry<Content>()
+  /// Observation's bookkeeping for `state`.
+  @usableFromInline final let registrar = ObservationRegistrar()
+  /// `\.state`, made once: a key path of a generic class is otherwise made at every use.
+  @usableFromInline final let stateKeyPath: KeyPath<ContentLoader, LoadingState<Content>> =
+    \.state
+  /// Whether `state` was read since its last assignment began. Observation learns of a reader
+  /// only through the getter (`access`), and each of its trackers is told once, at the next
+  /// assignment: so when nothing read `state` since, no tracker waits, and an assignment skips
+  /// the registrar's locks.
+  @usableFromInline final var stateWasRead = false
 
   /// Observations this loader holds on other loaders (for loaders built from others).
   public var observations: [LoaderObservation] = []
 
-  /// The current state; every assignment notifies every live observer once, and reaches every
-  /// `states` stream once.
+  /// The current state; every assignment notifies every live observer once, reaches every
+  /// `states` stream once, and is a change of `state` to Observation (an assignment of an
+  /// equal state too, as `observe` handlers hear it).
   ///
   /// Inlinable, so a loader of a concrete type is assigned without generic dispatch; the
   /// notification itself is not generic.
   public final var state: LoadingState<Content> {
-    @inlinable get { storedState }
+    @inlinable get {
+      stateWasRead = true
+      registrar.access(self, keyPath: stateKeyPath)
+      return storedState
+    }
     @inlinable set {
-      storedState = newValue
+      if stateWasRead {
+        // Cleared first: a tracker that reads `state` while told of this change is told of
+        // the next one.
+        stateWasRead = false
+        registrar.withMutation(of: self, keyPath: stateKeyPath) { storedState = newValue }
+      } else {
+        storedState = newValue
+      }
       changes &+= 1
       streams.yield(newValue)
       observers.notify()
@@ -187,14 +213,14 @@ final class StreamRegistry<Content>: Sendable {
   /// How many streams there are: read without the lock, so a loader without streams assigns
   /// its state without taking it. Raised only on the main actor, where `yield` reads it, and
   /// lowered from any thread: a stale count costs no more than one look under the lock.
-  private let count = Atomic<Int>(0)
+  private let count = SharedCounter()
 
   /// Adds the stream of `continuation`; returns its key.
   func add(_ continuation: AsyncStream<LoadingState<Content>>.Continuation) -> Int
   where Content: Sendable {
     let entry = Entry(
       yield: { continuation.yield($0) }, finish: { continuation.finish() })
-    count.add(1, ordering: .relaxed)
+    count.add(1)
     return entries.withLock { entries in
       entries.nextKey += 1
       entries.byKey[entries.nextKey] = entry
@@ -205,7 +231,7 @@ final class StreamRegistry<Content>: Sendable {
   /// Hands `state` to every stream.
   @usableFromInline
   func yield(_ state: LoadingState<Content>) {
-    guard count.load(ordering: .relaxed) > 0 else { return }
+    guard count.load() > 0 else { return }
     let targets = entries.withLock { Array($0.byKey.values) }
     for target in targets { target.yield(state) }
   }
@@ -213,7 +239,7 @@ final class StreamRegistry<Content>: Sendable {
   /// Forgets the stream with `key`, whose consumer stopped.
   func remove(_ key: Int) {
     let removed = entries.withLock { $0.byKey.removeValue(forKey: key) != nil }
-    if removed { count.subtract(1, ordering: .relaxed) }
+    if removed { count.add(-1) }
   }
 
   /// Ends every stream.
@@ -222,7 +248,7 @@ final class StreamRegistry<Content>: Sendable {
       defer { entries.byKey = [:] }
       return Array(entries.byKey.values)
     }
-    count.subtract(all.count, ordering: .relaxed)
+    count.add(-all.count)
     for entry in all { entry.finish() }
   }
 }

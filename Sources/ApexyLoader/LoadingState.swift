@@ -88,21 +88,18 @@ extension LoadingState {
 extension LoadingState: Sendable where Content: Sendable {}
 
 extension LoadingState: CustomStringConvertible {
-  /// `Initial`, `Loading: cache …`, `Success: …` or `Failure: …, cache …`.
+  /// Apexy's text: `Initial`, `Loading: cache Optional(5)` (`nil` without one),
+  /// `Success: 5`, `Failure: <error>, cache Optional(5)`.
   public var description: String {
     switch self {
     case .initial:
       return "Initial"
     case .loading(let cache):
-      return "Loading: cache \(Self.describe(cache))"
+      return "Loading: cache \(String(describing: cache))"
     case .success(let content):
       return "Success: \(content)"
     case .failure(let error, let cache):
-      return "Failure: \(error), cache \(Self.describe(cache))"
+      return "Failure: \(error), cache \(String(describing: cache))"
     }
-  }
-
-  private static func describe(_ value: Content?) -> String {
-    value.map { "\($0)" } ?? "nil"
   }
 }

@@ -1,16 +1,65 @@
 import GitHubAPI
 
 /// Turns arguments into an `Invocation` by looking each flag up in `FlagTable`: pure, no I/O.
+/// The config file, when the invocation reads one, comes from the `config` closure the caller
+/// gives (the executable reads the file; tests hand over text).
 public enum ArgumentParser {
-  /// Parses the arguments after the program name.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-    var options = Options()
+  /// What reads the config file: `nil` when there is none.
+  public typealias ConfigReading = () throws(UsageError) -> ConfigFile?
+
+  /// Parses the arguments after the program name. The config file's flags come first and the
+  /// command line's after (`ConfigMerge` says which of the file's are kept); `config` is
+  /// called only for the app, `serve-demo` and `cache`, and not with `--no-config`.
+  public static func parse(
+    _ arguments: [String], config: ConfigReading = { nil }
+  ) throws(UsageError) -> Invocation {
     var rest = arguments[...]
     let subcommand = rest.first.flatMap(Subcommand.init(rawValue:))
-    if subcommand == .cache { return try CacheCommand.parse(rest.dropFirst()) }
+    switch subcommand {
+    case .cache: return try CacheCommand.parse(rest.dropFirst(), config: config)
+    case .completions: return try Shell.parse(rest.dropFirst())
+    case .manual:
+      guard rest.count == 1 else {
+        throw UsageError(description: "manual takes no arguments: \(Subcommand.manual.usage).")
+      }
+      return .manual
+    case .serveDemo: rest.removeFirst()
+    case nil: break
+    }
     let serveDemo = subcommand == .serveDemo
-    if serveDemo { rest.removeFirst() }
-    var given: [Flag] = []
+    // The command line's own mistakes come first, whatever the config file says.
+    var options = Options()
+    let given: [GivenFlag]
+    switch try read(rest, into: &options) {
+    case .invocation(let invocation): return invocation
+    case .flags(let flags): given = flags
+    }
+    try FlagConflicts.check(given.map(\.flag), serveDemo: serveDemo, requirements: false)
+    let file = given.contains { $0.flag.id == .noConfig } ? [] : try config()?.flags() ?? []
+    let kept = ConfigMerge.kept(file, commandLine: given, serveDemo: serveDemo)
+    if !kept.isEmpty {
+      options = Options()
+      for flag in kept + given { try flag.apply(to: &options) }
+    }
+    try FlagConflicts.check((kept + given).map(\.flag), serveDemo: serveDemo)
+    return serveDemo ? .serveDemo(options) : .run(options)
+  }
+
+  /// What a run of arguments says: flags, or an invocation (`--help`) that ends the reading.
+  enum Reading {
+    /// The flags, in the order given.
+    case flags([GivenFlag])
+    /// `--help` or `--version`: what follows is not read.
+    case invocation(Invocation)
+  }
+
+  /// Reads flags and their arguments, each looked up in `FlagTable`, and applies each to
+  /// `options` as it is read, so the first mistake is the one reported.
+  static func read(
+    _ arguments: ArraySlice<String>, into options: inout Options
+  ) throws(UsageError) -> Reading {
+    var rest = arguments
+    var given: [GivenFlag] = []
     while let argument = rest.popFirst() {
       var name = argument
       var inline: String?
@@ -21,31 +70,33 @@ public enum ArgumentParser {
       guard let flag = FlagTable.flag(named: name) else {
         throw unknown(argument, name: name)
       }
-      if !given.contains(where: { $0.id == flag.id }) { given.append(flag) }
       if inline != nil, flag.argument == nil {
         throw UsageError(description: "\(name) takes no value; see --help.")
       }
+      var value: String?
       switch flag.action {
       case .invoke(let invocation):
-        return invocation
-      case .set(let apply):
-        apply(&options)
-      case .read(_, let apply):
+        return .invocation(invocation)
+      case .set:
+        break
+      case .read:
         guard let text = inline ?? rest.popFirst() else {
           throw UsageError(description: "\(name) needs a value; see --help.")
         }
-        try apply(&options, FlagArgument(flag: name, text: text))
+        value = text
       }
+      let item = GivenFlag(flag: flag, name: name, value: value, origin: nil)
+      try item.apply(to: &options)
+      given.append(item)
     }
-    try FlagConflicts.check(given, serveDemo: serveDemo)
-    return serveDemo ? .serveDemo(options) : .run(options)
+    return .flags(given)
   }
 
   /// The error for an argument that is no flag: the nearest flag's name when one is close.
-  private static func unknown(_ argument: String, name: String) -> UsageError {
+  static func unknown(_ argument: String, name: String) -> UsageError {
     let shown = TextSanitizer.clean(argument)
-    if argument == Subcommand.serveDemo.rawValue {
-      return UsageError(description: "serve-demo comes first: loader-tui serve-demo [--port N].")
+    if let subcommand = Subcommand(rawValue: argument) {
+      return UsageError(description: "\(argument) comes first: \(subcommand.usage).")
     }
     guard argument.hasPrefix("-") else {
       return UsageError(description: "Unexpected argument \"\(shown)\"; see --help.")

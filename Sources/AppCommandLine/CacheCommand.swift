@@ -5,34 +5,40 @@ public enum CacheCommand: String, Sendable, Equatable, CaseIterable {
   /// Removes every entry.
   case clear
 
-  /// Reads what follows `cache`: the command, then at most `--cache-dir DIR`.
-  static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
-    var rest = arguments
-    let usage = "loader-tui cache info|clear [--cache-dir DIR]"
-    guard let word = rest.popFirst(), let command = CacheCommand(rawValue: word) else {
-      throw UsageError(description: "cache needs info or clear: \(usage).")
+  /// What it does, as the manual says it.
+  var summary: String {
+    switch self {
+    case .info: "print where the cache is, how big it is and what it holds"
+    case .clear: "remove every entry"
     }
-    // `--cache-dir` is read by its own flag, with the same checks as on the app's command line.
-    let flag = FlagTable.flag(.cacheDir)
-    guard case .read(_, let read) = flag.action else { return .cache(command, directory: nil) }
+  }
+
+  /// The flags that may follow the command.
+  static let flags: [FlagName] = [.cacheDir, .noConfig]
+
+  /// Reads what follows `cache`: the command, then `--cache-dir DIR` and `--no-config`; the
+  /// config file's `--cache-dir` counts when the command line gives none.
+  static func parse(
+    _ arguments: ArraySlice<String>, config: ArgumentParser.ConfigReading
+  ) throws(UsageError) -> Invocation {
+    var rest = arguments
+    let usage =
+      "loader-tui cache \(Subcommand.cache.arguments) "
+      + flags.map { "[\(FlagTable.flag($0).usage)]" }.joined(separator: " ")
+    guard let word = rest.popFirst(), let command = CacheCommand(rawValue: word) else {
+      throw UsageError(description: "cache needs \(Subcommand.cache.arguments): \(usage).")
+    }
+    // The flags are read as on the app's command line, with the same checks.
     var options = Options()
-    while let argument = rest.popFirst() {
-      let value: String?
-      if argument == flag.name {
-        guard let next = rest.popFirst() else {
-          throw UsageError(description: "\(flag.name) needs a value; see --help.")
-        }
-        value = next
-      } else if argument.hasPrefix(flag.name + "=") {
-        value = String(argument.dropFirst(flag.name.count + 1))
-      } else {
-        value = nil
+    guard case .flags(let given) = try ArgumentParser.read(rest, into: &options),
+      given.allSatisfy({ flags.contains($0.flag.id) })
+    else {
+      throw UsageError(description: "cache \(command.rawValue) takes only these flags: \(usage).")
+    }
+    if !options.noConfig, options.cacheDirectory == nil, let file = try config() {
+      for flag in try file.flags() where flag.flag.id == .cacheDir {
+        try flag.apply(to: &options)
       }
-      guard let value else {
-        throw UsageError(
-          description: "cache \(command.rawValue) takes only --cache-dir DIR: \(usage).")
-      }
-      try read(&options, FlagArgument(flag: flag.name, text: value))
     }
     return .cache(command, directory: options.cacheDirectory)
   }

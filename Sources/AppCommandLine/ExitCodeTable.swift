@@ -10,7 +10,10 @@ public enum ExitCodeTable {
   public static let all: [(codes: [ExitCode], meaning: String)] = [
     ([.success], "success"),
     ([.failure], "the fetch failed (headless), or the cache could not be read or cleared"),
-    ([.usage], "usage error, or no usable terminal with --interactive"),
+    (
+      [.usage],
+      "usage error (command line or config file), or no usable terminal with --interactive"
+    ),
     ([.outputFailed], "standard output could not be written (closed, disk full)"),
     ([.brokenPipe], "the reader closed the pipe (| head -1); nothing is printed"),
     ([.signal(SIGINT), .signal(SIGTERM), .hangUp], "SIGINT, SIGTERM, SIGHUP"),

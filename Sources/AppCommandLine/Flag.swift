@@ -31,13 +31,15 @@ struct Flag: Sendable {
   let chooses: FlagContext?
   /// Another flag without which it does nothing (`--fail-mode` needs `--fail`), if any.
   let requires: FlagName?
+  /// What its argument can be, for completions (`--fail-mode`'s modes, a file).
+  let values: FlagValues
 
   /// Creates a flag.
   init(
     _ id: FlagName, short shortName: String? = nil, _ group: FlagGroup, _ help: String,
     default shownDefault: @escaping @Sendable (Options) -> String? = { _ in nil },
     scope: FlagScope = .app, chooses: FlagContext? = nil, requires: FlagName? = nil,
-    _ action: Action
+    values: FlagValues = .any, _ action: Action
   ) {
     self.id = id
     self.shortName = shortName
@@ -47,6 +49,7 @@ struct Flag: Sendable {
     self.scope = scope
     self.chooses = chooses
     self.requires = requires
+    self.values = values
     self.action = action
   }
 

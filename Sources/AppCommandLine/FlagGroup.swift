@@ -15,4 +15,27 @@ enum FlagGroup: Sendable, CaseIterable {
     case .display: "DISPLAY"
     }
   }
+
+  /// The heading in the manual page.
+  var heading: String {
+    switch self {
+    case .source: "Data source"
+    case .server: "Built-in server"
+    case .display: "Display"
+    }
+  }
+
+  /// What the manual says under the heading, a sentence or more.
+  var note: String {
+    switch self {
+    case .source:
+      "By default the app starts a built-in GitHub-shaped server on 127.0.0.1 and needs no"
+        + " network; --github or --base-url choose a real API."
+    case .server:
+      "These shape the built-in server, in the app and in serve-demo; they are refused with"
+        + " --github or --base-url."
+    case .display:
+      "What the app draws or prints."
+    }
+  }
 }

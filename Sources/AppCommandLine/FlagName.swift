@@ -13,6 +13,7 @@ public enum FlagName: String, Sendable, CaseIterable, Hashable {
   case maxWait = "--max-wait"
   case cacheDir = "--cache-dir"
   case noCache = "--no-cache"
+  case noConfig = "--no-config"
   case latency = "--latency"
   case orgLatency = "--org-latency"
   case reposLatency = "--repos-latency"

@@ -22,7 +22,7 @@ enum FlagTable {
       .org, .source, "the organization", default: { $0.org },
       .read("NAME") { options, argument throws(UsageError) in options.org = try argument.login() }),
     Flag(
-      .tokenFile, .source, "read the token from PATH instead of $GITHUB_TOKEN",
+      .tokenFile, .source, "read the token from PATH instead of $GITHUB_TOKEN", values: .file,
       .read("PATH") { options, argument throws(UsageError) in options.tokenFile = argument.text }),
     Flag(
       .timeout, .source, "overall deadline of one request, in seconds",
@@ -62,12 +62,18 @@ enum FlagTable {
     Flag(
       .cacheDir, .source,
       "the cache directory, instead of $XDG_CACHE_HOME/loader-tui or ~/.cache/loader-tui",
+      values: .directory,
       .read("DIR") { options, argument throws(UsageError) in
         options.cacheDirectory = try argument.directory()
       }),
     Flag(
       .noCache, .source, "neither show nor save cached content; start empty",
       .set { $0.noCache = true }),
+    Flag(
+      .noConfig, .source,
+      "ignore the config file ($\(ConfigLocation.variable), else"
+        + " $XDG_CONFIG_HOME/loader-tui/config or ~/.config/loader-tui/config)",
+      scope: .anywhere, .set { $0.noConfig = true }),
     Flag(
       .latency, .server, "delay of both routes", scope: .builtInServer,
       .read("SECONDS") { options, argument throws(UsageError) in
@@ -110,7 +116,7 @@ enum FlagTable {
       .fail, .server,
       "make requests fail: org, repos, round=N (comma-separated; routes and rounds combine:"
         + " repos,round=2)",
-      scope: .builtInServer,
+      scope: .builtInServer, values: .list(DemoServer.Route.allCases.map(\.rawValue) + ["round="]),
       .read("LIST") { options, argument throws(UsageError) in
         let failures = try argument.failures()
         options.failingRoutes.formUnion(failures.routes)
@@ -119,6 +125,7 @@ enum FlagTable {
     Flag(
       .failMode, .server, "how they fail: \(DemoFailureMode.names)",
       default: { $0.failureMode.rawValue }, scope: .builtInServer, requires: .fail,
+      values: .oneOf(DemoFailureMode.allCases.map(\.rawValue)),
       .read("MODE") { options, argument throws(UsageError) in
         options.failureMode = try argument.failureMode()
       }),
@@ -161,7 +168,9 @@ enum FlagTable {
       .noMouse, .display, "do not turn on mouse reporting", scope: .terminal,
       .set { $0.mouse = false }),
     Flag(.help, short: "-h", .display, "this help", scope: .anywhere, .invoke(.help)),
-    Flag(.version, short: "-V", .display, "the version", scope: .anywhere, .invoke(.version)),
+    Flag(
+      .version, short: "-V", .display, "the version, and libcurl's and ncurses'",
+      scope: .anywhere, .invoke(.version)),
   ]
 
   /// Flags that cannot be given together.

@@ -3,6 +3,9 @@ import AppModel
 /// The `--help` text, rendered from `FlagTable` and `KeyBinding.all`: a pure function of the
 /// tables, the defaults and a width, so tests compare the whole string.
 public enum HelpText {
+  /// What the app is, in a few words: help's first line and the manual's name line.
+  static let summary = "two panes sharing the same GitHub loaders"
+
   /// The help as `--help` prints it: 80 columns, the app's defaults.
   public static var text: String { render(width: 80, defaults: Options()) }
 
@@ -23,9 +26,16 @@ public enum HelpText {
     ]
   }
 
+  /// What help says of the config file.
+  static let configNote =
+    "Flags, one a line as on the command line (--github, --org apple), read from"
+    + " $\(ConfigLocation.variable), else $XDG_CONFIG_HOME/loader-tui/config or"
+    + " ~/.config/loader-tui/config; the command line wins. More in the manual page (man"
+    + " loader-tui, or loader-tui manual | man -l -)."
+
   /// The whole help for a terminal `width` columns wide, showing the defaults of `defaults`.
   static func render(width: Int, defaults: Options) -> String {
-    var lines = ["loader-tui \(AppInfo.version): two panes sharing the same GitHub loaders.", ""]
+    var lines = ["loader-tui \(AppInfo.version): \(summary).", ""]
     lines.append("USAGE")
     lines += table(
       [("loader-tui [options]", "the app (headless without a terminal)", nil)]
@@ -44,6 +54,8 @@ public enum HelpText {
     for example in examples(defaults: defaults) {
       lines += ["  # " + example.note] + example.commands.map { "  " + $0 }
     }
+    lines += ["", "CONFIG FILE"]
+    lines += TextWrap.wrap(configNote, width: width - 2, maxLines: Int.max).map { "  " + $0 }
     lines += ["", "EXIT CODES"]
     lines += table(
       ExitCodeTable.all.map { entry in

@@ -10,4 +10,8 @@ public enum Invocation: Sendable, Equatable {
   case help
   /// Print the version.
   case version
+  /// Print the shell's completion script.
+  case completions(Shell)
+  /// Print the manual page.
+  case manual
 }

@@ -69,6 +69,8 @@ public struct Options: Sendable, Equatable {
   public var cacheDirectory: String?
   /// `--no-cache`: neither read nor write the cache.
   public var noCache = false
+  /// `--no-config`: no config file was read.
+  public var noConfig = false
 
   /// The options of a command line that gives no flags.
   public init() {}

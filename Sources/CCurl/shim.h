@@ -60,6 +60,11 @@ static inline CURLMcode ccurl_multi_setopt_long(CURLM *handle, CURLMoption optio
   return curl_multi_setopt(handle, option, value);
 }
 
+/* What this libcurl is (its version, TLS and HTTP/2 libraries); CURLVERSION_NOW is a macro. */
+static inline const curl_version_info_data *ccurl_version_info(void) {
+  return curl_version_info(CURLVERSION_NOW);
+}
+
 /* Macros Swift does not import. */
 static inline long ccurl_global_all(void) { return CURL_GLOBAL_ALL; }
 static inline long ccurl_pipe_multiplex(void) { return CURLPIPE_MULTIPLEX; }

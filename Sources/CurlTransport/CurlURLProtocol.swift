@@ -1,4 +1,5 @@
 import Foundation
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -9,7 +9,9 @@ enum Launcher {
   static func main(_ arguments: [String], environment: [String: String]) async -> ExitCode {
     let invocation: Invocation
     do {
-      invocation = try ArgumentParser.parse(arguments)
+      invocation = try ArgumentParser.parse(arguments) { () throws(UsageError) in
+        try ConfigFileReader.read(environment: environment)
+      }
     } catch {
       return fail(error.description, code: .usage)
     }
@@ -20,7 +22,15 @@ enum Launcher {
       }
     case .version:
       return StandardOutput.exitCode { () throws(OutputFailure) in
-        try StandardOutput.line("loader-tui \(AppInfo.version)")
+        try StandardOutput.line(VersionText.render(LibraryVersions.current))
+      }
+    case .completions(let shell):
+      return StandardOutput.exitCode { () throws(OutputFailure) in
+        try StandardOutput.text(Completions.script(for: shell))
+      }
+    case .manual:
+      return StandardOutput.exitCode { () throws(OutputFailure) in
+        try StandardOutput.text(ManualPage.text)
       }
     case .serveDemo(let options):
       return await DemoServing.run(options)

@@ -10,6 +10,11 @@ import XCTest
 
 /// `URLSessionClient` sending through libcurl (`CurlURLProtocol`, its default on Linux).
 final class CurlClientTests: LoopbackTestCase {
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try XCTSkipUnless(HTTPTransport.isCurlAvailable, "built without the Curl trait")
+  }
+
   private func failure(_ work: () async throws -> String) async -> URLError.Code? {
     do {
       _ = try await work()

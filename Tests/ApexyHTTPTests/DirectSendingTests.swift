@@ -1,15 +1,18 @@
-import ApexyHTTP
 import ApexyHTTPTesting
 import Foundation
 import LoopbackHTTP
 import XCTest
+
+@testable import ApexyHTTP
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
 /// On Linux a client made with `RequestDefaults` sends straight to libcurl: the same deadlines,
-/// redirects, limits, cancellation, observers and progress as through the session.
+/// redirects, limits, cancellation, observers and progress as through the session. (Without the
+/// `Curl` trait, and on Apple platforms, such a client sends through its session, and these
+/// checks hold for that path.)
 final class DirectSendingTests: LoopbackTestCase {
   override func setUp() {
     super.setUp()
@@ -18,6 +21,7 @@ final class DirectSendingTests: LoopbackTestCase {
 
   func testOnlyAClientMadeWithRequestDefaultsSendsWithoutASession() throws {
     #if canImport(FoundationNetworking)
+      try XCTSkipUnless(HTTPTransport.isCurlAvailable, "built without the Curl trait")
       let base = URL(string: "http://127.0.0.1:1/")!
       XCTAssertTrue(client(base).sendsWithoutSession)
       let cookieless = URLSessionConfiguration.ephemeral
@@ -34,6 +38,18 @@ final class DirectSendingTests: LoopbackTestCase {
     #else
       throw XCTSkip("Apple platforms always send through the session")
     #endif
+  }
+
+  func testALiveStubTransportLeavesOtherHostsAlone() async throws {
+    let stub = StubTransport { _ in .text("stubbed") }
+    let server = try serve { _ in .respond(HTTPResponse(body: Data("served".utf8))) }
+    let client = client(server.baseURL)
+    let content = try await client.request(TextEndpoint())
+    XCTAssertEqual(content, "served")
+    XCTAssertTrue(stub.requests.isEmpty)
+    if HTTPTransport.isCurlAvailable {
+      XCTAssertNil(client.sessionStore.made, "still sent straight to libcurl, no session made")
+    }
   }
 
   func testStatusHeadersAndBodyArriveAsSentWithTheDefaultsFields() async throws {
@@ -126,9 +142,8 @@ final class DirectSendingTests: LoopbackTestCase {
       let client = URLSessionClient(
         requestAdapter: BaseRequestAdapter(baseURL: server.baseURL), defaults: defaults,
         completionQueue: DispatchQueue(label: "defaults"))
-      #if canImport(FoundationNetworking)
-        XCTAssertEqual(client.sendsWithoutSession, transport == .curl)
-      #endif
+      XCTAssertEqual(
+        client.sendsWithoutSession, transport == .curl && HTTPTransport.isCurlAvailable)
       let content = try await client.request(TextEndpoint())
       XCTAssertEqual(content, "ok")
       let started = Date()

@@ -1,5 +1,6 @@
 import ApexyHTTP
 import ApexyHTTPTesting
+import Locking
 import XCTest
 
 final class StubTransportTests: XCTestCase {
@@ -48,5 +49,66 @@ final class StubTransportTests: XCTestCase {
       try? await Task.sleep(nanoseconds: 1_000_000)
     }
     XCTAssertEqual(stub.stoppedCount, 1)
+  }
+}
+
+/// A `StubTransport` answers every client that sends to its host, not only one configured with
+/// it: a client made with `RequestDefaults` (on Linux, one that otherwise sends straight to
+/// libcurl) or with the default configuration.
+final class StubAnyClientTests: XCTestCase {
+  private let stub = StubTransport { request in
+    .text("stubbed \(request.value(forHTTPHeaderField: "X-App") ?? "-")")
+  }
+
+  func testAClientMadeWithRequestDefaultsIsStubbed() async throws {
+    let client = URLSessionClient(
+      requestAdapter: BaseRequestAdapter(baseURL: stub.baseURL),
+      defaults: RequestDefaults(additionalHeaders: ["X-App": "books"]),
+      completionQueue: DispatchQueue(label: "stub-defaults"))
+    let content = try await client.request(TextEndpoint(path: "books"))
+    XCTAssertEqual(content, "stubbed books", "the defaults' header fields reach the stub")
+    XCTAssertEqual(stub.requests.map { $0.url?.absoluteString }, ["\(stub.baseURL)books"])
+  }
+
+  func testTheCompletionFormAndTheObserverWorkThroughTheStubToo() {
+    let observed = Recorder<Int?>()
+    let client = URLSessionClient(
+      requestAdapter: BaseRequestAdapter(baseURL: stub.baseURL), defaults: RequestDefaults(),
+      completionQueue: DispatchQueue(label: "stub-defaults"),
+      responseObserver: { _, response, _, _ in observed.append(response?.statusCode) })
+    let done = expectation(description: "completion")
+    let result = Recorder<String>()
+    _ = client.request(TextEndpoint()) { outcome in
+      result.append((try? outcome.get()) ?? "failed")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 10)
+    XCTAssertEqual(result.values, ["stubbed -"])
+    XCTAssertEqual(observed.values, [200])
+  }
+
+  func testAClientWithTheDefaultConfigurationIsStubbed() async throws {
+    let client = URLSessionClient(
+      baseURL: stub.baseURL, completionQueue: DispatchQueue(label: "stub-default"))
+    let content = try await client.request(TextEndpoint(headers: ["X-App": "shelf"]))
+    XCTAssertEqual(content, "stubbed shelf")
+    XCTAssertEqual(stub.requests.count, 1)
+  }
+
+  func testTheClientLevelRetryWorksAgainstTheStub() async throws {
+    let seen = Locked(0)
+    stub.answer { _ in
+      seen.withLock { count in
+        count += 1
+        return count == 1 ? .respond(status: 503) : .text("second")
+      }
+    }
+    let client = URLSessionClient(
+      requestAdapter: BaseRequestAdapter(baseURL: stub.baseURL), defaults: RequestDefaults(),
+      completionQueue: DispatchQueue(label: "stub-retry"),
+      retryPolicy: RetryPolicy(random: { $0.lowerBound }))
+    let content = try await client.request(StatusEndpoint())
+    XCTAssertEqual(content, "second")
+    XCTAssertEqual(stub.requests.count, 2)
   }
 }

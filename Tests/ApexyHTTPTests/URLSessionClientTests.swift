@@ -12,7 +12,7 @@ final class URLSessionClientTests: XCTestCase {
   private let queueKey = DispatchSpecificKey<String>()
   private let observed = Recorder<(URLRequest?, HTTPURLResponse?, Data?, Error?)>()
   private let stub = StubTransport()
-  private var base: String { "https://\(stub.host)/v1" }
+  private var base: String { "https://\(stub.host)/v1/" }
 
   override func setUp() {
     super.setUp()
@@ -58,7 +58,7 @@ final class URLSessionClientTests: XCTestCase {
     let result = send(TextEndpoint(path: "greeting"), client: makeClient())
     XCTAssertEqual(try result?.get(), "hello")
     XCTAssertEqual(
-      stub.requests.map { $0.url?.absoluteString }, ["\(base)/greeting"])
+      stub.requests.map { $0.url?.absoluteString }, ["\(base)greeting"])
   }
 
   func testValidateThrowingFailsWithItsError() {
@@ -93,13 +93,13 @@ final class URLSessionClientTests: XCTestCase {
     _ = send(TextEndpoint(path: "other"), client: makeClient())
     let calls = observed.values
     XCTAssertEqual(calls.count, 2)
-    XCTAssertEqual(calls[0].0?.url?.absoluteString, "\(base)/things")
+    XCTAssertEqual(calls[0].0?.url?.absoluteString, "\(base)things")
     XCTAssertEqual(calls[0].0?.value(forHTTPHeaderField: "X-Id"), "7")
     XCTAssertEqual(calls[0].1?.statusCode, 201)
     XCTAssertEqual(calls[0].1?.value(forHTTPHeaderField: "X-Test"), "1")
     XCTAssertEqual(calls[0].2, Data("made".utf8))
     XCTAssertNil(calls[0].3)
-    XCTAssertEqual(calls[1].0?.url?.absoluteString, "\(base)/other")
+    XCTAssertEqual(calls[1].0?.url?.absoluteString, "\(base)other")
   }
 
   func testObserverReceivesTransportError() {

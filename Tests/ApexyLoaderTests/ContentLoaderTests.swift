@@ -186,9 +186,9 @@ final class ContentLoaderTests: XCTestCase {
       [
         "first Success: 4",
         // The nested change is already in place when the second observer reads the state.
-        "second Loading: cache 4",
-        "first Loading: cache 4",
-        "second Loading: cache 4",
+        "second Loading: cache Optional(4)",
+        "first Loading: cache Optional(4)",
+        "second Loading: cache Optional(4)",
       ])
     withExtendedLifetime((first, second)) {}
   }

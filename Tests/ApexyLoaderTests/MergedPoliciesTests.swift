@@ -40,11 +40,11 @@ final class MergedPoliciesTests: XCTestCase {
     XCTAssertEqual(
       screen,
       [
-        "Loading: cache Acme: r1",
-        "Loading: cache Acme: r1",
-        "Loading: cache Acme: r1 | retry 1/3",
-        "Loading: cache Acme: r1 | retry 1/3 | org not modified",
-        "Loading: cache Acme: r1 | org not modified",
+        #"Loading: cache Optional("Acme: r1")"#,
+        #"Loading: cache Optional("Acme: r1")"#,
+        #"Loading: cache Optional("Acme: r1") | retry 1/3"#,
+        #"Loading: cache Optional("Acme: r1") | retry 1/3 | org not modified"#,
+        #"Loading: cache Optional("Acme: r1") | org not modified"#,
         "Success: Acme: r2 | org not modified",
       ])
     XCTAssertEqual(organization.decodes.value, 1)

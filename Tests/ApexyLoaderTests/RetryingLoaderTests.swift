@@ -77,6 +77,29 @@ final class RetryingLoaderTests: XCTestCase {
     XCTAssertEqual(clock.pendingCount, 0)
   }
 
+  func testPostAndPatchAreNotRetriedButPutAndDeleteAre() async {
+    let loader = loader()
+    for method in ["POST", "PATCH"] {
+      loader.startLoading()
+      loader.request(TextPathEndpoint(path: "text", method: method))
+      client.fail(URLError(.timedOut))
+      XCTAssertEqual((loader.state.error as? URLError)?.code, .timedOut, method)
+      XCTAssertNil(loader.retryStatus, "\(method) may have been applied: not sent again")
+      XCTAssertEqual(clock.pendingCount, 0)
+    }
+    XCTAssertEqual(client.sent, 2)
+    for method in ["PUT", "DELETE"] {
+      loader.startLoading()
+      loader.request(TextPathEndpoint(path: "text", method: method))
+      client.fail(URLError(.timedOut))
+      XCTAssertEqual(loader.retryStatus?.attempt, 2, method)
+      clock.advance(by: 1)
+      client.respond(body: "done")
+      XCTAssertEqual(loader.state, .success(content: "done"), method)
+    }
+    XCTAssertEqual(client.sent, 6)
+  }
+
   func testRetryAfterIsHonouredToTheSecond() async {
     let loader = loader()
     loader.load()

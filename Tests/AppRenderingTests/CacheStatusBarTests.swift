@@ -10,9 +10,7 @@ import XCTest
 /// store problem takes one line of the status bar.
 final class CacheStatusBarTests: XCTestCase {
   private func bar(_ state: AppState, width: Int) -> String {
-    var grid = Grid(width: width, height: 1)
-    StatusBar.draw(state, in: Rect(x: 0, y: 0, width: width, height: 1), into: &grid)
-    return grid.lines[0]
+    statusBarLine(state, width: width)
   }
 
   private func restored(hoursAgo hours: Double) -> AppState {

@@ -9,9 +9,7 @@ import XCTest
 /// The status bar's key hints come from `KeyBinding.all` and shrink with the terminal.
 final class StatusBarTests: XCTestCase {
   private func bar(_ state: AppState, width: Int) -> String {
-    var grid = Grid(width: width, height: 1)
-    StatusBar.draw(state, in: Rect(x: 0, y: 0, width: width, height: 1), into: &grid)
-    return grid.lines[0]
+    statusBarLine(state, width: width)
   }
 
   func testWideTerminalNamesWhatEachHintedKeyDoes() {

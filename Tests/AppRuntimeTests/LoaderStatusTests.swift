@@ -1,3 +1,4 @@
+import ApexyHTTP
 import ApexyLoader
 import ApexyLoaderTesting
 import AppTestSupport
@@ -14,9 +15,7 @@ import XCTest
 @MainActor
 final class LoaderStatusTests: XCTestCase {
   private func bar(_ state: AppState, width: Int = 120) -> String {
-    var grid = Grid(width: width, height: 1)
-    StatusBar.draw(state, in: Rect(x: 0, y: 0, width: width, height: 1), into: &grid)
-    return grid.lines[0]
+    statusBarLine(state, width: width)
   }
 
   private let limit = RateLimit(limit: 5_000, remaining: 4_987, reset: Fixture.now)

@@ -1,5 +1,6 @@
 import ApexyLoader
 import AppModel
+import AppRendering
 import Foundation
 import GitHubAPI
 
@@ -62,11 +63,8 @@ public func update(
   _ state: inout AppState, organization loading: LoadingState<Organization>,
   status: LoaderStatus? = nil, at date: Date
 ) -> [Command] {
-  let slot = state.organization
-  let snapshot = LoaderSnapshot(
-    state: loading, status: status ?? slot.status, cacheProblem: slot.snapshot.cacheProblem,
-    changeCount: slot.snapshot.changeCount + 1)
-  return update(&state, .loaderChanged(.organization(snapshot), at: date))
+  let change = LoaderChange.organization(next(state.organization, loading, status))
+  return update(&state, .loaderChanged(change, at: date))
 }
 
 /// The repositories loader changes to `loading`, a new change with `status` (default: the
@@ -75,11 +73,17 @@ public func update(
   _ state: inout AppState, repositories loading: LoadingState<[Repository]>,
   status: LoaderStatus? = nil, at date: Date
 ) -> [Command] {
-  let slot = state.repositories
-  let snapshot = LoaderSnapshot(
+  let change = LoaderChange.repositories(next(state.repositories, loading, status))
+  return update(&state, .loaderChanged(change, at: date))
+}
+
+/// The snapshot of a loader's next change: `loading`, with `status` or the one it had.
+private func next<T>(_ slot: LoaderSlot<T>, _ loading: LoadingState<T>, _ status: LoaderStatus?)
+  -> LoaderSnapshot<T>
+{
+  LoaderSnapshot(
     state: loading, status: status ?? slot.status, cacheProblem: slot.snapshot.cacheProblem,
     changeCount: slot.snapshot.changeCount + 1)
-  return update(&state, .loaderChanged(.repositories(snapshot), at: date))
 }
 
 /// Both loaders' statuses change without a new state.
@@ -117,4 +121,11 @@ public func differences(_ actual: AppState, _ expected: AppState) -> String {
     guard value != right[label] else { return nil }
     return "\(label): \(value) ≠ \(right[label] ?? "?")"
   }.joined(separator: "\n")
+}
+
+/// The status bar of `state`, `width` columns wide, as one line.
+public func statusBarLine(_ state: AppState, width: Int) -> String {
+  var grid = Grid(width: width, height: 1)
+  StatusBar.draw(state, in: Rect(x: 0, y: 0, width: width, height: 1), into: &grid)
+  return grid.lines[0]
 }

@@ -132,7 +132,7 @@ final class GitHubCacheTests: XCTestCase {
     for await state in first.organizationLoader.states where !state.isLoading {
       if case .success = state { break }
     }
-    XCTAssertTrue(first.waitForCacheWrites(timeout: 5))
+    await first.flush()
     let requests = server.requests.count
 
     let second = TestLoaders(configuration: configuration)
@@ -147,42 +147,4 @@ final class GitHubCacheTests: XCTestCase {
       XCTAssertNil(bytes.range(of: Data(token.utf8)), "the token is in \(entry.path)")
     }
   }
-
-  @MainActor
-  func testWaitingForWritesAtTheEndIsBounded() async throws {
-    let server = DemoServer(options: .init(organizationLatency: 0, repositoriesLatency: 0))
-    let url = try server.start()
-    defer { server.stop() }
-    let store = BlockingStore()
-    let loaders = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
-    loaders.attachCache(store: store, keys: .builtIn(repositoryCount: nil, seed: "test"))
-    XCTAssertTrue(loaders.waitForCacheWrites(timeout: 0.1), "nothing pending, nothing to wait for")
-    loaders.organizationLoader.load()
-    for await state in loaders.organizationLoader.states where !state.isLoading {
-      if case .success = state { break }
-    }
-    let started = Date()
-    XCTAssertFalse(loaders.waitForCacheWrites(timeout: 0.2), "a stuck write was waited for")
-    XCTAssertLessThan(Date().timeIntervalSince(started), 2)
-    store.release.signal()
-    XCTAssertTrue(loaders.waitForCacheWrites(timeout: 5))
-    XCTAssertEqual(store.written, 1)
-  }
-}
-
-/// A store whose writes wait until the test releases them.
-private final class BlockingStore: LoaderCacheStore, @unchecked Sendable {
-  let release = DispatchSemaphore(value: 0)
-  private let lock = NSLock()
-  private var count = 0
-
-  var written: Int { lock.withLock { count } }
-
-  func read(_ key: LoaderCacheKey) throws -> LoaderCacheEntry? { nil }
-  func write(_ entry: LoaderCacheEntry, for key: LoaderCacheKey) throws {
-    release.wait()
-    lock.withLock { count += 1 }
-  }
-  func remove(_ key: LoaderCacheKey) throws {}
 }

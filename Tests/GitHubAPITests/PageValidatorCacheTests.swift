@@ -46,7 +46,7 @@ final class PageValidatorCacheTests: XCTestCase {
     await load(first.repositoriesLoader)
     XCTAssertEqual(first.repositoriesLoader.lastPageCounts, PageCounts(decoded: 4, reused: 0))
     let fetched = try XCTUnwrap(first.repositoriesLoader.state.content)
-    XCTAssertTrue(first.waitForCacheWrites(timeout: 5))
+    await first.flush()
 
     // The built-in server of the next run listens on another port.
     let (server, secondURL) = try serve()
@@ -66,7 +66,7 @@ final class PageValidatorCacheTests: XCTestCase {
     let pages = server.requests.filter { $0.path.contains("/repos") }
     XCTAssertEqual(pages.count, 4)
     XCTAssertTrue(pages.allSatisfy { $0.headers["if-none-match"] != nil }, "\(pages)")
-    XCTAssertTrue(second.waitForCacheWrites(timeout: 5))
+    await second.flush()
 
     for entry in store.contents() {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: entry.path))

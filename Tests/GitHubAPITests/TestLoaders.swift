@@ -50,18 +50,10 @@ final class TestLoaders {
       baseURL: configuration.baseURL, store: store)
   }
 
-  /// Waits for both loaders' cache writes, at most `timeout` seconds.
-  @discardableResult
-  func waitForCacheWrites(timeout: TimeInterval) -> Bool {
-    let caches = (organizationLoader.cache, repositoriesLoader.cache)
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      caches.0?.waitUntilWritten()
-      caches.1?.waitUntilWritten()
-      group.leave()
-    }
-    return group.wait(timeout: .now() + timeout) == .success
+  /// Waits until both loaders' cache writes are on disk.
+  func flush() async {
+    await organizationLoader.cache?.flush()
+    await repositoriesLoader.cache?.flush()
   }
 
   /// The loaders' cache problems, joined; `nil` when there are none.

@@ -1,3 +1,4 @@
+import AppCommandLine
 import Foundation
 
 /// Runs the built `loader-tui` binary, as a user would from a shell, and collects what it did.
@@ -24,10 +25,13 @@ struct BinaryRun {
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["GITHUB_TOKEN"] = nil
-    // A fresh cache for every run: a cold start, and nothing written to the user's cache.
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: cache) }
-    env["XDG_CACHE_HOME"] = cache.path
+    // A fresh cache for every run: a cold start, and nothing written to the user's cache; a
+    // fresh config directory, so no run reads the user's config file.
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    env["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+    env["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+    env[ConfigLocation.variable] = nil
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe()

@@ -123,10 +123,22 @@ final class CommandLineTests: XCTestCase {
     }
   }
 
-  func testVersion() throws {
+  /// The first line is the app's (scripts read it), then the libraries it runs with, as they
+  /// report themselves.
+  func testVersionNamesTheLibraries() throws {
     let run = try BinaryRun.run(["--version"])
-    XCTAssertEqual(run.stdout, "loader-tui \(AppInfo.version)\n")
     XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.stderr, "")
+    let lines = run.lines
+    XCTAssertEqual(lines.count, 3, run.stdout)
+    XCTAssertEqual(lines.first, "loader-tui \(AppInfo.version)")
+    XCTAssertEqual(run.stdout, VersionText.render(LibraryVersions.current) + "\n")
+    let curl = try XCTUnwrap(lines.dropFirst().first)
+    XCTAssertNotNil(
+      curl.range(of: #"^libcurl \d+\.\d+\.\d+ \(TLS [A-Za-z]+/\S+"#, options: .regularExpression),
+      curl)
+    XCTAssertNotNil(
+      lines.last?.range(of: #"^ncurses \d+\.\d+"#, options: .regularExpression), run.stdout)
   }
 
   func testTokenIsNeverSentOverPlainHTTPToARemoteHost() throws {

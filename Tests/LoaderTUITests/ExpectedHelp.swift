@@ -7,9 +7,13 @@ let expectedHelp = """
   loader-tui \(AppInfo.version): two panes sharing the same GitHub loaders.
 
   USAGE
-    loader-tui [options]              the app (headless without a terminal)
-    loader-tui serve-demo [--port N]  the built-in GitHub-shaped server alone
-    loader-tui cache info|clear       show or empty the cache (--cache-dir DIR)
+    loader-tui [options]                  the app (headless without a terminal)
+    loader-tui serve-demo [--port N]      the built-in GitHub-shaped server alone
+    loader-tui cache info|clear           show or empty the cache (--cache-dir
+                                          DIR)
+    loader-tui completions bash|zsh|fish  print the shell's completion script
+    loader-tui manual                     print the manual page, in mdoc
+                                          (loader-tui manual | man -l -)
 
   DATA SOURCE (default: the built-in server on 127.0.0.1, no network needed)
     --github                   use the real GitHub API, https://api.github.com
@@ -32,6 +36,9 @@ let expectedHelp = """
     --cache-dir DIR            the cache directory, instead of
                                $XDG_CACHE_HOME/loader-tui or ~/.cache/loader-tui
     --no-cache                 neither show nor save cached content; start empty
+    --no-config                ignore the config file ($LOADER_TUI_CONFIG, else
+                               $XDG_CONFIG_HOME/loader-tui/config or
+                               ~/.config/loader-tui/config)
 
   BUILT-IN SERVER (not with --github or --base-url)
     --latency SECONDS          delay of both routes
@@ -66,7 +73,7 @@ let expectedHelp = """
                                also chosen when the locale is not UTF-8
     --no-mouse                 do not turn on mouse reporting
     -h, --help                 this help
-    -V, --version              the version
+    -V, --version              the version, and libcurl's and ncurses'
 
   KEYS
     f                          fetch the organization and its repositories
@@ -107,11 +114,18 @@ let expectedHelp = """
     loader-tui serve-demo --port 8080
     loader-tui --base-url http://127.0.0.1:8080
 
+  CONFIG FILE
+    Flags, one a line as on the command line (--github, --org apple), read from
+    $LOADER_TUI_CONFIG, else $XDG_CONFIG_HOME/loader-tui/config or
+    ~/.config/loader-tui/config; the command line wins. More in the manual page
+    (man loader-tui, or loader-tui manual | man -l -).
+
   EXIT CODES
     0            success
     1            the fetch failed (headless), or the cache could not be read or
                  cleared
-    2            usage error, or no usable terminal with --interactive
+    2            usage error (command line or config file), or no usable terminal
+                 with --interactive
     74           standard output could not be written (closed, disk full)
     141          the reader closed the pipe (| head -1); nothing is printed
     130 143 129  SIGINT, SIGTERM, SIGHUP

@@ -10,9 +10,9 @@ import XCTest
 /// Headless mode, run as a user runs it: through the real binary against the built-in server.
 final class HeadlessTests: XCTestCase {
   private let names = "36 repositories (Apexy, input-mask-ios, input-mask-android, …)"
-  /// The organization answers at once and the repositories 0.2 s later: the order these tests
+  /// The organization answers at once and the repositories 0.1 s later: the order these tests
   /// compare lines in (the built-in server answers each route as soon as its delay allows).
-  private let ordered = ["--org-latency", "0", "--repos-latency", "0.2"]
+  private let ordered = ["--org-latency", "0", "--repos-latency", "0.1"]
 
   func testOneRoundPrintsEveryTransitionThenASummary() throws {
     let run = try BinaryRun.run(["--headless", "--no-timestamps"] + ordered)
@@ -151,7 +151,9 @@ final class HeadlessSignalTests: XCTestCase {
   private func interrupt(with signal: Int32) throws -> (firstLine: String, status: Int32) {
     let process = Process()
     process.executableURL = BinaryRun.binary
-    process.arguments = ["--headless", "--latency", "30", "--no-timestamps", "--no-cache"]
+    process.arguments = [
+      "--headless", "--latency", "30", "--no-timestamps", "--no-cache", "--no-config",
+    ]
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

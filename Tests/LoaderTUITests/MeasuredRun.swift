@@ -33,7 +33,11 @@ struct MeasuredRun {
     let path = BinaryRun.binary.path
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    let environment = ProcessInfo.processInfo.environment.filter { $0.key != "GITHUB_TOKEN" }
+    // No token, and no config file of the user's.
+    var environment = ProcessInfo.processInfo.environment.filter {
+      $0.key != "GITHUB_TOKEN" && $0.key != "LOADER_TUI_CONFIG"
+    }
+    environment["XDG_CONFIG_HOME"] = output + "-config"
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { envp.forEach { free($0) } }
     var pid = pid_t()

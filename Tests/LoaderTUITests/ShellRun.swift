@@ -33,8 +33,11 @@ struct ShellRun {
     var environment = ProcessInfo.processInfo.environment
     environment["GITHUB_TOKEN"] = nil
     environment["BIN"] = BinaryRun.binary.path
-    // A fresh cache for every script: cold starts, and nothing written to the user's cache.
+    // A fresh cache for every script: cold starts, and nothing written to the user's cache;
+    // and no config file of the user's.
     environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+    environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+    environment["LOADER_TUI_CONFIG"] = nil
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = out

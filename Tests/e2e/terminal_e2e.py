@@ -375,7 +375,7 @@ def run_inspector_against_the_servers_log():
     receives, and the app, pointed at it, must count exactly those."""
     tag = "server-log"
     log = os.path.join(d.WORK, "serve-demo.log")
-    server = subprocess.Popen([d.BINARY, "serve-demo", "--port", "0", "--latency", "0"],
+    server = subprocess.Popen([d.BINARY, "serve-demo", "--no-config", "--port", "0", "--latency", "0"],
                               stdout=open(log, "w"), stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10

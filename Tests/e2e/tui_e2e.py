@@ -71,7 +71,7 @@ def check(description, ok, lines=None):
 
 def start(arguments, tag, env="", stderr=None, raw_env=False, cache=None):
     # Each start gets a cache of its own (a cold start) unless a test passes one to share;
-    # nothing is written to the user's ~/.cache.
+    # nothing is written to the user's ~/.cache, and the user's config file is not read.
     cache = cache or tempfile.mkdtemp(prefix=f"cache-{tag}-", dir=WORK)
     before = os.path.join(WORK, f"{tag}.before")
     after = os.path.join(WORK, f"{tag}.after")
@@ -79,7 +79,7 @@ def start(arguments, tag, env="", stderr=None, raw_env=False, cache=None):
     pidfile = os.path.join(WORK, f"{tag}.pid")
     command = (
         f"stty -g > {before}; {env if raw_env else ('env ' + env if env else '')} "
-        f"sh -c 'echo $$ > {pidfile}; exec env XDG_CACHE_HOME={cache} {BINARY} {arguments}'{' 2> ' + stderr if stderr else ''}; "
+        f"sh -c 'echo $$ > {pidfile}; exec env -u LOADER_TUI_CONFIG XDG_CACHE_HOME={cache} XDG_CONFIG_HOME={WORK}/config {BINARY} {arguments}'{' 2> ' + stderr if stderr else ''}; "
         # The marker is printed with printf so that the typed command does not already show it.
         f"echo $? > {status}; stty -g > {after}; printf 'DONE%s\\n' -{tag}"
     )

@@ -69,8 +69,12 @@ extension FileCacheStore {
       let path = directory.appendingPathComponent(name).path
       var info = stat()
       guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-      let modified = Date(
-        timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+      #if canImport(Darwin)
+        let time = info.st_mtimespec
+      #else
+        let time = info.st_mtim
+      #endif
+      let modified = Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
       return (name, path, Int(info.st_size), modified)
     }.sorted { ($0.modified, $0.name) < ($1.modified, $1.name) }
   }

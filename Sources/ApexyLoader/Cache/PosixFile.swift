@@ -59,7 +59,7 @@ enum PosixFile {
       clock_gettime(CLOCK_REALTIME, &now)
       let times = [now, now]
       _ = futimens(fd, times)
-      guard retrying({ fsync(fd) }) == 0 else { throw LoaderCacheStoreError.posix("flush", path) }
+      guard retrying({ flush(fd) }) == 0 else { throw LoaderCacheStoreError.posix("flush", path) }
     } catch {
       close(fd)
       unlink(path)
@@ -112,6 +112,15 @@ enum PosixFile {
       if name != ".", name != ".." { names.append(name) }
     }
     return names
+  }
+
+  /// Flushes the file `fd` to the disk itself: on Apple platforms `fsync` leaves it in the
+  /// drive's cache, and `F_FULLFSYNC` is what reaches the medium (`fsync` where it fails).
+  private static func flush(_ fd: Int32) -> Int32 {
+    #if canImport(Darwin)
+      if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
+    #endif
+    return fsync(fd)
   }
 
   /// Calls `body` until it fails with something other than `EINTR`.

@@ -1,9 +1,11 @@
+import ApexyHTTP
 import Foundation
 
 /// What a `WebLoader` does beyond sending each request once: all off by default, which keeps
 /// the loader exactly as it was.
 public struct LoaderPolicies: Sendable {
-  /// Retries transient failures; `nil` sends each request once.
+  /// Retries transient failures of requests whose method the policy retries (GET, HEAD, PUT,
+  /// DELETE and OPTIONS by default); `nil` sends each request once.
   public var retry: RetryPolicy?
   /// Sends `request(_:)` and `request(_:transform:)` as conditional requests and keeps the
   /// content on `304 Not Modified`.

@@ -24,6 +24,8 @@ final class PolicyRequest<E: Endpoint> {
   let progress = CancellingProgress()
 
   private let endpoint: ObservedEndpoint<E>
+  /// The method of the endpoint's request, which decides whether it may be sent again.
+  private let method: String?
   private let client: Client
   private let scheduler: LoaderScheduler
   private let policies: LoaderPolicies
@@ -40,6 +42,7 @@ final class PolicyRequest<E: Endpoint> {
     hooks: Hooks
   ) {
     self.endpoint = ObservedEndpoint(base: endpoint)
+    self.method = policies.retry == nil ? nil : (try? endpoint.makeRequest())?.httpMethod
     self.client = client
     self.scheduler = scheduler
     self.policies = policies
@@ -77,7 +80,9 @@ final class PolicyRequest<E: Endpoint> {
         complete(.failure(error.unwrappingResponse))
         return
       }
-      switch retry.decision(after: error, retriesSoFar: retries, now: scheduler.now) {
+      switch retry.decision(
+        after: error, method: method, retriesSoFar: retries, now: scheduler.now)
+      {
       case .fail(let final):
         complete(.failure(final))
       case .retry(let delay):

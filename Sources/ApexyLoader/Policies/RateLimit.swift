@@ -1,3 +1,4 @@
+import ApexyHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -47,22 +48,5 @@ public struct RateLimit: Sendable, Equatable {
   /// Whether no request is left and the window has not reset at `now`.
   public func isExhausted(at now: Date) -> Bool {
     remaining <= 0 && now < reset
-  }
-}
-
-extension HTTPURLResponse {
-  /// The header fields as strings.
-  var headerFields: [String: String] {
-    var fields: [String: String] = [:]
-    for (name, value) in allHeaderFields { fields["\(name)"] = "\(value)" }
-    return fields
-  }
-
-  /// A header's value by case-insensitive name.
-  func header(_ name: String) -> String? {
-    if let value = value(forHTTPHeaderField: name) { return value }
-    let lowered = name.lowercased()
-    for (key, value) in allHeaderFields where "\(key)".lowercased() == lowered { return "\(value)" }
-    return nil
   }
 }

@@ -1,3 +1,4 @@
+import ApexyHTTP
 import Foundation
 
 /// Holds back requests while an API's rate limit is used up; share one between the loaders
@@ -44,19 +45,5 @@ public struct RateLimitExceededError: LocalizedError, Equatable, Sendable {
   /// "The rate limit of 5000 requests is used up; it resets at 14:05:07."
   public var errorDescription: String? {
     "The rate limit of \(limit.limit) requests is used up; it resets at \(LocalTime.string(reset))."
-  }
-}
-
-/// Times in messages, in the local time zone.
-enum LocalTime {
-  /// `HH:mm:ss` in the local time zone, with the date in front when it is not today's.
-  static func string(_ date: Date, now: Date = Date()) -> String {
-    let calendar = Calendar.current
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone.current
-    formatter.dateFormat =
-      calendar.isDate(date, inSameDayAs: now) ? "HH:mm:ss" : "yyyy-MM-dd HH:mm:ss"
-    return formatter.string(from: date)
   }
 }

@@ -38,6 +38,13 @@ enum StandardOutput {
     try write(text + "\n", to: STDOUT_FILENO)
   }
 
+  /// Writes `text`, which ends its own lines, to standard output; throws when it did not get
+  /// there whole.
+  static func text(_ text: String) throws(OutputFailure) {
+    if closedAtStart { throw .closed }
+    try write(text, to: STDOUT_FILENO)
+  }
+
   /// Writes a line to standard error; failures are ignored, as there is nowhere to report them.
   static func error(_ text: String) {
     try? write(text + "\n", to: STDERR_FILENO)

@@ -1,4 +1,4 @@
-import ApexyLoader
+import ApexyHTTP
 import Foundation
 import XCTest
 
@@ -51,10 +51,12 @@ final class RetryPolicyTests: XCTestCase {
     let notExhausted = failure(
       403, ["x-ratelimit-limit": "60", "x-ratelimit-remaining": "12", "x-ratelimit-reset": "1"])
     XCTAssertEqual(RetryPolicy.classify(notExhausted, now: now), .permanent)
-    XCTAssertEqual(RetryPolicy.classify(DecodeError(), now: now), .permanent)
+    XCTAssertEqual(RetryPolicy.classify(TestError(name: "decode"), now: now), .permanent)
     XCTAssertEqual(RetryPolicy.classify(URLError(.cancelled), now: now), .permanent)
     let policy = RetryPolicy(maxRetries: 3)
-    guard case .fail(let error) = policy.decision(after: failure(404), retriesSoFar: 0, now: now)
+    guard
+      case .fail(let error) = policy.decision(
+        after: failure(404), method: "GET", retriesSoFar: 0, now: now)
     else { return XCTFail("a 404 must not be retried") }
     XCTAssertEqual((error as? HTTPResponseError)?.response.statusCode, 404)
   }
@@ -66,25 +68,29 @@ final class RetryPolicyTests: XCTestCase {
     let delays = (0..<4).map { retries -> TimeInterval? in
       guard
         case .retry(let delay) = policy.decision(
-          after: URLError(.timedOut), retriesSoFar: retries, now: now)
+          after: URLError(.timedOut), method: "GET", retriesSoFar: retries, now: now)
       else { return nil }
       return delay
     }
     XCTAssertEqual(delays, [1, 2, 4, 8])
     let low = RetryPolicy(random: { $0.lowerBound })
-    guard case .retry(let zero) = low.decision(after: failure(503), retriesSoFar: 0, now: now)
+    guard
+      case .retry(let zero) = low.decision(
+        after: failure(503), method: nil, retriesSoFar: 0, now: now)
     else { return XCTFail("a 503 must be retried") }
     XCTAssertEqual(zero, 0)
   }
 
   func testRetriesStopAfterTheBound() {
     let policy = RetryPolicy(maxRetries: 2)
-    guard case .fail(let error) = policy.decision(after: failure(503), retriesSoFar: 2, now: now)
+    guard
+      case .fail(let error) = policy.decision(
+        after: failure(503), method: "GET", retriesSoFar: 2, now: now)
     else { return XCTFail("the third retry must not happen") }
     XCTAssertEqual((error as? HTTPResponseError)?.response.statusCode, 503)
     guard
       case .fail = RetryPolicy(maxRetries: 0).decision(
-        after: URLError(.timedOut), retriesSoFar: 0, now: now)
+        after: URLError(.timedOut), method: "GET", retriesSoFar: 0, now: now)
     else { return XCTFail("0 retries turns retrying off") }
   }
 
@@ -92,14 +98,14 @@ final class RetryPolicyTests: XCTestCase {
     let policy = RetryPolicy(random: { _ in 0 })
     guard
       case .retry(let seconds) = policy.decision(
-        after: failure(429, ["Retry-After": "7"]), retriesSoFar: 0, now: now)
+        after: failure(429, ["Retry-After": "7"]), method: "GET", retriesSoFar: 0, now: now)
     else { return XCTFail("a 429 must be retried") }
     XCTAssertEqual(seconds, 7)
     // 1_800_000_000 is Fri, 15 Jan 2027 08:00:00 GMT.
     let date = "Fri, 15 Jan 2027 08:00:12 GMT"
     guard
       case .retry(let untilDate) = policy.decision(
-        after: failure(503, ["Retry-After": date]), retriesSoFar: 0, now: now)
+        after: failure(503, ["Retry-After": date]), method: "GET", retriesSoFar: 0, now: now)
     else { return XCTFail("a 503 must be retried") }
     XCTAssertEqual(untilDate, 12, accuracy: 0.001)
   }
@@ -111,7 +117,7 @@ final class RetryPolicyTests: XCTestCase {
     ]
     guard
       case .retry(let delay) = RetryPolicy().decision(
-        after: failure(403, headers), retriesSoFar: 0, now: now)
+        after: failure(403, headers), method: "GET", retriesSoFar: 0, now: now)
     else { return XCTFail("an exhausted limit resetting soon must be retried") }
     XCTAssertEqual(delay, 20)
   }
@@ -120,7 +126,7 @@ final class RetryPolicyTests: XCTestCase {
     let policy = RetryPolicy(maxServerWait: 30)
     guard
       case .fail(let error) = policy.decision(
-        after: failure(503, ["Retry-After": "120"]), retriesSoFar: 0, now: now)
+        after: failure(503, ["Retry-After": "120"]), method: "GET", retriesSoFar: 0, now: now)
     else { return XCTFail("a wait past the cap must fail") }
     let later = error as? RetryLaterError
     XCTAssertEqual(later?.retryAt, now.addingTimeInterval(120))
@@ -132,5 +138,32 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertTrue(
       error.localizedDescription.contains("try again after"), error.localizedDescription)
     XCTAssertTrue(error.localizedDescription.contains(time), error.localizedDescription)
+  }
+
+  func testOnlyIdempotentMethodsAreRetriedByDefault() {
+    let policy = RetryPolicy(maxRetries: 3, random: { $0.lowerBound })
+    func retried(_ method: String?) -> Bool {
+      if case .retry = policy.decision(
+        after: URLError(.timedOut), method: method, retriesSoFar: 0, now: now)
+      {
+        return true
+      }
+      return false
+    }
+    XCTAssertEqual(RetryPolicy.idempotentMethods, ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"])
+    for method in ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "get", nil] {
+      XCTAssertTrue(retried(method), "\(String(describing: method))")
+    }
+    for method in ["POST", "PATCH", "post", "CONNECT"] {
+      XCTAssertFalse(retried(method), method)
+    }
+    guard
+      case .fail(let error) = policy.decision(
+        after: failure(503), method: "POST", retriesSoFar: 0, now: now)
+    else { return XCTFail("a POST must not be retried") }
+    XCTAssertEqual((error as? HTTPResponseError)?.response.statusCode, 503)
+    let posts = RetryPolicy(retriedMethods: ["POST"])
+    XCTAssertTrue(posts.retries(method: "POST"))
+    XCTAssertFalse(posts.retries(method: "GET"), "the policy's list replaces the default")
   }
 }

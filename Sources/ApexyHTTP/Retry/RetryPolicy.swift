@@ -1,17 +1,34 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Retries transient failures with exponential backoff and full jitter, a bounded number of
-/// times, honouring the waits servers ask for.
+/// times, honouring the waits servers ask for; only requests whose method is idempotent,
+/// unless the policy names others.
 ///
 /// Retried: `URLError`s of a lost or unreachable connection or a timeout, HTTP 500, 502, 503,
 /// 504 and 429, and 403 when it is a rate limit (`x-ratelimit-remaining: 0`, or `Retry-After`).
 /// Never retried: other statuses (400, 401, 404, 422, a plain 403…), decoding errors,
-/// cancellation. A `Retry-After` (seconds or HTTP date) or a used-up limit's `x-ratelimit-reset`
-/// is waited for exactly; one further away than `maxServerWait` fails at once with
-/// `RetryLaterError`.
+/// cancellation, and requests whose method is not in `retriedMethods` (by default GET, HEAD,
+/// PUT, DELETE and OPTIONS: a POST or PATCH that timed out may have been applied, and sending it
+/// again could apply it twice). A `Retry-After` (seconds or HTTP date) or a used-up limit's
+/// `x-ratelimit-reset` is waited for exactly; one further away than `maxServerWait` fails at
+/// once with `RetryLaterError`.
+///
+/// A `WebLoader` retries with `LoaderPolicies.retry`; code that calls a client directly can give
+/// `URLSessionClient` one (`retryPolicy:`).
 public struct RetryPolicy: Sendable {
+  /// The idempotent methods of RFC 9110 that `retriedMethods` holds by default: GET, HEAD, PUT,
+  /// DELETE and OPTIONS.
+  public static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]
+
   /// Retries after the first attempt; 0 turns retrying off.
   public var maxRetries: Int
+  /// The request methods that may be sent again, in capitals; a request without a method is a
+  /// GET. Add `"POST"` only for endpoints the server makes idempotent (an idempotency key).
+  public var retriedMethods: Set<String>
   /// The backoff ceiling of the first retry, in seconds; it doubles for each retry after it.
   public var baseDelay: TimeInterval
   /// The largest backoff ceiling, in seconds.
@@ -21,13 +38,22 @@ public struct RetryPolicy: Sendable {
   /// Picks a number in a range: the jitter source, injectable for tests.
   public var random: @Sendable (ClosedRange<Double>) -> Double
 
-  /// Creates a policy; the default `random` is uniform.
+  /// Creates a policy.
+  ///
+  /// - Parameters:
+  ///   - maxRetries: Retries after the first attempt; 0 turns retrying off.
+  ///   - baseDelay: The backoff ceiling of the first retry, in seconds.
+  ///   - maxDelay: The largest backoff ceiling, in seconds.
+  ///   - maxServerWait: The longest wait a server may ask for, in seconds.
+  ///   - retriedMethods: The methods that may be sent again; the idempotent ones by default.
+  ///   - random: The jitter source; uniform by default.
   public init(
     maxRetries: Int = 3, baseDelay: TimeInterval = 1, maxDelay: TimeInterval = 30,
-    maxServerWait: TimeInterval = 30,
+    maxServerWait: TimeInterval = 30, retriedMethods: Set<String> = idempotentMethods,
     random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
   ) {
     self.maxRetries = max(0, maxRetries)
+    self.retriedMethods = retriedMethods
     self.baseDelay = baseDelay
     self.maxDelay = maxDelay
     self.maxServerWait = maxServerWait
@@ -41,10 +67,31 @@ public struct RetryPolicy: Sendable {
     return 0...min(maxDelay, baseDelay * pow(2, exponent))
   }
 
-  /// What to do after `error` when `retriesSoFar` retries were made already.
-  public func decision(after error: Error, retriesSoFar: Int, now: Date) -> RetryDecision {
+  /// Whether a request with `method` may be sent again: it is in `retriedMethods` (`nil`, a
+  /// request without a method, is a GET).
+  ///
+  /// - Parameter method: The request's `httpMethod`.
+  /// - Returns: `true` when a transient failure of such a request may be retried.
+  public func retries(method: String?) -> Bool {
+    retriedMethods.contains((method ?? "GET").uppercased())
+  }
+
+  /// What to do after `error` of a request with `method`, when `retriesSoFar` retries were made
+  /// already.
+  ///
+  /// - Parameters:
+  ///   - error: The failure, as the client or loader received it.
+  ///   - method: The request's `httpMethod` (`nil` is a GET); a method not in `retriedMethods`
+  ///     is never retried.
+  ///   - retriesSoFar: How many retries were sent already.
+  ///   - now: The current time, for `Retry-After` and rate-limit resets.
+  /// - Returns: `.retry(after:)` with the wait in seconds, or `.fail` with the error to report.
+  public func decision(after error: Error, method: String?, retriesSoFar: Int, now: Date)
+    -> RetryDecision
+  {
     let visible = error.unwrappingResponse
-    guard case .transient(let notBefore) = Self.classify(error, now: now) else {
+    guard retries(method: method), case .transient(let notBefore) = Self.classify(error, now: now)
+    else {
       return .fail(visible)
     }
     if let notBefore, notBefore.timeIntervalSince(now) > maxServerWait {

@@ -1,0 +1,36 @@
+/// The environment variables the app reads, each with what it does, as the manual lists them.
+public enum EnvironmentTable {
+  /// The variables (one or several read the same way), in the order the manual lists them.
+  public static let all: [(names: [String], meaning: String)] = [
+    (
+      ["GITHUB_TOKEN"],
+      "the token sent to the API's own origin as Authorization: Bearer, unless --token-file"
+        + " names a file; never read from the config file"
+    ),
+    (
+      [ConfigLocation.variable],
+      "the config file to read instead of $XDG_CONFIG_HOME/loader-tui/config; a file it names"
+        + " must exist"
+    ),
+    (["XDG_CONFIG_HOME"], "where the config file is looked for (default ~/.config)"),
+    (["XDG_CACHE_HOME"], "where the cache is kept (default ~/.cache)"),
+    (["HOME"], "the home directory, for ~/.config, ~/.cache and ~/ in the config file"),
+    (["NO_COLOR"], "when set and not empty, no colour, as --no-color"),
+    (
+      ["BROWSER"],
+      "the programs o opens a repository's page with, colon-separated, the first one found"
+        + " (else xdg-open)"
+    ),
+    (["TERM"], "the terminal; unset, dumb or unknown, the app prints headless output instead"),
+    (["LC_ALL", "LC_CTYPE", "LANG"], "a locale that is not UTF-8 draws in ASCII, as --ascii"),
+    (
+      ["SSL_CERT_FILE", "SSL_CERT_DIR"],
+      "the CA certificates TLS trusts instead of the system's"
+    ),
+    (
+      ["https_proxy", "HTTPS_PROXY", "http_proxy", "ALL_PROXY", "NO_PROXY"],
+      "the proxy for https and http requests, and the hosts reached without it, as curl reads"
+        + " them"
+    ),
+  ]
+}

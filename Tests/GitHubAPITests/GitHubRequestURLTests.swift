@@ -1,0 +1,61 @@
+import ApexyHTTP
+import GitHubAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The app's bases and endpoints reach the URLs they always did: `GitHubRequestAdapter` keeps the
+/// API root with a trailing slash, so RFC 3986 resolution (`BaseRequestAdapter`) puts every
+/// endpoint's relative path below it, and the absolute `Link` URLs of later pages stay as sent.
+final class GitHubRequestURLTests: XCTestCase {
+  private let sanitizer = TextSanitizer()
+
+  private func url<E: Endpoint>(_ endpoint: E, base: String) throws -> String? {
+    let adapter = GitHubRequestAdapter(baseURL: URL(string: base)!, token: nil, userAgent: "t/1")
+    return try adapter.adapt(endpoint.makeRequest()).url?.absoluteString
+  }
+
+  func testEveryAppBaseGivesTheEndpointsTheirURLs() throws {
+    let roots = [
+      "https://api.github.com": "https://api.github.com/",
+      "https://api.github.com/": "https://api.github.com/",
+      "https://ghe.example/api/v3": "https://ghe.example/api/v3/",
+      "https://ghe.example/api/v3/": "https://ghe.example/api/v3/",
+      "http://127.0.0.1:49152": "http://127.0.0.1:49152/",
+    ]
+    for (base, root) in roots {
+      XCTAssertEqual(
+        try url(OrganizationEndpoint(org: "RedMadRobot", sanitizer: sanitizer), base: base),
+        root + "orgs/RedMadRobot", base)
+      XCTAssertEqual(
+        try url(
+          RepositoriesPageEndpoint.firstPage(org: "RedMadRobot", sanitizer: sanitizer), base: base),
+        root + "orgs/RedMadRobot/repos?per_page=100&page=1", base)
+      XCTAssertEqual(
+        try url(
+          RepositoryEndpoint(owner: "RedMadRobot", name: "apexy", sanitizer: sanitizer), base: base),
+        root + "repos/RedMadRobot/apexy", base)
+    }
+  }
+
+  func testAPagesAbsoluteLinkURLIsSentAsItCame() throws {
+    let next = URL(string: "https://ghe.example/api/v3/organizations/7/repos?per_page=100&page=2")!
+    let page = RepositoriesPageEndpoint(org: "x", url: next, sanitizer: sanitizer)
+    XCTAssertEqual(try url(page, base: "https://ghe.example/api/v3"), next.absoluteString)
+  }
+
+  func testAnEscapedLoginStaysOneSegmentBelowTheRoot() throws {
+    XCTAssertEqual(
+      try url(OrganizationEndpoint(org: "a/b c", sanitizer: sanitizer), base: "https://h.test/api"),
+      "https://h.test/api/orgs/a%2Fb%20c")
+  }
+
+  func testSettingTheBaseKeepsItAFolder() throws {
+    let adapter = GitHubRequestAdapter(
+      baseURL: URL(string: "https://api.github.com")!, token: nil, userAgent: "t/1")
+    adapter.baseURL = URL(string: "https://ghe.example/api/v3?x=1")!
+    XCTAssertEqual(adapter.baseURL.absoluteString, "https://ghe.example/api/v3/")
+  }
+}
