@@ -692,7 +692,18 @@ def in_process():
            "plain loop over 8 closures ms", notify["closures_ns"] / 1e6, ratio, "<= 3x", ratio <= 3)
 
 
+def refuse_a_config_file():
+    """The app reads its config file wherever it runs, tmux panes included (their environment is
+    the tmux server's, not ours), so one on this machine would change what is measured."""
+    path = os.environ.get("LOADER_TUI_CONFIG") or os.path.join(
+        os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config"), "loader-tui", "config")
+    if os.path.exists(path):
+        sys.exit(f"bench: {path} would change the app's flags in every run; move it away and "
+                 "run the benchmarks again")
+
+
 def main():
+    refuse_a_config_file()
     if "--only-small" in sys.argv:
         headless_small()
         return
