@@ -12,6 +12,12 @@ public struct MultipartFormPart: Sendable, Equatable {
   public let data: Data
 
   /// Creates a part from its pieces.
+  ///
+  /// - Parameters:
+  ///   - name: The form field name.
+  ///   - filename: The file name a file part is sent under; `nil` for a plain field.
+  ///   - contentType: The part's `Content-Type`; `nil` for a plain field.
+  ///   - data: The part's bytes.
   public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
     self.name = name
     self.filename = filename
@@ -20,11 +26,23 @@ public struct MultipartFormPart: Sendable, Equatable {
   }
 
   /// A text field, UTF-8 encoded.
+  ///
+  /// - Parameters:
+  ///   - name: The form field name.
+  ///   - value: The field's text.
+  /// - Returns: The part.
   public static func field(_ name: String, _ value: String) -> MultipartFormPart {
     MultipartFormPart(name: name, data: Data(value.utf8))
   }
 
   /// A file, with its name and content type (`application/octet-stream` unless given).
+  ///
+  /// - Parameters:
+  ///   - name: The form field name.
+  ///   - filename: The file name it is sent under.
+  ///   - contentType: Its `Content-Type`.
+  ///   - data: The file's bytes.
+  /// - Returns: The part.
   public static func file(
     _ name: String, filename: String, contentType: String = "application/octet-stream",
     data: Data
@@ -54,6 +72,12 @@ extension HTTPBody {
   /// A `multipart/form-data` body of fields and files, its `Content-Type` naming the boundary.
   ///
   /// Without a `boundary`, a random one is made that no part contains.
+  ///
+  /// - Parameters:
+  ///   - parts: The fields and files, in the order they are sent.
+  ///   - boundary: The boundary between parts; it must occur in no part. `nil` for a random
+  ///     one.
+  /// - Returns: The body, its `Content-Type` `multipart/form-data; boundary=…`.
   public static func multipart(_ parts: [MultipartFormPart], boundary: String? = nil) -> HTTPBody {
     let boundary = boundary ?? makeBoundary(avoiding: parts)
     var data = Data()

@@ -8,6 +8,13 @@ import Locking
 /// Changes a request before it is sent, for example to make its URL absolute.
 public protocol RequestAdapter {
   /// Returns the request to send in place of the given one.
+  ///
+  /// Called for every request after the endpoint's `makeRequest()`, on the thread that calls
+  /// the client.
+  ///
+  /// - Parameter urlRequest: The request the endpoint made.
+  /// - Returns: The request to send.
+  /// - Throws: Any error, to fail the request before it is sent.
   func adapt(_ urlRequest: URLRequest) throws -> URLRequest
 }
 

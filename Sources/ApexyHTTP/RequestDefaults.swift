@@ -16,6 +16,12 @@ public struct RequestDefaults: Sendable, Equatable {
   public var additionalHeaders: [String: String]
 
   /// Defaults of 60 s a request, no overall deadline and no extra fields, unless given.
+  ///
+  /// - Parameters:
+  ///   - requestTimeout: Seconds a request may wait for data (idle), as
+  ///     `timeoutIntervalForRequest`.
+  ///   - deadline: Seconds a whole request may take; `nil` for no limit.
+  ///   - additionalHeaders: Header fields added to each request that does not set them.
   public init(
     requestTimeout: TimeInterval = 60, deadline: TimeInterval? = nil,
     additionalHeaders: [String: String] = [:]

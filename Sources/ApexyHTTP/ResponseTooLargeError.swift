@@ -6,6 +6,8 @@ public struct ResponseTooLargeError: LocalizedError, Equatable, CustomStringConv
   public let limit: Int
 
   /// Creates the error for the given limit in bytes.
+  ///
+  /// - Parameter limit: The `maximumResponseSize` that was exceeded.
   public init(limit: Int) {
     self.limit = limit
   }

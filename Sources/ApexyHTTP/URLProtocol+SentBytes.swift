@@ -14,6 +14,11 @@ extension URLProtocol {
   /// `didSendBodyData` hear it from here instead. Call it from the protocol as bytes leave,
   /// with the running total and the body's length (`-1` when unknown); it does nothing for a
   /// task that no `URLSessionClient` sent.
+  ///
+  /// - Parameters:
+  ///   - bytesSent: Bytes sent since the last report.
+  ///   - totalBytesSent: Bytes sent so far.
+  ///   - totalBytesExpectedToSend: The body's length; `-1` when unknown.
   public func reportBodyBytesSent(
     _ bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64
   ) {

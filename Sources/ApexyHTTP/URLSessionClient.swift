@@ -231,6 +231,13 @@ open class URLSessionClient: Client, ConcurrencyClient {
   // MARK: - Client
 
   /// Sends a request; the response observer, then the completion, run on `completionQueue`.
+  ///
+  /// - Parameters:
+  ///   - endpoint: Builds the request and decodes its response.
+  ///   - completionHandler: Called once, on `completionQueue`, with the content or the error
+  ///     that stopped the request (also when `makeRequest()` or the adapter throws).
+  /// - Returns: The request's progress, counting the body bytes received; cancelling it
+  ///   cancels the request, which then completes with `URLError(.cancelled)`.
   open func request<T: Endpoint>(
     _ endpoint: T, completionHandler: @escaping (APIResult<T.Content>) -> Void
   ) -> Progress {
@@ -238,6 +245,13 @@ open class URLSessionClient: Client, ConcurrencyClient {
   }
 
   /// Sends an upload; the response observer, then the completion, run on `completionQueue`.
+  ///
+  /// - Parameters:
+  ///   - endpoint: Builds the request and its body, and decodes the response.
+  ///   - completionHandler: Called once, on `completionQueue`, with the content or the error
+  ///     that stopped the upload (`UploadError.streamNotSupported` for a stream body).
+  /// - Returns: The upload's progress, counting the body bytes sent; cancelling it cancels
+  ///   the upload.
   open func upload<T: UploadEndpoint>(
     _ endpoint: T, completionHandler: @escaping (APIResult<T.Content>) -> Void
   ) -> Progress {
@@ -247,11 +261,24 @@ open class URLSessionClient: Client, ConcurrencyClient {
   // MARK: - ConcurrencyClient
 
   /// Sends a request and returns its content; cancelling the task cancels the request.
+  ///
+  /// The response observer runs on `completionQueue` before this returns.
+  ///
+  /// - Parameter endpoint: Builds the request and decodes its response.
+  /// - Returns: The content `endpoint` decoded.
+  /// - Throws: What the endpoint or the adapter threw, a transport `URLError`
+  ///   (`.timedOut` past the deadline, `.cancelled` when the task is cancelled), or
+  ///   ``ResponseTooLargeError``.
   open func request<T: Endpoint>(_ endpoint: T) async throws -> T.Content {
     try await bridge { startRequest(endpoint, delivery: $0) }
   }
 
   /// Sends an upload and returns its content; cancelling the task cancels the upload.
+  ///
+  /// - Parameter endpoint: Builds the request and its body, and decodes the response.
+  /// - Returns: The content `endpoint` decoded.
+  /// - Throws: What ``request(_:)`` throws, and ``UploadError/streamNotSupported`` for a
+  ///   stream body.
   open func upload<T: UploadEndpoint>(_ endpoint: T) async throws -> T.Content {
     try await bridge { startUpload(endpoint, delivery: $0) }
   }

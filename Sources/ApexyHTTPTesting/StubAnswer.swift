@@ -10,6 +10,12 @@ public enum StubAnswer: Sendable {
   case noAnswer
 
   /// A response with the whole body in one piece; `Content-Length` is set for it.
+  ///
+  /// - Parameters:
+  ///   - status: The HTTP status code; 200 by default.
+  ///   - headers: The header fields; a `Content-Length` given is kept.
+  ///   - body: The body; empty by default.
+  /// - Returns: The answer.
   public static func respond(
     status: Int = 200, headers: [String: String] = [:], body: Data = Data()
   ) -> StubAnswer {
@@ -21,6 +27,11 @@ public enum StubAnswer: Sendable {
   }
 
   /// A UTF-8 `text/plain` response.
+  ///
+  /// - Parameters:
+  ///   - text: The body.
+  ///   - status: The HTTP status code; 200 by default.
+  /// - Returns: The answer.
   public static func text(_ text: String, status: Int = 200) -> StubAnswer {
     .respond(
       status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)
@@ -28,6 +39,11 @@ public enum StubAnswer: Sendable {
   }
 
   /// An `application/json` response.
+  ///
+  /// - Parameters:
+  ///   - body: The JSON, encoded.
+  ///   - status: The HTTP status code; 200 by default.
+  /// - Returns: The answer.
   public static func json(_ body: Data, status: Int = 200) -> StubAnswer {
     .respond(status: status, headers: ["Content-Type": "application/json"], body: body)
   }

@@ -32,6 +32,11 @@ public final class StubTransport: Sendable {
 
   /// Creates a transport for `host` (a fresh `*.stub.test` host by default) answering with
   /// `handler` (a 404 by default).
+  ///
+  /// - Parameters:
+  ///   - host: The host it answers for, compared case-insensitively; a fresh one by default,
+  ///     so that parallel tests never share one.
+  ///   - handler: Answers each request, on a queue of the transport's own (it may wait).
   public init(
     host: String = "t\(UUID().uuidString.prefix(8).lowercased()).stub.test",
     handler: @escaping Handler = { _ in .respond(status: 404) }
@@ -48,11 +53,17 @@ public final class StubTransport: Sendable {
   }
 
   /// Replaces the handler and forgets the requests seen so far.
+  ///
+  /// - Parameter handler: Answers each request from now on.
   public func answer(with handler: @escaping Handler) {
     state.withLock { $0 = State(handler: handler) }
   }
 
   /// A configuration whose sessions send every request through `StubURLProtocol`.
+  ///
+  /// - Parameter base: The configuration to start from; `.ephemeral` by default.
+  /// - Returns: `base` with ``StubURLProtocol`` as its only protocol class, so a request to a
+  ///   host no live transport owns fails with `URLError(.cannotFindHost)`.
   public func configuration(
     _ base: URLSessionConfiguration = .ephemeral
   ) -> URLSessionConfiguration {

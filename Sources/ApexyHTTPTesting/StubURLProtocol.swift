@@ -17,6 +17,11 @@ public class StubURLProtocol: URLProtocol {
   private var reports: URLProtocolReports<StubURLProtocol>!
 
   /// A protocol for `request`, as Foundation makes one for each task.
+  ///
+  /// - Parameters:
+  ///   - request: The request to answer.
+  ///   - cachedResponse: Ignored: the stub answers every request itself.
+  ///   - client: Where the answer is reported.
   public required init(
     request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?
   ) {
@@ -25,9 +30,15 @@ public class StubURLProtocol: URLProtocol {
   }
 
   /// Takes every request, so none reaches the network.
+  ///
+  /// - Parameter request: A request of a session configured with the stub.
+  /// - Returns: `true`.
   override public class func canInit(with request: URLRequest) -> Bool { true }
 
   /// The request as it is.
+  ///
+  /// - Parameter request: The request to send.
+  /// - Returns: `request`, unchanged.
   override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
     request
   }

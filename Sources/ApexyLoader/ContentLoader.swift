@@ -73,6 +73,13 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   }
 
   /// Calls `changeHandler` after every state change for as long as the observation is held.
+  ///
+  /// - Parameter changeHandler: Called on the main actor after each assignment of `state`
+  ///   (and each change of a `WebLoader`'s retry status or cache problem), in the order the
+  ///   observations were made.
+  /// - Returns: The observation: hold it for as long as `changeHandler` should be called;
+  ///   releasing it stops the calls (see ``observe(named:_:)`` for a release on another
+  ///   thread).
   public func observe(_ changeHandler: @escaping () -> Void) -> LoaderObservation {
     observe(named: nil, changeHandler)
   }
@@ -85,6 +92,11 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   /// Released elsewhere, the release reaches the main actor as its next work on the main queue,
   /// and the handler is removed there: the main actor may still call it for a change it makes
   /// before then (it cannot know of the release yet), and never after.
+  ///
+  /// - Parameters:
+  ///   - name: What ``observerNames`` lists for this observation; `nil` for none.
+  ///   - changeHandler: Called on the main actor after each change.
+  /// - Returns: The observation: hold it for as long as `changeHandler` should be called.
   public func observe(named name: String?, _ changeHandler: @escaping () -> Void)
     -> LoaderObservation
   {
@@ -96,6 +108,9 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   }
 
   /// Moves to `.loading` keeping the content as cache; returns false if already loading.
+  ///
+  /// - Returns: `true` when the state became `.loading(cache:)`, `false` (and nothing
+  ///   changed) when a load was already under way: `guard startLoading() else { return }`.
   @discardableResult
   public func startLoading() -> Bool {
     if state.isLoading { return false }
@@ -104,6 +119,8 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   }
 
   /// Moves to `.success`, or to `.failure` keeping the current content as cache.
+  ///
+  /// - Parameter result: The content loaded, or the error that stopped the load.
   public func finishLoading(_ result: Result<Content, Error>) {
     switch result {
     case .success(let content): state = .success(content: content)
@@ -172,7 +189,9 @@ final class ObserverList {
 
 extension ContentLoader where Content: Equatable {
   /// Assigns `newState` only when it differs from the current state: in its case, its content
-  /// or cache, or its error (see `LoadingState.hasSameError(as:)`).
+  /// or cache, or its error (errors differ when their types or `String(reflecting:)` texts do).
+  ///
+  /// - Parameter newState: The state to assign when it is new.
   public func update(_ newState: LoadingState<Content>) {
     if state != newState || !state.hasSameError(as: newState) { state = newState }
   }

@@ -35,6 +35,13 @@ public enum LoadingState<Content> {
   ///
   /// Loading wins over failure, failure over success; caches are combined only when both
   /// sides have content.
+  ///
+  /// - Parameters:
+  ///   - state: The other loader's state.
+  ///   - transform: Combines this state's content (or cache) with the other's.
+  /// - Returns: `.loading` when either side loads (with the combined caches when both have
+  ///   content), else `.failure` when either failed (this side's error first), `.success`
+  ///   with `transform`'s value when both succeeded, and `.initial` otherwise.
   public func merge<C2, C3>(
     _ state: LoadingState<C2>, transform: (Content, C2) -> C3
   ) -> LoadingState<C3> {
@@ -61,6 +68,11 @@ public enum LoadingState<Content> {
 
 extension LoadingState: Equatable where Content: Equatable {
   /// Compares the case and the content or cache; errors are not compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: A state.
+  ///   - rhs: Another state.
+  /// - Returns: `true` when both are the same case with equal content or cache.
   public static func == (lhs: LoadingState, rhs: LoadingState) -> Bool {
     switch (lhs, rhs) {
     case (.initial, .initial): return true

@@ -2,6 +2,10 @@
 @MainActor
 public protocol ObservableLoader: AnyObject {
   /// Calls `changeHandler` after every state change for as long as the observation is held.
+  ///
+  /// - Parameter changeHandler: Called on the main actor after each change; it reads the
+  ///   loader's state itself.
+  /// - Returns: The observation: hold it for as long as `changeHandler` should be called.
   func observe(_ changeHandler: @escaping () -> Void) -> LoaderObservation
 }
 

@@ -45,6 +45,9 @@ open class WebLoader<Content>: ContentLoader<Content> {
   let refreshSlot = WorkSlot()
 
   /// Creates a loader that sends its requests with `apiClient`.
+  ///
+  /// - Parameter apiClient: The client every request of the loader goes through; it may
+  ///   complete on any queue.
   public init(apiClient: Client) {
     self.apiClient = apiClient
     super.init()
@@ -57,6 +60,8 @@ open class WebLoader<Content>: ContentLoader<Content> {
 
   /// Moves to `.success` (marking the content confirmed now) or `.failure`, then starts the
   /// refresh timer if `policies.refreshInterval` asks for one.
+  ///
+  /// - Parameter result: The content loaded, or the error that stopped the load.
   public override func finishLoading(_ result: Result<Content, Error>) {
     if case .success = result {
       freshness = Freshness(lastConfirmed: scheduler.now, wasNotModified: false)
@@ -67,11 +72,17 @@ open class WebLoader<Content>: ContentLoader<Content> {
   }
 
   /// Sends `endpoint` and finishes loading with its content.
+  ///
+  /// - Parameter endpoint: The request; its content is the loader's.
   public func request<T: Endpoint>(_ endpoint: T) where T.Content == Content {
     request(endpoint, transform: { $0 })
   }
 
   /// Sends `endpoint` and finishes loading with its content turned into `Content`.
+  ///
+  /// - Parameters:
+  ///   - endpoint: The request.
+  ///   - transform: Turns its content into the loader's, on the main actor.
   public func request<T: Endpoint>(_ endpoint: T, transform: @escaping (T.Content) -> Content) {
     if policies.revalidates {
       revalidate(endpoint, transform: transform)
@@ -83,6 +94,11 @@ open class WebLoader<Content>: ContentLoader<Content> {
   }
 
   /// Sends `endpoint` and hands its result to `completion`, leaving the state alone.
+  ///
+  /// - Parameters:
+  ///   - endpoint: The request.
+  ///   - completion: Called once on the main actor with the content or the error, unless
+  ///     the loader was released first.
   public func request<T: Endpoint>(
     _ endpoint: T, completion: @escaping (Result<T.Content, Error>) -> Void
   ) {

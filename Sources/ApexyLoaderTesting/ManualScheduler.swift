@@ -21,11 +21,19 @@ public final class ManualScheduler: LoaderScheduler {
   private var nextOrder = 0
 
   /// Creates a scheduler whose clock reads `now`.
+  ///
+  /// - Parameter now: The time the clock starts at; a fixed date by default, so tests that
+  ///   print times print the same ones.
   public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
     self.now = now
   }
 
   /// Keeps `action` until the clock reaches `now + delay`.
+  ///
+  /// - Parameters:
+  ///   - delay: Seconds from `now`; a negative delay is 0.
+  ///   - action: The work, run inside ``advance(by:)`` or ``advance(to:)``.
+  /// - Returns: The work's handle; cancelling it keeps `action` from running.
   public func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void)
     -> ScheduledWork
   {
@@ -49,11 +57,15 @@ public final class ManualScheduler: LoaderScheduler {
   }
 
   /// Moves the clock forward by `seconds`, running every action that falls due on the way.
+  ///
+  /// - Parameter seconds: How far to move the clock.
   public func advance(by seconds: TimeInterval) {
     advance(to: now.addingTimeInterval(seconds))
   }
 
   /// Moves the clock to `date` (never backwards), running every action due by then.
+  ///
+  /// - Parameter date: The time to move the clock to.
   public func advance(to date: Date) {
     while let index = nextIndex(dueBy: date) {
       let entry = entries.remove(at: index)

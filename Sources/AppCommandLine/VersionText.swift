@@ -23,7 +23,7 @@ public enum VersionText {
     }
   }
 
-  /// The lines: `loader-tui 0.1.0` first (scripts read it), then libcurl and ncurses.
+  /// The lines: `loader-tui <version>` first (scripts read it), then libcurl and ncurses.
   public static func render(_ libraries: Libraries) -> String {
     let curlWith = [libraries.tls.map { "TLS " + $0 }, libraries.http2.map { "HTTP/2 " + $0 }]
       .compactMap { $0 }

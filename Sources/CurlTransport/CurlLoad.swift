@@ -61,6 +61,8 @@ public final class CurlLoad: Sendable {
   private static let redirectLimit = 16
 
   /// A load of `request`; nothing is sent before `start()`.
+  ///
+  /// - Parameter request: The request, its header fields, body and timeout as they are sent.
   public init(request: URLRequest) {
     self.request = request
   }

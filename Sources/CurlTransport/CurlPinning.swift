@@ -14,16 +14,26 @@ public enum CurlPinning {
   private static let store = PinStore()
 
   /// Pins `host` (compared case-insensitively, without port) to `publicKeys`.
+  ///
+  /// - Parameters:
+  ///   - publicKeys: libcurl's pin: `sha256//BASE64`, several joined with `;`, or the path of
+  ///     a PEM or DER public key file.
+  ///   - host: The host name requests are pinned for, without a port.
   public static func pin(_ publicKeys: String, forHost host: String) {
     store.set(publicKeys, for: host.lowercased())
   }
 
   /// Removes the pin of `host`.
+  ///
+  /// - Parameter host: The host name given to ``pin(_:forHost:)``.
   public static func unpin(host: String) {
     store.set(nil, for: host.lowercased())
   }
 
   /// The pin of `host`, `nil` when it has none.
+  ///
+  /// - Parameter host: A host name, in any case.
+  /// - Returns: The pin as given to ``pin(_:forHost:)``, or `nil`.
   public static func publicKeys(forHost host: String) -> String? {
     store.get(host.lowercased())
   }

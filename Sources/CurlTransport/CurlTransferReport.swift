@@ -40,6 +40,13 @@ public struct CurlTransferReport: Sendable, Equatable {
   public let localPort: Int
 
   /// A report with the given values.
+  ///
+  /// - Parameters:
+  ///   - url: The URL the transfer requested.
+  ///   - status: The response's status code; 0 when none arrived.
+  ///   - httpVersion: The HTTP version spoken.
+  ///   - connectionsOpened: How many new connections the transfer opened.
+  ///   - localPort: The local port of the connection used; 0 when none was made.
   public init(
     url: URL, status: Int, httpVersion: HTTPVersion, connectionsOpened: Int, localPort: Int
   ) {

@@ -26,6 +26,11 @@ public final class CurlURLProtocol: URLProtocol {
   private var reports: URLProtocolReports<CurlURLProtocol>!
 
   /// A protocol for `request`, as Foundation makes one for each task.
+  ///
+  /// - Parameters:
+  ///   - request: The request to send.
+  ///   - cachedResponse: Ignored: libcurl sends every request.
+  ///   - client: Where the response is reported.
   public required init(
     request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?
   ) {
@@ -51,12 +56,18 @@ public final class CurlURLProtocol: URLProtocol {
   }
 
   /// Takes every `http://` and `https://` request.
+  ///
+  /// - Parameter request: A request of a session that lists this protocol.
+  /// - Returns: `true` for the schemes `http` and `https`, in any case.
   override public class func canInit(with request: URLRequest) -> Bool {
     let scheme = request.url?.scheme?.lowercased()
     return scheme == "http" || scheme == "https"
   }
 
   /// The request as it is.
+  ///
+  /// - Parameter request: The request to send.
+  /// - Returns: `request`, unchanged.
   override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
     request
   }

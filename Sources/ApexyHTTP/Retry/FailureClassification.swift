@@ -24,6 +24,12 @@ extension RetryPolicy {
 
   /// Sorts `error` into transient or permanent, reading the response of an error that carries
   /// one (`HTTPResponseError`, or any error a loader with policies received).
+  ///
+  /// - Parameters:
+  ///   - error: The failure: a `URLError`, an error carrying its response, or any other.
+  ///   - now: The current time, from which a `Retry-After` in seconds counts.
+  /// - Returns: ``FailureClassification/transient(notBefore:)`` for the failures
+  ///   ``RetryPolicy`` retries, else ``FailureClassification/permanent``.
   public static func classify(_ error: Error, now: Date) -> FailureClassification {
     if let failure = error as? ResponseFailure, failure.isDecoding { return .permanent }
     if let response = error.httpResponse { return classify(response, now: now) }
@@ -36,6 +42,13 @@ extension RetryPolicy {
   }
 
   /// Sorts a failed response by its status and rate-limit headers.
+  ///
+  /// - Parameters:
+  ///   - response: The response: its status, `Retry-After` and `x-ratelimit-*` fields.
+  ///   - now: The current time, from which a `Retry-After` in seconds counts.
+  /// - Returns: ``FailureClassification/transient(notBefore:)`` for 429, 500, 502, 503, 504
+  ///   and a rate-limit 403 (not before the time the server named, if any), else
+  ///   ``FailureClassification/permanent``.
   public static func classify(_ response: HTTPURLResponse, now: Date) -> FailureClassification {
     let status = response.statusCode
     let retryAfter = response.header("Retry-After").flatMap { retryAfterDate($0, now: now) }
@@ -56,6 +69,11 @@ extension RetryPolicy {
   }
 
   /// The time a `Retry-After` value allows: delay seconds from `now`, or an HTTP date.
+  ///
+  /// - Parameters:
+  ///   - value: The field's value: `120`, or `Wed, 21 Oct 2026 07:28:00 GMT`.
+  ///   - now: The time the delay counts from.
+  /// - Returns: The earliest time for the next request; `nil` when `value` is neither form.
   public static func retryAfterDate(_ value: String, now: Date) -> Date? {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
     if let seconds = Int(trimmed), seconds >= 0 {

@@ -62,6 +62,9 @@ public struct RetryPolicy: Sendable {
 
   /// The range retry number `retry` (1 for the first) draws its delay from: full jitter over
   /// `0...min(maxDelay, baseDelay × 2^(retry-1))`.
+  ///
+  /// - Parameter retry: Which retry: 1 for the first.
+  /// - Returns: The delays, in seconds, that retry may wait.
   public func backoffRange(forRetry retry: Int) -> ClosedRange<Double> {
     let exponent = Double(min(max(retry - 1, 0), 62))
     return 0...min(maxDelay, baseDelay * pow(2, exponent))
@@ -120,6 +123,10 @@ public struct RetryLaterError: LocalizedError {
   public let underlying: Error
 
   /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - retryAt: The earliest time the server allows another request.
+  ///   - underlying: The failure that asked for the wait.
   public init(retryAt: Date, underlying: Error) {
     self.retryAt = retryAt
     self.underlying = underlying

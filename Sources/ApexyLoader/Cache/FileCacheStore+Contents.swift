@@ -22,6 +22,8 @@ extension FileCacheStore {
   }
 
   /// Every entry file, oldest first, each read and checked; for listings, not for loading.
+  ///
+  /// - Returns: One ``StoredFile`` per entry file; an unreadable one has a `problem`.
   public func contents() -> [StoredFile] {
     files().map { file in
       var stored = StoredFile(

@@ -23,6 +23,10 @@ public final class FileCacheStore: LoaderCacheStore {
     public var maxTotalBytes: Int
 
     /// Creates limits; by default 32 entries a namespace and 64 MiB in all.
+    ///
+    /// - Parameters:
+    ///   - maxEntriesPerNamespace: The most entries of one namespace.
+    ///   - maxTotalBytes: The most bytes of all entries together.
     public init(maxEntriesPerNamespace: Int = 32, maxTotalBytes: Int = 64 << 20) {
       self.maxEntriesPerNamespace = maxEntriesPerNamespace
       self.maxTotalBytes = maxTotalBytes
@@ -38,12 +42,22 @@ public final class FileCacheStore: LoaderCacheStore {
   static let temporaryPrefix = ".tmp-"
 
   /// A store in `directory`; nothing is touched on disk until the first write.
+  ///
+  /// - Parameters:
+  ///   - directory: Where the entries live (``userCacheDirectory(named:environment:)``
+  ///     gives the user's).
+  ///   - limits: The bounds kept after every write.
   public init(directory: URL, limits: Limits = Limits()) {
     self.directory = directory.standardizedFileURL
     self.limits = limits
   }
 
   /// The entry under `key`, checked whole; `nil` when there is none.
+  ///
+  /// - Parameter key: The entry's key.
+  /// - Returns: The entry, or `nil` when there is none.
+  /// - Throws: ``LoaderCacheStoreError`` when the file is there but unusable: `.corrupt`,
+  ///   `.foreignVersion` or `.io`.
   public func read(_ key: LoaderCacheKey) throws -> LoaderCacheEntry? {
     guard let data = try PosixFile.readAll(path(of: key)) else { return nil }
     return try CacheEntryFormat.decode(data, key: key)
@@ -51,6 +65,12 @@ public final class FileCacheStore: LoaderCacheStore {
 
   /// Writes `entry` to a temporary file, flushes it, renames it over the entry under `key`,
   /// then evicts the oldest entries beyond `limits`.
+  ///
+  /// - Parameters:
+  ///   - entry: The entry to store.
+  ///   - key: Its key.
+  /// - Throws: ``LoaderCacheStoreError/entryTooLarge(key:bytes:limit:)`` for an entry over
+  ///   `limits.maxTotalBytes`, `.io` when a file operation fails.
   public func write(_ entry: LoaderCacheEntry, for key: LoaderCacheKey) throws {
     let data = try CacheEntryFormat.encode(entry, key: key)
     guard data.count <= limits.maxTotalBytes else {
@@ -77,6 +97,10 @@ public final class FileCacheStore: LoaderCacheStore {
   }
 
   /// Removes the entry under `key`.
+  ///
+  /// - Parameter key: The entry's key; removing a missing entry is not an error.
+  /// - Throws: ``LoaderCacheStoreError/io(operation:path:reason:)`` when the file cannot be
+  ///   removed.
   public func remove(_ key: LoaderCacheKey) throws {
     let target = path(of: key)
     if unlink(target) != 0, errno != ENOENT {
@@ -86,6 +110,9 @@ public final class FileCacheStore: LoaderCacheStore {
   }
 
   /// Removes every entry and temporary file; the directory itself stays.
+  ///
+  /// - Throws: ``LoaderCacheStoreError/io(operation:path:reason:)`` when a file cannot be
+  ///   removed.
   public func removeAll() throws {
     for name in PosixFile.names(in: directory.path) where Self.isOwned(name) {
       let target = directory.appendingPathComponent(name).path
@@ -97,6 +124,9 @@ public final class FileCacheStore: LoaderCacheStore {
   }
 
   /// The path of the entry file of `key`.
+  ///
+  /// - Parameter key: An entry's key.
+  /// - Returns: The file's path in ``directory``, whether it exists or not.
   public func path(of key: LoaderCacheKey) -> String {
     directory.appendingPathComponent(fileName(of: key)).path
   }
@@ -125,6 +155,11 @@ extension FileCacheStore {
   /// specification places it: `$XDG_CACHE_HOME/name`, or `$HOME/.cache/name` when
   /// `XDG_CACHE_HOME` is unset, empty or relative (the specification says to ignore a relative
   /// one); `nil` without a usable `HOME` either.
+  ///
+  /// - Parameters:
+  ///   - name: The application's directory name.
+  ///   - environment: The variables to read; the process's by default.
+  /// - Returns: The directory (not created), or `nil`.
   public static func userCacheDirectory(
     named name: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL? {

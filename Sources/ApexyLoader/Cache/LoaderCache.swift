@@ -25,6 +25,11 @@ public final class LoaderCache<Content>: Sendable {
       -> Void
 
   /// A cache of the entry `key` in `store`, encoded with `codec`.
+  ///
+  /// - Parameters:
+  ///   - store: Where the entry is kept (``FileCacheStore`` on disk).
+  ///   - key: The entry's key: one per loader.
+  ///   - codec: How the content becomes bytes and back, and its version.
   public init(store: LoaderCacheStore, key: LoaderCacheKey, codec: LoaderCacheCodec<Content>)
   where Content: Sendable {
     let writer = CacheWriter(store: store, key: key, codec: codec)
@@ -86,6 +91,10 @@ public final class LoaderCache<Content>: Sendable {
 
 extension LoaderCache where Content: Sendable & Codable {
   /// A cache of the entry `key` in `store`, encoded as JSON.
+  ///
+  /// - Parameters:
+  ///   - store: Where the entry is kept (``FileCacheStore`` on disk).
+  ///   - key: The entry's key: one per loader.
   public convenience init(store: LoaderCacheStore, key: LoaderCacheKey) {
     self.init(store: store, key: key, codec: .json)
   }

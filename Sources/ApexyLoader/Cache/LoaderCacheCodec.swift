@@ -11,6 +11,11 @@ public struct LoaderCacheCodec<Content>: Sendable {
   public var decode: @Sendable (Data) throws -> Content
 
   /// A codec of `encode` and `decode`, at `version`.
+  ///
+  /// - Parameters:
+  ///   - version: The encoding's version; 1 by default.
+  ///   - encode: Turns content into bytes (off the main thread); it may throw.
+  ///   - decode: Turns bytes back into content (on the main actor); it may throw.
   public init(
     version: Int = 1, encode: @escaping @Sendable (Content) throws -> Data,
     decode: @escaping @Sendable (Data) throws -> Content
@@ -26,6 +31,9 @@ extension LoaderCacheCodec where Content: Codable & Sendable {
   public static var json: LoaderCacheCodec { json(version: 1) }
 
   /// JSON through `JSONEncoder` and `JSONDecoder`, at `version`.
+  ///
+  /// - Parameter version: The encoding's version: raise it when the type's JSON changes.
+  /// - Returns: The codec.
   public static func json(version: Int) -> LoaderCacheCodec {
     LoaderCacheCodec(
       version: version, encode: { try JSONEncoder().encode($0) },

@@ -9,12 +9,25 @@ import Foundation
 public protocol LoaderCacheStore: Sendable {
   /// The entry stored under `key`, `nil` when there is none; throws `LoaderCacheStoreError`
   /// when one is there but cannot be used (corrupt, truncated, another version, unreadable).
+  ///
+  /// - Parameter key: The entry's key.
+  /// - Returns: The entry, or `nil` when there is none.
+  /// - Throws: ``LoaderCacheStoreError`` when an entry is there but cannot be used.
   func read(_ key: LoaderCacheKey) throws -> LoaderCacheEntry?
 
   /// Stores `entry` under `key`, replacing what was there (usable or not).
+  ///
+  /// - Parameters:
+  ///   - entry: The entry to store.
+  ///   - key: Its key.
+  /// - Throws: ``LoaderCacheStoreError`` (or any error) when it cannot be stored; the entry
+  ///   stored before stays whole.
   func write(_ entry: LoaderCacheEntry, for key: LoaderCacheKey) throws
 
   /// Removes the entry under `key`; removing a missing entry is not an error.
+  ///
+  /// - Parameter key: The entry's key.
+  /// - Throws: ``LoaderCacheStoreError`` (or any error) when it cannot be removed.
   func remove(_ key: LoaderCacheKey) throws
 }
 
@@ -27,6 +40,10 @@ public struct LoaderCacheKey: Hashable, Sendable, CustomStringConvertible {
   public var name: String
 
   /// Creates a key.
+  ///
+  /// - Parameters:
+  ///   - namespace: The group the entry belongs to (an API origin, say).
+  ///   - name: The entry's name within it.
   public init(namespace: String, name: String) {
     self.namespace = namespace
     self.name = name
@@ -49,6 +66,12 @@ public struct LoaderCacheEntry: Sendable, Equatable {
   public var lastConfirmed: Date
 
   /// Creates an entry.
+  ///
+  /// - Parameters:
+  ///   - content: The encoded content.
+  ///   - contentVersion: The version of its encoding; 1 by default.
+  ///   - validators: The validators by request URL.
+  ///   - lastConfirmed: When the server last sent or confirmed the content.
   public init(
     content: Data, contentVersion: Int = 1, validators: [String: ResponseValidators] = [:],
     lastConfirmed: Date

@@ -20,6 +20,11 @@ public struct ConditionalEndpoint<Base: Endpoint>: Endpoint {
   public let key: String?
 
   /// Creates a conditional request for `base` with `validators`.
+  ///
+  /// - Parameters:
+  ///   - base: The endpoint to send.
+  ///   - validators: What the last answer for its URL said (`ETag`, `Last-Modified`); `nil`
+  ///     or empty for an unconditional request.
   public init(_ base: Base, validators: ResponseValidators?) {
     self.base = base
     self.validators = validators
@@ -27,6 +32,9 @@ public struct ConditionalEndpoint<Base: Endpoint>: Endpoint {
   }
 
   /// The base request, with `If-None-Match` / `If-Modified-Since` when validators are known.
+  ///
+  /// - Returns: The base endpoint's request, conditional when there are validators.
+  /// - Throws: What the base endpoint's `makeRequest()` throws.
   public func makeRequest() throws -> URLRequest {
     let request = try base.makeRequest()
     guard let validators, !validators.isEmpty else { return request }
@@ -34,12 +42,27 @@ public struct ConditionalEndpoint<Base: Endpoint>: Endpoint {
   }
 
   /// Accepts a 304 to a conditional request; anything else is the base endpoint's to check.
+  ///
+  /// - Parameters:
+  ///   - request: The request as it was sent.
+  ///   - response: The response.
+  ///   - data: The response body.
+  /// - Throws: What the base endpoint's `validate(_:response:data:)` throws, for any response
+  ///   but a 304 to a conditional request.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     if isNotModified(response) { return }
     try base.validate(request, response: response, data: data)
   }
 
   /// `.notModified` for a 304, else the base endpoint's content with the new validators.
+  ///
+  /// - Parameters:
+  ///   - response: The response.
+  ///   - body: The response body.
+  /// - Returns: ``Revalidated/notModified`` for a 304 to a conditional request, else
+  ///   ``Revalidated/modified(_:validators:)`` with the base endpoint's content and the
+  ///   response's validators.
+  /// - Throws: What the base endpoint's `content(from:with:)` throws.
   public func content(from response: URLResponse?, with body: Data) throws -> Revalidated<
     Base.Content
   > {

@@ -11,6 +11,11 @@ public struct Freshness: Sendable, Equatable {
   public var isRestored: Bool
 
   /// Creates a freshness record.
+  ///
+  /// - Parameters:
+  ///   - lastConfirmed: When the server last sent or confirmed the content.
+  ///   - wasNotModified: Whether that was a `304 Not Modified`.
+  ///   - isRestored: Whether the content came from the loader's cache.
   public init(lastConfirmed: Date? = nil, wasNotModified: Bool = false, isRestored: Bool = false) {
     self.lastConfirmed = lastConfirmed
     self.wasNotModified = wasNotModified
@@ -18,12 +23,21 @@ public struct Freshness: Sendable, Equatable {
   }
 
   /// Seconds since the last confirmation, `nil` before the first.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The content's age in seconds, never negative; `nil` before the first
+  ///   confirmation.
   public func age(at now: Date) -> TimeInterval? {
     lastConfirmed.map { max(0, now.timeIntervalSince($0)) }
   }
 
   /// Whether the content is older than `staleAfter` seconds at `now`; never true without a
   /// `staleAfter` or before the first confirmation.
+  ///
+  /// - Parameters:
+  ///   - now: The current time.
+  ///   - staleAfter: Seconds after which content is stale; `nil` for never.
+  /// - Returns: `true` when the content's age is `staleAfter` or more.
   public func isStale(at now: Date, staleAfter: TimeInterval?) -> Bool {
     guard let staleAfter, let age = age(at: now) else { return false }
     return age >= staleAfter
@@ -42,6 +56,12 @@ public struct ResponseMetadata: Sendable, Equatable {
   public var pollInterval: TimeInterval?
 
   /// Creates metadata.
+  ///
+  /// - Parameters:
+  ///   - statusCode: The response's status code.
+  ///   - receivedAt: When it arrived.
+  ///   - rateLimit: The rate limit it stated.
+  ///   - pollInterval: The least seconds between polls it asked for.
   public init(
     statusCode: Int, receivedAt: Date, rateLimit: RateLimit? = nil,
     pollInterval: TimeInterval? = nil

@@ -20,6 +20,13 @@ public struct LoaderPolicies: Sendable {
   public var refreshInterval: TimeInterval?
 
   /// Creates policies; every one is off unless given.
+  ///
+  /// - Parameters:
+  ///   - retry: Retries transient failures; `nil` sends each request once.
+  ///   - revalidates: Sends conditional requests and keeps the content on a `304`.
+  ///   - rateLimit: The rate limit shared with other loaders.
+  ///   - staleAfter: Seconds after which confirmed content is stale (``WebLoader/isStale``).
+  ///   - refreshInterval: Reloads this often, in seconds, after each load ends.
   public init(
     retry: RetryPolicy? = nil, revalidates: Bool = false, rateLimit: RateLimitGate? = nil,
     staleAfter: TimeInterval? = nil, refreshInterval: TimeInterval? = nil

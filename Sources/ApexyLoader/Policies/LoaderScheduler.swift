@@ -9,6 +9,11 @@ public protocol LoaderScheduler: AnyObject {
   var now: Date { get }
 
   /// Runs `action` on the main actor after `delay` seconds, unless the result is cancelled first.
+  ///
+  /// - Parameters:
+  ///   - delay: Seconds from now.
+  ///   - action: The work to run.
+  /// - Returns: The work's handle; cancelling it keeps `action` from running.
   func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void)
     -> ScheduledWork
 }
@@ -23,6 +28,8 @@ public final class ScheduledWork: Sendable {
   private let state: Locked<State>
 
   /// Creates a handle; `onCancel` runs once, on the first `cancel()`.
+  ///
+  /// - Parameter onCancel: Called on the first ``cancel()``, on the thread that cancels.
   public init(onCancel: (@Sendable () -> Void)? = nil) {
     state = Locked(State(onCancel: onCancel))
   }
@@ -52,6 +59,11 @@ public final class MainQueueScheduler: LoaderScheduler {
   public var now: Date { Date() }
 
   /// Runs `action` on the main queue after `delay` seconds (at once for a delay of 0 or less).
+  ///
+  /// - Parameters:
+  ///   - delay: Seconds from now.
+  ///   - action: The work to run.
+  /// - Returns: The work's handle; cancelling it keeps `action` from running.
   public func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void)
     -> ScheduledWork
   {

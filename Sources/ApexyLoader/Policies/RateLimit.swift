@@ -17,6 +17,12 @@ public struct RateLimit: Sendable, Equatable {
   public var resource: String?
 
   /// Creates a rate limit.
+  ///
+  /// - Parameters:
+  ///   - limit: The requests allowed per window.
+  ///   - remaining: The requests left in this window.
+  ///   - reset: When the window resets.
+  ///   - resource: The bucket the limit applies to.
   public init(limit: Int, remaining: Int, reset: Date, resource: String? = nil) {
     self.limit = limit
     self.remaining = remaining
@@ -26,6 +32,8 @@ public struct RateLimit: Sendable, Equatable {
 
   /// Reads the limit from header fields (names in any case); `nil` unless `limit`, `remaining`
   /// and `reset` are all present and numeric.
+  ///
+  /// - Parameter headers: Response header fields.
   public init?(headers: [String: String]) {
     var lowercased: [String: String] = [:]
     for (name, value) in headers { lowercased[name.lowercased()] = value }
@@ -41,11 +49,16 @@ public struct RateLimit: Sendable, Equatable {
   }
 
   /// Reads the limit from a response's headers.
+  ///
+  /// - Parameter response: The response whose `x-ratelimit-*` fields are read.
   public init?(response: HTTPURLResponse) {
     self.init(headers: response.headerFields)
   }
 
   /// Whether no request is left and the window has not reset at `now`.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: `true` while requests would be refused.
   public func isExhausted(at now: Date) -> Bool {
     remaining <= 0 && now < reset
   }

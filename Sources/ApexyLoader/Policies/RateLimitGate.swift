@@ -17,12 +17,17 @@ public final class RateLimitGate {
   public init() {}
 
   /// Records the limit a response stated; responses without one change nothing.
+  ///
+  /// - Parameter limit: The limit a response stated, or `nil`.
   public func record(_ limit: RateLimit?) {
     guard let limit else { return }
     current = limit
   }
 
   /// The error that stops a request at `now`, `nil` when it may be sent.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: A ``RateLimitExceededError`` while the limit is used up, else `nil`.
   public func check(now: Date) -> RateLimitExceededError? {
     guard let current, current.isExhausted(at: now) else { return nil }
     return RateLimitExceededError(limit: current)
@@ -35,6 +40,8 @@ public struct RateLimitExceededError: LocalizedError, Equatable, Sendable {
   public let limit: RateLimit
 
   /// Creates the error for `limit`.
+  ///
+  /// - Parameter limit: The limit as last stated.
   public init(limit: RateLimit) {
     self.limit = limit
   }

@@ -13,12 +13,18 @@ public struct ResponseValidators: Sendable, Equatable {
   public var lastModified: String?
 
   /// Creates validators.
+  ///
+  /// - Parameters:
+  ///   - etag: The `ETag` value, quotes and `W/` included.
+  ///   - lastModified: The `Last-Modified` value.
   public init(etag: String? = nil, lastModified: String? = nil) {
     self.etag = etag
     self.lastModified = lastModified
   }
 
   /// Reads the validators of a response.
+  ///
+  /// - Parameter response: The response whose `ETag` and `Last-Modified` are read.
   public init(response: HTTPURLResponse) {
     self.init(etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
   }
@@ -27,6 +33,10 @@ public struct ResponseValidators: Sendable, Equatable {
   public var isEmpty: Bool { etag == nil && lastModified == nil }
 
   /// `request` asking for the content only if it changed since these validators.
+  ///
+  /// - Parameter request: The request to make conditional.
+  /// - Returns: `request` with `If-None-Match` and `If-Modified-Since` added, where it does not
+  ///   set them already.
   public func applied(to request: URLRequest) -> URLRequest {
     var request = request
     if let etag, request.value(forHTTPHeaderField: "If-None-Match") == nil {

@@ -12,6 +12,12 @@ public struct RetryStatus {
   public var error: Error
 
   /// Creates a status.
+  ///
+  /// - Parameters:
+  ///   - attempt: The attempt made next: 2 for the first retry.
+  ///   - maxAttempts: The most attempts the policy allows.
+  ///   - nextAttempt: When the next attempt is sent.
+  ///   - error: The failure being retried.
   public init(attempt: Int, maxAttempts: Int, nextAttempt: Date, error: Error) {
     self.attempt = attempt
     self.maxAttempts = maxAttempts
@@ -26,6 +32,9 @@ public struct RetryStatus {
   public var maxRetries: Int { maxAttempts - 1 }
 
   /// Seconds from `now` until the next attempt, never negative.
+  ///
+  /// - Parameter now: The current time (the loader's `scheduler.now`).
+  /// - Returns: The wait left, in seconds.
   public func secondsLeft(at now: Date) -> TimeInterval {
     max(0, nextAttempt.timeIntervalSince(now))
   }

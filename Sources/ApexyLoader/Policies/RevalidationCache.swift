@@ -30,6 +30,10 @@ public final class RevalidationCache<Value> {
   public init() {}
 
   /// `endpoint` as a conditional request, with the validators stored for its URL if any.
+  ///
+  /// - Parameter endpoint: The endpoint to send.
+  /// - Returns: `endpoint` wrapped to send `If-None-Match` / `If-Modified-Since` when
+  ///   validators are stored for its URL.
   public func conditional<E: Endpoint>(_ endpoint: E) -> ConditionalEndpoint<E> {
     let key = RevalidationKey.of(endpoint)
     let validators = key.flatMap { key in entries.withLock { $0[key]?.validators } }
@@ -38,6 +42,11 @@ public final class RevalidationCache<Value> {
 
   /// Stores `value` built from a response with `validators` under `key`; a response without
   /// validators removes what was stored, since it cannot be revalidated.
+  ///
+  /// - Parameters:
+  ///   - value: The value built from the response.
+  ///   - validators: The response's validators.
+  ///   - key: The request URL (a ``ConditionalEndpoint/key``); `nil` stores nothing.
   public func store(_ value: Value, validators: ResponseValidators, forKey key: String?) {
     guard let key else { return }
     // A value crosses threads only where the cache is Sendable (below), that is where it is.
@@ -46,6 +55,11 @@ public final class RevalidationCache<Value> {
   }
 
   /// Stores `value` decoded from the answer to `endpoint`.
+  ///
+  /// - Parameters:
+  ///   - value: The value built from the response.
+  ///   - validators: The response's validators (``Revalidated/modified(_:validators:)``'s).
+  ///   - endpoint: The conditional endpoint that was answered.
   public func store<E>(
     _ value: Value, validators: ResponseValidators, for endpoint: ConditionalEndpoint<E>
   ) {
@@ -66,18 +80,28 @@ public final class RevalidationCache<Value> {
   }
 
   /// The value stored under `key`, `nil` when there is none.
+  ///
+  /// - Parameter key: The request URL.
+  /// - Returns: The stored value, or `nil`.
   public func value(forKey key: String?) -> Value? {
     guard let key else { return nil }
     return entries.withLock { $0[key]?.value }?()
   }
 
   /// The value and validators stored under `key`, read together; `nil` when there are none.
+  ///
+  /// - Parameter key: The request URL.
+  /// - Returns: The stored value and its validators, or `nil`.
   public func stored(forKey key: String) -> (value: Value, validators: ResponseValidators)? {
     entries.withLock { $0[key] }.map { ($0.value(), $0.validators) }
   }
 
   /// The value a `304` to `endpoint` confirms; throws `NotModifiedWithoutCacheError` when
   /// nothing is stored for it.
+  ///
+  /// - Parameter endpoint: The conditional endpoint that was answered `304`.
+  /// - Returns: The value stored for its URL.
+  /// - Throws: ``NotModifiedWithoutCacheError`` when nothing is stored for it.
   public func reused<E>(for endpoint: ConditionalEndpoint<E>) throws -> Value {
     guard let value = value(forKey: endpoint.key) else {
       throw NotModifiedWithoutCacheError(url: endpoint.key)
@@ -87,6 +111,14 @@ public final class RevalidationCache<Value> {
 
   /// The value for an answer to `endpoint`: the stored one for `.notModified` (`decode` is not
   /// called), else `decode`'s result, which is stored with the new validators.
+  ///
+  /// - Parameters:
+  ///   - answer: The conditional endpoint's content.
+  ///   - endpoint: The conditional endpoint that was answered.
+  ///   - decode: Builds the value from new content.
+  /// - Returns: The value, and whether it is new (`modified`).
+  /// - Throws: ``NotModifiedWithoutCacheError`` for a `304` with nothing stored, or what
+  ///   `decode` throws.
   public func resolve<E>(
     _ answer: Revalidated<E.Content>, for endpoint: ConditionalEndpoint<E>,
     decode: (E.Content) throws -> Value

@@ -1,0 +1,103 @@
+import ApexyHTTP
+import ApexyHTTPTesting
+import ApexyLoader
+import Observation
+import XCTest
+
+// MARK: - The article's code (private here; the article shows it without `private`)
+
+/// A screen that follows the books through `states`, from a task of its own.
+@MainActor
+private final class BookTitles {
+  private(set) var titles: [String] = []
+  private(set) var isLoading = false
+  private var following: Task<Void, Never>?
+
+  func follow(_ books: BooksLoader) {
+    following = Task { [weak self] in
+      for await state in books.states {
+        self?.titles = state.content?.map(\.title) ?? []
+        self?.isLoading = state.isLoading
+      }
+    }
+  }
+
+  func stop() {
+    following?.cancel()
+  }
+}
+
+/// The code of the article "Loaders and their state" (`ApexyLoader.docc/LoadersAndStates.md`),
+/// as the article shows it, with the loaders of the README's example
+/// (`ReadmeExampleTests.swift`) against a stub of the library's API.
+@MainActor
+final class DocsLoadersTests: XCTestCase {
+  private func libraryStub() -> StubTransport {
+    StubTransport(host: "loaders.booklibrary.example") { request in
+      request.url?.path == "/api/v1/books"
+        ? .json(Data(#"[{"id":1,"title":"Dune"}]"#.utf8)) : .respond(status: 404)
+    }
+  }
+
+  private let client = URLSessionClient(
+    baseURL: URL(string: "https://loaders.booklibrary.example/api/v1/")!)
+
+  func testAnObserverSeesEveryState() async {
+    let stub = libraryStub()
+    let books = BooksLoader(apiClient: client)
+    var seen: [String] = []
+    let observation = books.observe {
+      seen.append(books.state.description)
+    }
+    books.load()
+
+    for await state in books.states where !state.isLoading { break }
+    stub.answer { _ in .respond(status: 500) }
+    books.load()
+    for await state in books.states where !state.isLoading { break }
+
+    let dune = #"[ApexyLoaderTests.Book(id: 1, title: "Dune")]"#
+    XCTAssertEqual(
+      Array(seen.prefix(3)),
+      ["Loading: cache nil", "Success: \(dune)", "Loading: cache Optional(\(dune))"])
+    XCTAssertEqual(seen.count, 4)
+    XCTAssertTrue(seen[3].hasPrefix("Failure: "), seen[3])
+    XCTAssertTrue(seen[3].hasSuffix(", cache Optional(\(dune))"), seen[3])
+    withExtendedLifetime(observation) {}
+  }
+
+  func testAStartedLoadIsNotStartedTwice() async {
+    let stub = libraryStub()
+    let books = BooksLoader(apiClient: client)
+    books.load()
+    books.load()  // startLoading() is false: no second request
+    for await state in books.states where !state.isLoading { break }
+    XCTAssertEqual(stub.requests.count, 1)
+  }
+
+  func testATaskFollowsTheStatesStream() async {
+    let stub = libraryStub()
+    let books = BooksLoader(apiClient: client)
+    let screen = BookTitles()
+    screen.follow(books)
+    books.load()
+    for await state in books.states where !state.isLoading { break }
+    for _ in 0..<1_000 where screen.titles.isEmpty { await Task.yield() }
+    XCTAssertEqual(screen.titles, ["Dune"])
+    XCTAssertFalse(screen.isLoading)
+    screen.stop()
+    XCTAssertEqual(stub.requests.count, 1)
+  }
+
+  func testObservationTrackingIsToldOfTheNextAssignment() async {
+    let books = BooksLoader(apiClient: client)
+    let told = expectation(description: "onChange")
+    withObservationTracking {
+      _ = books.state
+    } onChange: {
+      told.fulfill()
+    }
+    books.finishLoading(.success([]))
+    await fulfillment(of: [told], timeout: 1)
+  }
+}
