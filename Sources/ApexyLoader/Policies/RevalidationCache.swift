@@ -69,6 +69,10 @@ public final class RevalidationCache<Value> {
   /// Replaces the value stored under `key` with `transform` of it, keeping its validators;
   /// does nothing when nothing is stored there. (A paginated loader puts each page's value in
   /// the storage of the whole list once it is built.)
+  ///
+  /// - Parameters:
+  ///   - key: The key the value is stored under (a ``ConditionalEndpoint``'s `key`).
+  ///   - transform: Makes the new value from the stored one.
   public func replaceValue(forKey key: String?, _ transform: (Value) -> Value) {
     guard let key else { return }
     entries.withLock { entries in
