@@ -4,11 +4,16 @@ import Foundation
 enum WakeSchedule {
   /// A spinner frame while anything loads, or the next whole second of a retry countdown if
   /// sooner; else the moment a status-bar age ("20s ago") would read differently or content
-  /// turns stale; else none. Returns the command when that differs from the wake asked for.
+  /// turns stale; else none. Headless (planned rounds), none ever: the transcript prints what
+  /// the loaders do, and nothing in it changes with time, so a wake would only cost CPU (ten a
+  /// second while a request waits). Returns the command when that differs from the wake asked
+  /// for.
   static func next(_ state: inout AppState) -> [Command] {
     let statuses = [state.organization.status, state.repositories.status]
     let desired: Date?
-    if state.isLoading {
+    if state.rounds.planned != nil {
+      desired = nil
+    } else if state.isLoading {
       // The spinner's next frame: the wake asked for when it is that soon, else a new one (a
       // wake asked for before loading began is an age's, seconds or hours away).
       let frame = state.now.addingTimeInterval(Spinner.interval)

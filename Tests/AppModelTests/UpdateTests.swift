@@ -74,6 +74,16 @@ final class UpdateTests: XCTestCase {
     XCTAssertEqual(update(&state, .key(.character("j"))), [], "a key keeps the pending tick")
   }
 
+  func testHeadlessAsksForNoWakeWhileALoadWaits() {
+    // The transcript shows no spinner or age: a wake would only spend CPU while requests wait.
+    var state = Fixture.state()
+    state.rounds = FetchRounds(planned: 1)
+    let loading = snapshot(LoadingState<Organization>.loading(cache: nil), change: 1)
+    XCTAssertEqual(update(&state, .loaderChanged(.organization(loading), at: now)), [])
+    XCTAssertNil(state.pendingWake)
+    XCTAssertEqual(update(&state, .tick(now + 1)), [], "a tick asks for no next one")
+  }
+
   func testBothLoadersSucceedingRecordWhenAndWakeWhenJustNowEnds() {
     var state = Fixture.state()
     _ = updateLoaders(
