@@ -707,6 +707,9 @@ def main():
     if "--only-small" in sys.argv:
         headless_small()
         return
+    if "--only-scale" in sys.argv:
+        scale()
+        return
     if "--only-transport" in sys.argv:
         transport()
         return
