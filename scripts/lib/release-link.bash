@@ -1,0 +1,26 @@
+# The link flags of the shipped binary, for scripts/build-release and scripts/static-debug-build
+# (CI packages and installs the latter, so it is linked the same way): lld, --no-export-dynamic,
+# packed relative relocations where glibc is 2.36 or newer, and the function ordering file.
+#
+# release_link_flags WHO ORDER_FILE: sets the array release_link; says on stderr, as WHO, what
+# it leaves out and why. BENCHMARKS.md measures what each flag saves.
+release_link_flags() {
+  local who=$1 order=$2 glibc
+  release_link=()
+  if [ ! -x "$(dirname "$(command -v swiftc)")/ld.lld" ] && ! command -v ld.lld >/dev/null 2>&1; then
+    echo "$who: ld.lld not found beside swiftc: the toolchain's default link" >&2
+    return 0
+  fi
+  release_link+=(-Xswiftc -use-ld=lld -Xlinker --no-export-dynamic)
+  glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ print $2 }')
+  if [ -n "$glibc" ] && printf '2.36\n%s\n' "$glibc" | sort -C -V; then
+    release_link+=(-Xlinker -z -Xlinker pack-relative-relocs)
+  else
+    echo "$who: glibc ${glibc:-unknown} is older than 2.36: relative relocations not packed" >&2
+  fi
+  if [ -n "$order" ] && [ -f "$order" ]; then
+    release_link+=(-Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering)
+  else
+    echo "$who: no ordering file at ${order:-(none)}: functions left in the default order" >&2
+  fi
+}
