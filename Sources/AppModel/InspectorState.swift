@@ -57,8 +57,11 @@ public struct InspectorState: Sendable, Equatable {
   public private(set) var inFlight = 0
   /// The retry each loader waits for now.
   private var waitingRetry: [LoaderID: Int] = [:]
-  /// The attempt number the next request of each loader gets, once it waited for a retry.
-  private var nextAttempt: [LoaderID: Int] = [:]
+  /// The attempt numbers each loader's next requests get, in order, one a retry it waited
+  /// for. A queue, not one number: the request events come through the client's reporter, the
+  /// loader's retries through its observer, so a retry's request can arrive after the loader
+  /// already waits for the retry after it.
+  private var nextAttempts: [LoaderID: [Int]] = [:]
 
   /// Nothing recorded, closed.
   public init() {}
@@ -68,7 +71,10 @@ public struct InspectorState: Sendable, Equatable {
     var record = record
     let subject = record.subject
     if record.phase == .sent {
-      record.attempt = subject.flatMap { nextAttempt.removeValue(forKey: $0) }
+      if let subject, var queue = nextAttempts[subject], !queue.isEmpty {
+        record.attempt = queue.removeFirst()
+        nextAttempts[subject] = queue.isEmpty ? nil : queue
+      }
       requests.append(record)
       if requests.count > Self.logLimit { requests.removeFirst(requests.count - Self.logLimit) }
       if scrollBack > 0 { scrollBack += 1 }
@@ -78,6 +84,9 @@ public struct InspectorState: Sendable, Equatable {
         record.attempt = requests[index].attempt
         requests[index] = record
       }
+      // An answered request ends its load's retries: numbers left (a wait cancelled) would
+      // mark the next load's requests.
+      if record.phase == .finished, let subject { nextAttempts[subject] = nil }
       inFlight = max(0, inFlight - 1)
     }
     recordedCount += 1
@@ -94,7 +103,7 @@ public struct InspectorState: Sendable, Equatable {
     }
     guard waitingRetry[id] != retry else { return }
     waitingRetry[id] = retry
-    nextAttempt[id] = retry + 1
+    nextAttempts[id, default: []].append(retry + 1)
     counts[id, default: Counts()].retried += 1
   }
 }
