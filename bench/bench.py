@@ -37,37 +37,8 @@ def report(figure, value, unit, baseline_name, baseline, ratio, target, ok):
 
 # MARK: - tmux helpers
 
-class Pane:
-    def __init__(self, width=100, height=30):
-        self.session = f"bench-{os.getpid()}-{time.monotonic_ns()}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.session, "-x", str(width), "-y",
-                        str(height), "env TERM=xterm-256color PS1='$ ' bash --norc --noprofile"],
-                       check=True)
-
-    def keys(self, *keys):
-        subprocess.run(["tmux", "send-keys", "-t", self.session, *keys], check=True)
-
-    def screen(self):
-        return subprocess.run(["tmux", "capture-pane", "-t", self.session, "-p"], check=True,
-                              capture_output=True, text=True).stdout
-
-    def wait(self, predicate, timeout=30):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            text = self.screen()
-            if predicate(text):
-                return text
-            time.sleep(0.01)
-        raise RuntimeError("timed out waiting for the screen:\n" + self.screen())
-
-    def pipe(self, path):
-        subprocess.run(["tmux", "pipe-pane", "-t", self.session, f"cat > {path}"], check=True)
-
-    def unpipe(self):
-        subprocess.run(["tmux", "pipe-pane", "-t", self.session], check=True)
-
-    def close(self):
-        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False)
+# One tmux pane class for every benchmark script (bench/memory.py's).
+Pane = memory.Pane
 
 
 def start_app(pane, arguments):
@@ -114,7 +85,7 @@ def cpu_over(pid, seconds):
 
 def idle_and_spinning():
     seconds = 5 if QUICK else 10
-    pane = Pane()
+    pane = Pane(100, 30)
     try:
         pid = start_app(pane, "--latency 0")
         pane.wait(lambda s: "[ Fetch ]" in s)
@@ -129,7 +100,7 @@ def idle_and_spinning():
     finally:
         pane.close()
 
-    pane = Pane()
+    pane = Pane(100, 30)
     raw = tempfile.mktemp()
     try:
         pid = start_app(pane, "--latency 600")
@@ -159,7 +130,7 @@ def first_screen():
     times = []
     runs = 5 if QUICK else 12
     for index in range(runs):
-        pane = Pane()
+        pane = Pane(100, 30)
         try:
             stamp = tempfile.mktemp()
             pane.keys(f"date +%s%N > {stamp}; exec {BINARY} --latency 0 --no-cache", "Enter")

@@ -63,6 +63,13 @@ class Pane:
             time.sleep(step)
         raise RuntimeError("timed out waiting for the screen:\n" + self.screen())
 
+    def pipe(self, path):
+        """Records what the program in the pane writes into `path`."""
+        subprocess.run(["tmux", "pipe-pane", "-t", self.session, f"cat > {path}"], check=True)
+
+    def unpipe(self):
+        subprocess.run(["tmux", "pipe-pane", "-t", self.session], check=True)
+
     def close(self):
         subprocess.run(["tmux", "kill-session", "-t", self.session], check=False,
                        capture_output=True)
