@@ -80,15 +80,14 @@ struct AppRun {
     _ screen: NcursesTerminal, loaders: AppLoaders, source: DataSourceStart, effects: AppEffects
   ) async -> ExitCode {
     let state = source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
+    let trim = MemoryTrim()
     let loop = AppLoop(
-      state: state, backend: TerminalBackend(screen: screen), loaders: loaders,
-      scheduler: DispatchWakeScheduler(), clock: Date.init, effects: effects)
+      state: state, backend: TerminalBackend(screen: screen, loadsEnded: trim.loadsEnded),
+      loaders: loaders, scheduler: DispatchWakeScheduler(), clock: Date.init, effects: effects)
     let input = TerminalInput(terminal: screen, loop: loop)
-    let trim = MemoryTrim(loaders: loaders)
     input.start()
     let code = await loop.run()
     input.stop()
-    withExtendedLifetime(trim) {}
     return code
   }
 
