@@ -84,25 +84,29 @@ public final class HTTPServer: Sendable {
   }
 
   /// Stops accepting, closes every connection and releases requests that never answer.
+  ///
+  /// The sockets are shut down here and closed by the threads that use them, with the lock
+  /// held around both: a socket's number is never reused while an accept or connection thread
+  /// may still call into it (a listener closed here could be reopened by the next server
+  /// while this one's accept thread, between two calls, still held its number, and would take
+  /// that server's connections).
   public func stop() {
-    let (fd, open): (Int32, Set<Int32>) = state.withLock { state in
-      guard !state.stopped else { return (-1, []) }
+    state.withLock { state in
+      guard !state.stopped else { return }
       state.stopped = true
-      defer { state.listener = -1 }
-      return (state.listener, state.connections)
+      if state.listener >= 0 { shutdown(state.listener, Int32(SHUT_RDWR)) }
+      state.listener = -1
+      for connection in state.connections { shutdown(connection, Int32(SHUT_RDWR)) }
     }
-    if fd >= 0 {
-      shutdown(fd, Int32(SHUT_RDWR))
-      close(fd)
-    }
-    for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
     for _ in 0..<64 { stopSignal.signal() }
   }
 
   // MARK: - Connections
 
+  /// Accepts until the listener is shut down, then closes it.
   private func acceptLoop(_ fd: Int32) {
-    while true {
+    defer { close(fd) }
+    while !isStopped {
       let connection = accept(fd, nil, nil)
       if connection < 0 {
         if errno == EINTR { continue }

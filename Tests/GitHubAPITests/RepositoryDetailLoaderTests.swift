@@ -34,7 +34,8 @@ final class RepositoryDetailLoaderTests: XCTestCase {
     let loader = try XCTUnwrap(loaders.repositoryDetails.loader(for: "RedMadRobot/Apexy"))
     loader.load()
     let settled = await settle(loader)
-    let repository = try XCTUnwrap(settled.content)
+    let repository = try XCTUnwrap(
+      settled.content, "settled as \(settled); requests: \(server.requests.map(\.path))")
     XCTAssertEqual(server.requests.map(\.path), ["/repos/RedMadRobot/Apexy"])
     XCTAssertEqual(repository.fullName, "RedMadRobot/Apexy")
     XCTAssertEqual(repository.stargazersCount, 207)
