@@ -17,8 +17,12 @@ public struct RepositoriesPage: Sendable, Equatable {
     self.next = next
   }
 
-  /// The repositories on this page, their text cleaned with `sanitizer`.
+  /// The repositories on this page, their text cleaned with `sanitizer`: read by
+  /// `RepositoryListReader` when it takes the page, else by `JSONDecoder` (and its errors).
   public func repositories(sanitizer: TextSanitizer) throws -> [Repository] {
-    try GitHubJSON.decodeElements(Repository.self, from: body, sanitizer: sanitizer)
+    if let repositories = RepositoryListReader.read(body, sanitizer: sanitizer) {
+      return repositories
+    }
+    return try GitHubJSON.decodeElements(Repository.self, from: body, sanitizer: sanitizer)
   }
 }

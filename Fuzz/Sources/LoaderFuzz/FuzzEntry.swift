@@ -52,8 +52,20 @@ private func fuzzLinkHeader(_ data: Data) {
   precondition(LinkHeader.next(header) == links["next"], "next disagrees")
 }
 
-/// Any body either decodes to clean models or fails as unreadable, never anything else.
+/// Any body either decodes to clean models or fails as unreadable, never anything else; and a
+/// list page's reader (one pass over the bytes, or `JSONDecoder` for a page it does not take)
+/// gives what `JSONDecoder` gives, repositories or error.
 private func fuzzJSON(_ data: Data) {
+  let page = Result { try RepositoriesPage(body: data).repositories(sanitizer: TextSanitizer()) }
+  let decoded = Result { try GitHubJSON.decodeElements(Repository.self, from: data) }
+  switch (page, decoded) {
+  case (.success(let read), .success(let expected)):
+    precondition(read == expected, "the page reader read other repositories")
+  case (.failure(let read), .failure(let expected)):
+    precondition("\(read)" == "\(expected)", "the page reader failed otherwise")
+  default:
+    preconditionFailure("the page reader and JSONDecoder disagree: \(page) against \(decoded)")
+  }
   let repositories = decodeOrUnreadable([Repository].self, data) ?? []
   for repository in repositories {
     assertClean([repository.name, repository.description ?? "", repository.language ?? ""])
