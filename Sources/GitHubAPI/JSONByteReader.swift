@@ -60,18 +60,10 @@ struct JSONByteReader {
     return index < bytes.count ? bytes[index] : nil
   }
 
-  /// `{ "key": value, … }`, calling `field` for each key with the reader at its value.
+  /// `{ "key": value, … }`, calling `field` for each key with the reader at its value (as
+  /// `objectWithRawKeys(_:)`, so a key with an escape is refused).
   mutating func object(_ field: (String, inout Self) -> Bool) -> Bool {
-    guard depth < Self.maximumDepth, take(UInt8(ascii: "{")) else { return false }
-    depth += 1
-    defer { depth -= 1 }
-    if take(UInt8(ascii: "}")) { return true }
-    repeat {
-      guard peek() == UInt8(ascii: "\""), let key = string(), take(UInt8(ascii: ":")),
-        field(key, &self)
-      else { return false }
-    } while take(UInt8(ascii: ","))
-    return take(UInt8(ascii: "}"))
+    objectWithRawKeys { key, reader in field(String(decoding: key, as: UTF8.self), &reader) }
   }
 
   /// `[ value, … ]`, calling `element` for each with the reader at it.
@@ -216,28 +208,35 @@ struct JSONByteReader {
       case UInt8(ascii: "\""):
         return String(decoding: text, as: UTF8.self)
       case UInt8(ascii: "\\"):
-        guard index < bytes.count else { return nil }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
-        case UInt8(ascii: "b"): text.append(0x08)
-        case UInt8(ascii: "f"): text.append(0x0C)
-        case UInt8(ascii: "n"): text.append(0x0A)
-        case UInt8(ascii: "r"): text.append(0x0D)
-        case UInt8(ascii: "t"): text.append(0x09)
-        case UInt8(ascii: "u"):
-          guard let scalar = escapedScalar() else { return nil }
-          text.append(contentsOf: String(Character(scalar)).utf8)
-        default:
-          return nil
-        }
+        guard escape({ text.append($0) }) else { return nil }
       default:
         guard byte >= 0x20 else { return nil }
         text.append(byte)
       }
     }
     return nil
+  }
+
+  /// Reads the escape after a backslash, handing the UTF-8 bytes it stands for to `append`;
+  /// `false` for one JSON does not have, or a `\u` escape of a lone surrogate.
+  private mutating func escape(_ append: (UInt8) -> Void) -> Bool {
+    guard index < bytes.count else { return false }
+    let escape = bytes[index]
+    index += 1
+    switch escape {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): append(escape)
+    case UInt8(ascii: "b"): append(0x08)
+    case UInt8(ascii: "f"): append(0x0C)
+    case UInt8(ascii: "n"): append(0x0A)
+    case UInt8(ascii: "r"): append(0x0D)
+    case UInt8(ascii: "t"): append(0x09)
+    case UInt8(ascii: "u"):
+      guard let scalar = escapedScalar() else { return false }
+      UTF8.encode(scalar, into: append)
+    default:
+      return false
+    }
+    return true
   }
 
   /// The scalar of a `\u` escape, read after its `u`: four hex digits, and for a high
@@ -285,19 +284,7 @@ struct JSONByteReader {
       case UInt8(ascii: "\""):
         return true
       case UInt8(ascii: "\\"):
-        guard index < bytes.count else { return false }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-          UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-          continue
-        case UInt8(ascii: "u"):
-          // Checked by resolving it, as `string()` does (a lone surrogate is refused).
-          guard escapedScalar() != nil else { return false }
-        default:
-          return false
-        }
+        guard escape({ _ in }) else { return false }
       default:
         guard byte >= 0x20 else { return false }
       }

@@ -50,10 +50,19 @@ private enum ListedField: CaseIterable {
     }
   }
 
-  /// The field `key` names, `nil` for one `Repository` does not read.
+  /// The field `key` names, `nil` for one `Repository` does not read (most of a repository's
+  /// eighty-odd keys: only the fields of the key's length are compared).
   static func named(_ key: UnsafeBufferPointer<UInt8>) -> ListedField? {
-    allCases.first { equal(key, $0.key) }
+    guard key.count < byLength.count else { return nil }
+    return byLength[key.count].first { sameKey(key, $0.key) }
   }
+
+  /// The fields by the length of their key.
+  private static let byLength: [[ListedField]] = {
+    var table = [[ListedField]](repeating: [], count: 18)
+    for field in allCases { table[field.key.utf8CodeUnitCount].append(field) }
+    return table
+  }()
 }
 
 extension JSONByteReader {
@@ -100,8 +109,8 @@ extension JSONByteReader {
   fileprivate mutating func licenseName() -> String?? {
     var spdx: String??, name: String??
     let ok = objectWithRawKeys { key, reader in
-      if ListedField.equal(key, "spdx_id") { return reader.once(&spdx) { $0.optionalString() } }
-      if ListedField.equal(key, "name") { return reader.once(&name) { $0.optionalString() } }
+      if sameKey(key, "spdx_id") { return reader.once(&spdx) { $0.optionalString() } }
+      if sameKey(key, "name") { return reader.once(&name) { $0.optionalString() } }
       return reader.skipValue()
     }
     guard ok else { return nil }
@@ -110,10 +119,8 @@ extension JSONByteReader {
   }
 }
 
-extension ListedField {
-  /// Whether `key` is `name`, byte for byte.
-  fileprivate static func equal(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-    name.utf8CodeUnitCount == key.count
-      && (key.isEmpty || memcmp(name.utf8Start, key.baseAddress!, key.count) == 0)
-  }
+/// Whether `key` is `name`, byte for byte.
+private func sameKey(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+  name.utf8CodeUnitCount == key.count
+    && (key.isEmpty || memcmp(name.utf8Start, key.baseAddress!, key.count) == 0)
 }

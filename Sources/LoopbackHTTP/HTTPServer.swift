@@ -47,9 +47,14 @@ public final class HTTPServer: Sendable {
     stop()
   }
 
-  /// Binds to 127.0.0.1 (an ephemeral port when `port` is 0) and starts accepting.
+  /// Binds to 127.0.0.1 (an ephemeral port when `port` is 0) and starts accepting; once per
+  /// server (a stopped one is not started again).
   @discardableResult
   public func start(port requested: UInt16 = 0) throws -> UInt16 {
+    let unused = state.withLock { $0.listener < 0 && $0.port == 0 && !$0.stopped }
+    guard unused else {
+      throw StartError(description: "the server was started or stopped before: make a new one")
+    }
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw StartError(description: "cannot create a socket") }
     var yes: Int32 = 1
@@ -85,11 +90,12 @@ public final class HTTPServer: Sendable {
 
   /// Stops accepting, closes every connection and releases requests that never answer.
   ///
-  /// The sockets are shut down here and closed by the threads that use them, with the lock
-  /// held around both: a socket's number is never reused while an accept or connection thread
-  /// may still call into it (a listener closed here could be reopened by the next server
-  /// while this one's accept thread, between two calls, still held its number, and would take
-  /// that server's connections).
+  /// The sockets are only shut down here, under the lock; each is closed by the thread that
+  /// uses it, under the same lock and after it is taken out of `state`. So `stop()` never
+  /// touches a number that was closed and may be another socket's by now, and no thread calls
+  /// into a number after it was closed (a listener closed here could be reopened by the next
+  /// server while this one's accept thread, between two calls, still held its number, and
+  /// would take that server's connections).
   public func stop() {
     state.withLock { state in
       guard !state.stopped else { return }
@@ -103,14 +109,25 @@ public final class HTTPServer: Sendable {
 
   // MARK: - Connections
 
-  /// Accepts until the listener is shut down, then closes it.
+  /// Accepts until the server stops, then closes the listener. An error that passes (out of
+  /// descriptors or memory, a connection aborted before it was taken) is waited out.
   private func acceptLoop(_ fd: Int32) {
-    defer { close(fd) }
+    defer {
+      state.withLock { state in
+        if state.listener == fd { state.listener = -1 }
+        close(fd)
+      }
+    }
     while !isStopped {
       let connection = accept(fd, nil, nil)
       if connection < 0 {
-        if errno == EINTR { continue }
-        return
+        switch errno {
+        case EINTR, ECONNABORTED, EPROTO: continue
+        case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+          usleep(10_000)
+          continue
+        default: return
+        }
       }
       let accepted = state.withLock {
         guard !$0.stopped else { return false }
@@ -132,8 +149,10 @@ public final class HTTPServer: Sendable {
 
   private func serve(_ fd: Int32) {
     defer {
-      state.withLock { _ = $0.connections.remove(fd) }
-      close(fd)
+      state.withLock {
+        _ = $0.connections.remove(fd)
+        close(fd)
+      }
     }
     var reader = SocketReader(fd: fd)
     while let request = reader.readRequest() {

@@ -45,13 +45,15 @@ final class HTTPServerStopTests: XCTestCase {
     // The idle connection is shut down (end of stream), and nothing accepts any more.
     XCTAssertEqual(Self.receive(on: idle), "")
     XCTAssertThrowsError(try Self.connect(to: port))
+    // A stopped server says so rather than listening where nothing accepts.
+    XCTAssertThrowsError(try server.start())
   }
 
   private struct SocketError: Error {
     let call: String
   }
 
-  /// A TCP connection to 127.0.0.1:`port`.
+  /// A TCP connection to 127.0.0.1:`port`, whose reads give up after 5 s.
   private static func connect(to port: UInt16) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw SocketError(call: "socket") }
@@ -68,6 +70,9 @@ final class HTTPServerStopTests: XCTestCase {
       close(fd)
       throw SocketError(call: "connect")
     }
+    // A server that no longer ends its connections fails the test instead of hanging it.
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     return fd
   }
 

@@ -60,7 +60,12 @@ private func fuzzJSON(_ data: Data) {
   let decoded = Result { try GitHubJSON.decodeElements(Repository.self, from: data) }
   switch (page, decoded) {
   case (.success(let read), .success(let expected)):
-    precondition(read == expected, "the page reader read other repositories")
+    // `==` on text is Unicode equivalence: the exact scalars must be the same too.
+    precondition(
+      read == expected
+        && String(reflecting: read).unicodeScalars.elementsEqual(
+          String(reflecting: expected).unicodeScalars),
+      "the page reader read other repositories")
   case (.failure(let read), .failure(let expected)):
     precondition("\(read)" == "\(expected)", "the page reader failed otherwise")
   default:
