@@ -24,7 +24,6 @@ final class CurlEngine: Sendable {
   }
 
   private let commands = Locked<[Command]>([])
-  private let nextID = Atomic<Int>(0)
   /// The pipe that wakes the engine thread: written by `enqueue`, read by the thread.
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -42,11 +41,6 @@ final class CurlEngine: Sendable {
     let thread = Thread { [self] in run() }
     thread.name = "CurlTransport"
     thread.start()
-  }
-
-  /// A new identifier for a transfer, unique in the process.
-  func makeID() -> Int {
-    nextID.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
   /// Starts `transfer`; its `done` runs on the engine thread with the result, unless the

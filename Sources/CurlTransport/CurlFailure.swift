@@ -27,7 +27,9 @@ enum CurlFailure {
     let detail = end.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : end.errorText
     let (errorCode, sentence) = describe(
       code, host: host, verifyResult: end.verifyResult, text: detail)
-    var info: [String: Any] = [NSLocalizedDescriptionKey: "\(sentence) (libcurl: \(detail))"]
+    var info: [String: Any] = [
+      NSLocalizedDescriptionKey: "\(sentence) (\(end.detailSource): \(detail))"
+    ]
     if let url {
       info[NSURLErrorFailingURLErrorKey] = url
     }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -20,6 +21,8 @@ struct CurlTransfer: Sendable {
     let url: URL?
     /// libcurl's explanation of a failure, empty when it gave none.
     var errorText = ""
+    /// Who explained the failure in `errorText`: `libcurl`, or `HTTP` for `PlainHTTPEngine`.
+    var detailSource = "libcurl"
     /// The OpenSSL verification result of the peer's certificate (0 when it verified).
     var verifyResult = 0
     /// The transfer's report, made when `CurlURLProtocol.transferFinished` was set.
@@ -57,6 +60,13 @@ struct CurlTransfer: Sendable {
       data.append(contentsOf: buffer[0..<count])
     }
     return data
+  }
+
+  private static let lastID = Atomic<Int>(0)
+
+  /// A new identifier for a transfer, unique in the process (across both engines).
+  static func makeID() -> Int {
+    lastID.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
   /// Whether libcurl can send `request`: an `http` or `https` URL with a host.
