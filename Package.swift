@@ -66,6 +66,9 @@ let package = Package(
     // The C library's character width (wcwidth), which Swift does not import.
     .target(name: "CWidth"),
     .target(name: "CMalloc"),
+    // libcurl's functions, defined in the app: libcurl is opened at the first call to one, so a
+    // start, and a run that only speaks plain HTTP, load none of libcurl's thirty libraries.
+    .target(name: "CurlOnDemand"),
     // The terminal's settings saved at start and put back on a crash: signal-handler state,
     // kept in C where only async-signal-safe calls touch it.
     .target(name: "CTerminalRestore"),
@@ -90,7 +93,7 @@ let package = Package(
       dependencies: [
         "ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppModel", "AppFormats",
         "AppRendering", "AppRuntime", "AppCommandLine", "CCurl", "CNcurses", "CMalloc",
-        "CTerminalRestore",
+        "CTerminalRestore", "CurlOnDemand",
       ]
     ),
     // An Apexy-style service layer (endpoints, models, loaders) used from a command line

@@ -86,6 +86,9 @@ public enum ErrorMessage {
       return "The certificate of \(host) is for another name, or its key is not the pinned one."
     case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
       return "The certificate of \(host) has expired or is not valid yet."
+    case .cannotLoadFromNetwork:
+      // The transport could not start at all: libcurl missing, say, for an https:// address.
+      return "Cannot send to \(host): \(error.localizedDescription)."
     default:
       return "Network error talking to \(host) (URLError \(error.code.rawValue))."
     }

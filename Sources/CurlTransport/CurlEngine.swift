@@ -71,7 +71,9 @@ final class CurlEngine: Sendable {
   }
 
   private func run() {
-    guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
+    // No multi handle when libcurl could not be loaded (a program that opens it on first use,
+    // module CurlOnDemand, on a machine without it): every transfer fails, saying why.
+    guard let multi = curl_multi_init() else { refuseAll() }
     ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
     var transfers = Transfers(multi: multi)
     var wake = curl_waitfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
@@ -84,6 +86,18 @@ final class CurlEngine: Sendable {
       collectFinished(&transfers)
       // Sleeps until a socket is ready, libcurl's next timeout, or a wake-up.
       curl_multi_poll(multi, &wake, 1, 60_000, nil)
+    }
+  }
+
+  /// Ends every transfer added with `CURLE_FAILED_INIT`, forever.
+  private func refuseAll() -> Never {
+    while true {
+      var entry = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+      _ = poll(&entry, 1, -1)
+      drainWakeups()
+      for case .add(let transfer) in commands.withLock({ $0.take() }) {
+        transfer.done(CurlTransfer.End(code: CURLE_FAILED_INIT, url: transfer.request.url))
+      }
     }
   }
 

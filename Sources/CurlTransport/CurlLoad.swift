@@ -149,7 +149,9 @@ public final class CurlLoad: Sendable {
     } else if end.code == CURLE_OK {
       finish(nil)
     } else if end.code == CURLE_FAILED_INIT {
-      finish(URLError(.cannotLoadFromNetwork))
+      // libcurl's "Failed initialization", or why it could not be loaded (CurlOnDemand).
+      let reason = String(cString: curl_easy_strerror(CURLE_FAILED_INIT))
+      finish(URLError(.cannotLoadFromNetwork, userInfo: [NSLocalizedDescriptionKey: reason]))
     } else {
       finish(CurlFailure.error(end))
     }

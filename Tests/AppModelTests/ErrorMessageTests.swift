@@ -32,6 +32,13 @@ final class ErrorMessageTests: XCTestCase {
     XCTAssertEqual(
       line(.serverCertificateHasBadDate),
       "The certificate of api.github.com has expired or is not valid yet.")
+    // The transport could not start (libcurl missing for an https:// address): its reason.
+    let reason = "libcurl could not be loaded (libcurl.so.4: file too short); install libcurl4"
+    XCTAssertEqual(
+      ErrorMessage.line(
+        for: URLError(.cannotLoadFromNetwork, userInfo: [NSLocalizedDescriptionKey: reason]),
+        host: "api.github.com", timeout: 15),
+      "Cannot send to api.github.com: \(reason).")
   }
 
   func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {

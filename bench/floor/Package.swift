@@ -8,11 +8,16 @@ let package = Package(
   targets: [
     .systemLibrary(name: "FloorCurl"),
     .systemLibrary(name: "FloorNcurses"),
+    // The app's own module (a link to ../../Sources/CurlOnDemand): libcurl's functions,
+    // opening libcurl at the first call, so the floor starts without libcurl as the app does.
+    .target(name: "CurlOnDemand"),
     // Foundation, FoundationNetworking (one URLRequest), libcurl initialized as CurlEngine does.
     .executableTarget(name: "floor-full", dependencies: ["FloorCurl", "FloorNcurses"]),
     // The floor bench/run.sh measures the app against: the same without libcurl's global init
-    // (linked, not called), as the app's start is.
-    .executableTarget(name: "floor", dependencies: ["FloorCurl", "FloorNcurses"]),
+    // (not called), and libcurl opened on demand (CurlOnDemand), as the app's start is.
+    .executableTarget(name: "floor", dependencies: ["FloorCurl", "FloorNcurses", "CurlOnDemand"]),
+    // The floor before the app opened libcurl on demand: libcurl linked, not initialized.
+    .executableTarget(name: "floor-linked-curl", dependencies: ["FloorCurl", "FloorNcurses"]),
     // Foundation and libcurl initialized, no FoundationNetworking.
     .executableTarget(name: "floor-no-networking", dependencies: ["FloorCurl", "FloorNcurses"]),
     // FoundationEssentials only, libcurl initialized.

@@ -2,11 +2,22 @@
 # (CI packages and installs the latter, so it is linked the same way): lld, --no-export-dynamic,
 # packed relative relocations where glibc is 2.36 or newer, and the function ordering file.
 #
-# release_link_flags WHO ORDER_FILE: sets the array release_link; says on stderr, as WHO, what
-# it leaves out and why. BENCHMARKS.md measures what each flag saves.
+# release_link_flags WHO ORDER_FILE [curl-on-demand]: sets the array release_link; says on
+# stderr, as WHO, what it leaves out and why. BENCHMARKS.md measures what each flag saves.
+#
+# curl-on-demand, for loader-tui, whose module CurlOnDemand defines libcurl's functions and opens
+# libcurl at the first call to one: `-lcurl` (which FoundationNetworking and CCurl ask for) finds
+# an empty libcurl.a first, so libcurl is not a NEEDED library of the binary and is not loaded
+# at start, nor ever by a run that only speaks plain HTTP.
 release_link_flags() {
-  local who=$1 order=$2 glibc
+  local who=$1 order=$2 glibc stub
   release_link=()
+  if [ "${3:-}" = curl-on-demand ]; then
+    stub="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.build/curl-on-demand"
+    mkdir -p "$stub"
+    printf '!<arch>\n' >"$stub/libcurl.a"
+    release_link+=(-Xlinker -L -Xlinker "$stub")
+  fi
   if [ ! -x "$(dirname "$(command -v swiftc)")/ld.lld" ] && ! command -v ld.lld >/dev/null 2>&1; then
     echo "$who: ld.lld not found beside swiftc: the toolchain's default link" >&2
     return 0

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The shipped binary over plain HTTP and over HTTPS, as a user runs it.
+
+The shipped binary opens libcurl at its first HTTPS request (module CurlOnDemand) instead of
+linking it: this checks that it does not link it, that a plain-HTTP run never loads it, and that
+HTTPS through it works with a certificate from a CA made here (and fails, saying what to do,
+without that CA).
+Usage: https_e2e.py PATH/TO/loader-tui (CI passes the one it packages)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
+FOLDER = tempfile.mkdtemp(prefix="loader-tui-https-")
+CERTIFICATES = """
+set -e
+key() { echo "-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout $1.key"; }
+openssl req -x509 $(key ca) -out ca.pem -days 2 -subj "/CN=e2e CA" 2>/dev/null
+openssl req -new $(key server) -out server.csr -subj "/CN=localhost" 2>/dev/null
+printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > server.ext
+openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem \\
+  -days 2 -extfile server.ext 2>/dev/null
+"""
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok: {name}", flush=True)
+    else:
+        failed += 1
+        print(f"FAIL: {name}\n  {detail}", flush=True)
+
+
+def headless(url, env, trace=False):
+    """A headless run against `url`: exit code, last stdout line, stderr; with `trace`, the
+    libraries ld.so loaded (LD_DEBUG=files)."""
+    command = [BINARY, "--headless", "--no-cache", "--no-timestamps", "--base-url", url]
+    run_env = dict(env, LD_DEBUG="files") if trace else env
+    result = subprocess.run(command, capture_output=True, text=True, env=run_env, timeout=60)
+    lines = result.stdout.strip().splitlines()
+    return result.returncode, lines[-1] if lines else "", result.stderr
+
+
+def main():
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("LOADER_TUI_CONFIG", "http_proxy", "https_proxy", "HTTPS_PROXY",
+                          "all_proxy", "ALL_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR")}
+    env.update(HOME=FOLDER, XDG_CONFIG_HOME=os.path.join(FOLDER, "config"))
+    subprocess.run(["sh", "-c", CERTIFICATES], cwd=FOLDER, check=True)
+    needed = subprocess.run(["readelf", "-d", BINARY], capture_output=True, text=True).stdout
+    check("the binary does not link libcurl (it opens it on demand)", "libcurl" not in needed,
+          [line for line in needed.splitlines() if "NEEDED" in line])
+    demo = subprocess.Popen([BINARY, "serve-demo", "--latency", "0"], stdout=subprocess.PIPE,
+                            text=True, env=env)
+    proxy = None
+    try:
+        http = demo.stdout.readline().split(" at ", 1)[1].strip()
+        proxy = subprocess.Popen(
+            [sys.executable, os.path.join(ROOT, "bench", "http_proxy.py"), http,
+             os.path.join(FOLDER, "stats"), os.path.join(FOLDER, "server.pem"),
+             os.path.join(FOLDER, "server.key")], stdout=subprocess.PIPE, text=True)
+        https = f"https://127.0.0.1:{int(proxy.stdout.readline())}"
+        done = "done: 1 round, success: Red Mad Robot with 36 repositories"
+
+        code, last, trace = headless(http, env, trace=True)
+        check("plain HTTP: the organization and its repositories", code == 0 and last == done,
+              f"exit {code}: {last}")
+        check("plain HTTP: libcurl is never loaded", "libcurl.so" not in trace,
+              [line for line in trace.splitlines() if "libcurl" in line][:3])
+
+        trusted = dict(env, SSL_CERT_FILE=os.path.join(FOLDER, "ca.pem"))
+        code, last, trace = headless(https, trusted, trace=True)
+        check("HTTPS with SSL_CERT_FILE naming the CA: the same organization",
+              code == 0 and last == done, f"exit {code}: {last}")
+        check("HTTPS: libcurl is loaded for it", "libcurl.so" in trace, "no libcurl in LD_DEBUG")
+
+        code, last, stderr = headless(https, env)
+        check("HTTPS without the CA: a failure that says what to do",
+              code != 0 and "point SSL_CERT_FILE at its certificate" in stderr,
+              f"exit {code}: {stderr.strip()}")
+    finally:
+        for process in (demo, proxy):
+            if process:
+                process.kill()
+                process.wait()
+    print(f"e2e https: {passed} passed, {failed} failed", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
