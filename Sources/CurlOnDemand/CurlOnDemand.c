@@ -25,12 +25,6 @@ static void *resolve(const char *name) {
   return library ? dlsym(library, name) : NULL;
 }
 
-int curl_on_demand_state(void) {
-  /* Read without opening: pthread_once has run if either is set. */
-  if (__atomic_load_n(&library, __ATOMIC_ACQUIRE)) return 1;
-  return failure[0] ? -1 : 0;
-}
-
 /* One forwarding function: the real one looked up once, `fallback` returned without libcurl. */
 #define FORWARD(type, name, params, args, fallback)                                          \
   type name params {                                                                        \

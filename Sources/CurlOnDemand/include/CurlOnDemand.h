@@ -2,13 +2,13 @@
 #define CURL_ON_DEMAND_H
 
 /* libcurl's functions, defined in the program: each opens libcurl (libcurl.so.4) at the first
-   call to any of them and forwards to it. A program that links this module, and links with
-   --as-needed, starts without libcurl and the thirty libraries it brings, and loads them only
-   when it first sends over libcurl (HTTPS, a proxy, a compressed body); one that speaks only
-   plain HTTP never does. */
+   call to any of them and forwards to it. A program that links this module, and whose `-lcurl`
+   finds no libcurl.so (scripts/lib/release-link.bash gives the link an empty libcurl.a first),
+   starts without libcurl and the thirty libraries it brings, and loads them only when it first
+   sends over libcurl (HTTPS, a proxy, a compressed body); one that speaks only plain HTTP never
+   does. Where libcurl is linked anyway (a debug build), these forward to it. */
 
-/* Whether libcurl was opened: 1 once a call opened it, 0 if none has yet, -1 if it could not be
-   (curl_easy_strerror then says why). */
-int curl_on_demand_state(void);
+/* Without libcurl, each function returns what libcurl returns for a failure (CURLE_FAILED_INIT,
+   NULL, ...), and curl_easy_strerror says why it could not be loaded. */
 
 #endif
