@@ -15,7 +15,7 @@ static void open_library(void) {
   if (!library) {
     const char *reason = dlerror();
     snprintf(failure, sizeof failure,
-             "libcurl could not be loaded (%s); install libcurl4 to send over HTTPS",
+             "libcurl could not be loaded (%s); install libcurl4",
              reason ? reason : "libcurl.so.4 not found");
   }
 }
@@ -23,6 +23,11 @@ static void open_library(void) {
 static void *resolve(const char *name) {
   pthread_once(&opening, open_library);
   return library ? dlsym(library, name) : NULL;
+}
+
+int curl_on_demand_open(void) {
+  pthread_once(&opening, open_library);
+  return library != NULL;
 }
 
 /* One forwarding function: the real one looked up once, `fallback` returned without libcurl. */

@@ -22,13 +22,20 @@ final class PlainHTTPEngine: Sendable {
     var running: [Int: Int32] = [:]
     /// Running transfers that were removed: they stop at their next step.
     var cancelled: Set<Int> = []
-    /// Connections kept open after a complete response, by `host:port`, newest last.
-    var idle: [String: [PlainSocket]] = [:]
+    /// Connections kept open after a complete response, by `host:port`, newest last, with
+    /// when each was kept.
+    var idle: [String: [(socket: PlainSocket, since: Double)]] = [:]
   }
 
   private let state = Locked(State())
   /// Idle connections kept for one host and port; more are closed.
   private static let idleLimit = 6
+  /// Idle connections kept in all; the oldest go first.
+  private static let totalIdleLimit = 32
+  /// How long an idle connection is kept, as libcurl's default (`CURLOPT_MAXAGE_CONN`): a
+  /// connection a NAT or load balancer dropped silently would otherwise cost a request its
+  /// whole timeout.
+  private static let idleAge = 118.0
 
   /// Whether this engine sends `request`: plain `http` with a host and no credentials in the
   /// URL, no proxy named in the environment (`http_proxy`, `all_proxy`, `ALL_PROXY`, which
@@ -94,10 +101,11 @@ final class PlainHTTPEngine: Sendable {
   func takeIdle(_ origin: String) -> PlainSocket? {
     var stale: [PlainSocket] = []
     defer { for socket in stale { socket.close() } }
+    let now = PlainSocket.now()
     return state.withLock { state in
-      while let socket = state.idle[origin]?.popLast() {
-        if socket.isReusable { return socket }
-        stale.append(socket)
+      while let kept = state.idle[origin]?.popLast() {
+        if now - kept.since < Self.idleAge, kept.socket.isReusable { return kept.socket }
+        stale.append(kept.socket)
       }
       return nil
     }
@@ -105,11 +113,30 @@ final class PlainHTTPEngine: Sendable {
 
   /// Keeps `socket`, connected to `origin` and between requests, for the next request there.
   func keep(_ socket: PlainSocket, for origin: String) {
-    let kept = state.withLock { state in
-      guard state.idle[origin, default: []].count < Self.idleLimit else { return false }
-      state.idle[origin, default: []].append(socket)
-      return true
+    let now = PlainSocket.now()
+    let closing = state.withLock { state in
+      var closing: [PlainSocket] = []
+      // Those kept too long, for any origin, go now; then the oldest over the limits.
+      for (key, kept) in state.idle {
+        let (old, young) = (
+          kept.filter { now - $0.since >= Self.idleAge },
+          kept.filter { now - $0.since < Self.idleAge }
+        )
+        closing += old.map(\.socket)
+        state.idle[key] = young.isEmpty ? nil : young
+      }
+      guard state.idle[origin, default: []].count < Self.idleLimit else {
+        return closing + [socket]
+      }
+      state.idle[origin, default: []].append((socket, now))
+      while state.idle.values.reduce(0, { $0 + $1.count }) > Self.totalIdleLimit,
+        let (key, kept) = state.idle.min(by: { $0.value[0].since < $1.value[0].since })
+      {
+        closing.append(kept[0].socket)
+        state.idle[key] = kept.count > 1 ? Array(kept.dropFirst()) : nil
+      }
+      return closing
     }
-    if !kept { socket.close() }
+    for socket in closing { socket.close() }
   }
 }

@@ -20,8 +20,8 @@ final class PlainHTTPExchange {
   private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
   /// Body bytes held back until the socket has no more for now (or this many arrived).
   private static let pendingBodyLimit = 1 << 20
-  /// The most a response's head may take, as in libcurl.
-  private static let headLimit = 100 * 1024
+  /// The most a response's head may take, as in libcurl (its header fields in all).
+  private static let headLimit = 300 * 1024
 
   /// An exchange for `transfer` (whose request `PlainHTTPEngine.sends`) on `engine`.
   init(_ transfer: CurlTransfer, engine: PlainHTTPEngine) {
@@ -72,14 +72,22 @@ final class PlainHTTPExchange {
     let port = url.port ?? 80
     var failure = PlainSocket.Failure(
       code: CURLE_COULDNT_CONNECT, text: "Failed to connect to \(host) port \(port)")
+    // One deadline for every address the name has, as libcurl's connect timeout is.
+    let deadline = PlainSocket.now() + timeout
     for address in try PlainSocket.resolve(host: host, port: port) {
+      let left = deadline - PlainSocket.now()
+      guard left > 0 else {
+        throw PlainSocket.Failure(
+          code: CURLE_OPERATION_TIMEDOUT,
+          text: "Failed to connect to \(host) port \(port): Connection timed out")
+      }
       let socket = try PlainSocket.make(for: address)
       guard engine.use(socket, for: transfer.id) else {
         socket.close()
         throw PlainSocket.Failure(code: CURLE_ABORTED_BY_CALLBACK, text: "cancelled")
       }
       do {
-        try socket.connect(to: address, timeout: timeout)
+        try socket.connect(to: address, timeout: left)
         return socket
       } catch {
         failure = PlainSocket.Failure(
@@ -109,15 +117,25 @@ final class PlainHTTPExchange {
     }
     var keeping = false
     defer { release(socket, keeping: keeping) }
+    var bodySent = true
     do {
       try write(on: socket)
-    } catch  where reused {
-      return nil
+    } catch {
+      // A server may answer before it has read the whole body (a 413, say) and close: that
+      // answer is the response. Nothing to read on a kept connection means the server had
+      // closed it: sent again on a new one. Anything else failed.
+      if socket.hasInput {
+        bodySent = false
+      } else if reused, error.code != CURLE_OPERATION_TIMEDOUT {
+        return nil
+      } else {
+        throw error
+      }
     }
     var parser = ResponseHeadParser()
     var line: [UInt8] = []
     var headBytes = 0
-    var lines = 0
+    var expectsStatus = true
     var head: ResponseHead?
     var rest = 0..<0
     // The head: lines fed to the parser until it has the final one.
@@ -125,35 +143,39 @@ final class PlainHTTPExchange {
       let count: Int
       switch try receive(on: socket) {
       case .bytes(let received): count = received
-      case .end where headBytes == 0 && reused: return nil
+      case .end where headBytes == 0 && reused, .reset where headBytes == 0 && reused:
+        return nil
       case .end where headBytes == 0:
         throw PlainSocket.Failure(code: CURLE_GOT_NOTHING, text: "Empty reply from server")
       case .end:
         throw PlainSocket.Failure(
           code: CURLE_WEIRD_SERVER_REPLY, text: "The connection closed inside the response head")
+      case .reset:
+        throw PlainSocket.Failure(code: CURLE_RECV_ERROR, text: "Connection reset by peer")
       case .wouldWait:
         try socket.waitToRead(timeout: timeout)
         continue
-      }
-      headBytes += count
-      guard headBytes <= Self.headLimit else {
-        throw PlainSocket.Failure(
-          code: CURLE_WEIRD_SERVER_REPLY, text: "The response head is too large")
       }
       var start = 0
       for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
         line.append(contentsOf: buffer[start...index])
         start = index + 1
-        let first = lines == 0
-        lines += 1
-        if let done = try take(line, first: first, into: &parser) {
+        if let done = try take(line, statusLine: expectsStatus, into: &parser) {
           head = done
           rest = start..<count
           break
         }
+        // A blank line ends an interim (1xx) head: a status line comes next.
+        expectsStatus = line.count <= 2 && line.allSatisfy { $0 == 13 || $0 == 10 }
         line.removeAll(keepingCapacity: true)
       }
       if head == nil { line.append(contentsOf: buffer[start..<count]) }
+      // Only the head's own bytes count, not the body's that came with them.
+      headBytes += head == nil ? count : rest.lowerBound
+      guard headBytes <= Self.headLimit else {
+        throw PlainSocket.Failure(
+          code: CURLE_WEIRD_SERVER_REPLY, text: "The response head is too large")
+      }
     }
     guard let head else { return nil }
     guard let framing = ResponseBodyReader.framing(of: head, method: method) else {
@@ -176,6 +198,8 @@ final class PlainHTTPExchange {
       case .wouldWait:
         try deliver(&pending)
         try socket.waitToRead(timeout: timeout)
+      case .reset:
+        throw PlainSocket.Failure(code: CURLE_RECV_ERROR, text: "Connection reset by peer")
       case .end:
         guard framing == .untilClose else {
           throw PlainSocket.Failure(
@@ -186,7 +210,7 @@ final class PlainHTTPExchange {
       }
     }
     try deliver(&pending)
-    keeping = unused == 0 && Self.leavesOpen(head)
+    keeping = bodySent && unused == 0 && Self.leavesOpen(head)
     return ended(head, on: socket, reused: reused)
   }
 
@@ -197,16 +221,34 @@ final class PlainHTTPExchange {
     }.get()
   }
 
-  /// One line of the head for `parser` (`first`: the response's first); the head once it is
-  /// complete.
-  private func take(_ line: [UInt8], first: Bool, into parser: inout ResponseHeadParser)
+  /// One line of the head for `parser` (`statusLine`: where a status line must be); the head
+  /// once it is complete.
+  private func take(_ line: [UInt8], statusLine: Bool, into parser: inout ResponseHeadParser)
     throws(PlainSocket.Failure) -> ResponseHead?
   {
-    guard !first || line.starts(with: Array("HTTP/1.".utf8)) else {
+    guard !statusLine || Self.isStatusLine(line) else {
       throw PlainSocket.Failure(
-        code: CURLE_WEIRD_SERVER_REPLY, text: "The server did not answer with HTTP/1.x")
+        code: CURLE_WEIRD_SERVER_REPLY,
+        text: "The server did not answer with an HTTP/1.x status line")
     }
     return line.withUnsafeBytes { parser.consume($0) }
+  }
+
+  /// Whether `line` is `HTTP/1.x`, a space and a status code from 100 to 599 (then a space and
+  /// a reason, or the line's end).
+  static func isStatusLine(_ line: [UInt8]) -> Bool {
+    let prefix = Array("HTTP/1.".utf8)
+    guard line.count >= 12, line.starts(with: prefix),
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[7]), line[8] == UInt8(ascii: " ")
+    else { return false }
+    let digits = line[9..<12]
+    guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+      return false
+    }
+    let code = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    let after = line.count > 12 ? line[12] : UInt8(ascii: "\n")
+    return (100...599).contains(code)
+      && [UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains(after)
   }
 
   /// `range` of the buffer given to `reader`, the body in it added to `pending`; how many of
@@ -304,13 +346,17 @@ final class PlainHTTPExchange {
     if !names.contains("host") {
       var host = url.host ?? ""
       if host.contains(":") { host = "[\(host)]" }
-      if let port = url.port { host += ":\(port)" }
+      if let port = url.port, port != 80 { host += ":\(port)" }
       text += "Host: \(host)\r\n"
     }
     for line in lines { text += line + "\r\n" }
     if !names.contains("accept") { text += "Accept: */*\r\n" }
     if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) {
       text += "Content-Length: \(body.count)\r\n"
+      // libcurl's default for a body it is given.
+      if !names.contains("content-type") {
+        text += "Content-Type: application/x-www-form-urlencoded\r\n"
+      }
     }
     text += "\r\n"
     return Array(text.utf8)

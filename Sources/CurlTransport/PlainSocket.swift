@@ -114,6 +114,8 @@ struct PlainSocket: Sendable {
     case wouldWait
     /// The end of the stream.
     case end
+    /// The peer reset the connection (what was read before it stays read).
+    case reset
   }
 
   /// Reads what is there into `buffer`, without waiting.
@@ -124,8 +126,7 @@ struct PlainSocket: Sendable {
       if count == 0 { return .end }
       if errno == EINTR { continue }
       if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldWait }
-      // A connection the peer reset has ended too; what was read before it stays read.
-      if errno == ECONNRESET { return .end }
+      if errno == ECONNRESET { return .reset }
       throw Failure(code: CURLE_RECV_ERROR, text: Self.errnoText("recv"))
     }
   }
@@ -137,6 +138,12 @@ struct PlainSocket: Sendable {
         code: CURLE_OPERATION_TIMEDOUT,
         text: "Operation timed out: no data for \(Int(timeout.rounded(.up))) s")
     }
+  }
+
+  /// Whether the peer sent something (or closed) that a read would take now.
+  var hasInput: Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) > 0
   }
 
   /// Whether an idle connection can carry another request: nothing to read on it (a byte
@@ -181,7 +188,8 @@ struct PlainSocket: Sendable {
     }
   }
 
-  private static func now() -> Double {
+  /// Seconds on the monotonic clock.
+  static func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -60,11 +60,12 @@ struct ResponseBodyReader {
     if method == "HEAD" || head.status == 204 || head.status == 304 || head.status < 200 {
       return Framing.none
     }
-    if let coding = head.value("Transfer-Encoding") {
+    // Repeated fields are one list: a length given twice must agree, the last coding counts.
+    if let coding = head.joinedValues("Transfer-Encoding") {
       let last = coding.split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
       return last?.lowercased() == "chunked" ? .chunked : .untilClose
     }
-    guard let length = head.value("Content-Length") else { return .untilClose }
+    guard let length = head.joinedValues("Content-Length") else { return .untilClose }
     // "5, 5" from a proxy that merged two equal fields is one length.
     let values = Set(length.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
     guard values.count == 1, let text = values.first, !text.isEmpty, text.count <= 18,

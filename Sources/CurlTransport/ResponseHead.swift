@@ -18,6 +18,13 @@ struct ResponseHead: Equatable {
     fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
   }
 
+  /// Every value of the field `name` (compared case-insensitively), joined with ", " as one
+  /// list, as repeated fields mean; `nil` when there is none.
+  func joinedValues(_ name: String) -> String? {
+    let values = fields.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    return values.isEmpty ? nil : values.map(\.value).joined(separator: ", ")
+  }
+
   /// The response for `url`; repeated fields are joined with ", ", as Foundation does.
   func response(for url: URL) -> HTTPURLResponse? {
     var joined: [String: String] = [:]

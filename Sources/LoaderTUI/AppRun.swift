@@ -1,7 +1,10 @@
+import ApexyHTTP
 import AppCommandLine
 import AppFormats
 import AppModel
 import AppRuntime
+import CCurl
+import CurlOnDemand
 import Foundation
 
 #if canImport(Glibc)
@@ -22,6 +25,12 @@ struct AppRun {
   func run() async -> ExitCode {
     // Whatever the face, a closed stdout would lose every line; say so before starting.
     if StandardOutput.closedAtStart { return OutputFailure.closed.report() }
+    // Foundation's transport makes a URLSession, whose set-up traps without libcurl.
+    if HTTPTransport.default == .foundation, curl_on_demand_open() == 0 {
+      let reason = String(cString: curl_easy_strerror(CURLE_FAILED_INIT))
+      return Launcher.fail(
+        "APEXY_HTTP_TRANSPORT=foundation needs libcurl: \(reason).", code: .failure)
+    }
     SignalPipe.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
     let source: DataSourceStart
     do {

@@ -3,6 +3,8 @@ import Foundation
 import LoopbackHTTP
 import XCTest
 
+@testable import CurlTransport
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -50,14 +52,19 @@ final class PlainHTTPTests: TransportTestCase {
     XCTAssertEqual(error?.code, .networkConnectionLost)
   }
 
-  func testAnswersThatAreNotHTTPAreBadServerResponses() async throws {
+  func testAnswersThatAreNotHTTPAreBadServerResponsesAtOnce() async throws {
     let cases = [
       "garbage\r\n\r\n",
+      "HTTP/1.1 abc OK\r\n\r\n",
+      "HTTP/1.1 2000 OK\r\nContent-Length: 0\r\n\r\n",
       "HTTP/1.1 200 OK\r\nContent-Length: ten\r\n\r\n0123456789",
       "HTTP/1.1 200 OK\r\nContent-Length: 5, 6\r\n\r\n012345",
+      "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\nhello",
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+      "HTTP/1.1 200 OK\r\nX-Big: \(String(repeating: "a", count: 310_000))\r\n\r\n",
       "",
     ]
+    let started = Date()
     for answer in cases {
       let responder = try RawResponder(answer)
       let error = await failure(client(), responder.url)
@@ -68,6 +75,72 @@ final class PlainHTTPTests: TransportTestCase {
       XCTAssertTrue(
         error?.localizedDescription.contains("127.0.0.1:\(responder.port)") ?? false,
         error?.localizedDescription ?? "")
+    }
+    // None waits for the 10 s deadline: what is wrong is seen in the bytes that came.
+    XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+  }
+
+  func testAResetAfterPartOfABodyIsALostConnectionNotAnAnswer() async throws {
+    let responder = try RawResponder("HTTP/1.0 200 OK\r\n\r\nhello", reset: true)
+    let error = await failure(client(), responder.url)
+    XCTAssertEqual(error?.code, .networkConnectionLost, String(describing: error))
+  }
+
+  func testAHeadWithItsBodyInOneReadAndRepeatedCodingsAreRead() async throws {
+    let big = String(repeating: "b", count: 40_000)
+    let cases = [
+      "HTTP/1.1 200 OK\r\nX-Big: \(big)\r\nContent-Length: 11\r\n\r\nhello world",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: identity\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + "5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n",
+    ]
+    for raw in cases {
+      let responder = try RawResponder(raw)
+      let answer = try await client().request(AnswerEndpoint(url: responder.url))
+      XCTAssertEqual(
+        String(decoding: answer.body, as: UTF8.self), "hello world", String(raw.prefix(40)))
+    }
+  }
+
+  func testAnAnswerBeforeTheWholeUploadIsTheResponse() async throws {
+    // The server reads the head only, answers 413 and closes, as a server refusing a body does.
+    let responder = try RawResponder(
+      "HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+    var request = URLRequest(url: responder.url)
+    request.httpMethod = "POST"
+    request.httpBody = Data(repeating: 1, count: 16 << 20)
+    let answer = try await client().request(RequestEndpoint(request: request))
+    XCTAssertEqual(answer.status, 413)
+  }
+
+  func testTheRequestHeadIsWrittenAsLibcurlWritesIt() throws {
+    var request = URLRequest(url: URL(string: "http://example.com:80/a%20b?q=1&r=%2F")!)
+    request.setValue("loader-tui/test", forHTTPHeaderField: "User-Agent")
+    let head = try PlainHTTPExchange.head(
+      of: request, url: request.url!, method: "POST", body: Data("x=1".utf8))
+    let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+    XCTAssertEqual(lines.first, "POST /a%20b?q=1&r=%2F HTTP/1.1")
+    XCTAssertTrue(lines.contains("Host: example.com"), "\(lines)")
+    XCTAssertTrue(lines.contains("Content-Length: 3"), "\(lines)")
+    XCTAssertTrue(lines.contains("Content-Type: application/x-www-form-urlencoded"), "\(lines)")
+    XCTAssertTrue(lines.contains("User-Agent: loader-tui/test"), "\(lines)")
+    XCTAssertEqual(lines.suffix(2), ["", ""])
+    let v6 = URL(string: "http://[::1]:8080/")!
+    let other = try PlainHTTPExchange.head(
+      of: URLRequest(url: v6), url: v6, method: "GET", body: Data())
+    XCTAssertTrue(String(decoding: other, as: UTF8.self).contains("Host: [::1]:8080\r\n"))
+    XCTAssertFalse(String(decoding: other, as: UTF8.self).contains("Content-"))
+  }
+
+  func testStatusLinesAreHTTP1WithAThreeDigitCode() {
+    for line in ["HTTP/1.1 200 OK\r\n", "HTTP/1.0 404\r\n", "HTTP/1.1 599 x\n"] {
+      XCTAssertTrue(PlainHTTPExchange.isStatusLine(Array(line.utf8)), line)
+    }
+    let wrong = [
+      "HTTP/1.1 abc OK\r\n", "HTTP/1.1 2000\r\n", "HTTP/2 200\r\n", "HTTP/1.1 099\r\n",
+      "ICY 200 OK\r\n", "HTTP/1.1  200\r\n",
+    ]
+    for line in wrong {
+      XCTAssertFalse(PlainHTTPExchange.isStatusLine(Array(line.utf8)), line)
     }
   }
 
@@ -98,6 +171,17 @@ final class PlainHTTPTests: TransportTestCase {
   }
 }
 
+/// Sends a request as it is and returns the whole answer, whatever its status.
+private struct RequestEndpoint: Endpoint {
+  let request: URLRequest
+
+  func makeRequest() throws -> URLRequest { request }
+
+  func content(from response: URLResponse?, with body: Data) throws -> Answer {
+    try AnswerEndpoint(url: request.url!).content(from: response, with: body)
+  }
+}
+
 /// A loopback server that answers every connection with the same bytes, then closes it.
 private final class RawResponder: @unchecked Sendable {
   let port: UInt16
@@ -105,7 +189,7 @@ private final class RawResponder: @unchecked Sendable {
 
   var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
-  init(_ answer: String) throws {
+  init(_ answer: String, reset: Bool = false) throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     listener = fd
     var address = sockaddr_in()
@@ -133,16 +217,23 @@ private final class RawResponder: @unchecked Sendable {
           close(fd)
           return
         }
-        // The request's head, then the answer, then the end of the stream.
+        // The request's head (a body after it is left unread), then the answer, then the end
+        // of the stream.
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4_096)
-        while !head.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+        while !String(decoding: head, as: UTF8.self).contains("\r\n\r\n") {
           let count = recv(connection, &buffer, buffer.count, 0)
           guard count > 0 else { break }
           head += buffer[0..<count]
         }
         _ = bytes.withUnsafeBytes {
           send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        if reset {
+          // Linger 0: the close sends a reset instead of the end of the stream.
+          var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+          _ = setsockopt(
+            connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         }
         close(connection)
       }

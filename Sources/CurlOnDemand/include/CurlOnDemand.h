@@ -11,4 +11,8 @@
 /* Without libcurl, each function returns what libcurl returns for a failure (CURLE_FAILED_INIT,
    NULL, ...), and curl_easy_strerror says why it could not be loaded. */
 
+/* Opens libcurl now, if no call has yet: 1 when it is loaded, 0 when it cannot be (for code
+   that must not call into libcurl then, such as Foundation's URLSession, which traps). */
+int curl_on_demand_open(void);
+
 #endif
