@@ -4,8 +4,13 @@ import Foundation
   import Glibc
 #endif
 
-/// Runs the built `loader-tui` and reports its peak memory, which `Process` does not: the
-/// child is spawned and reaped here, with `wait4`.
+/// Runs the built `loader-tui` and reports its peak memory, which `Process` does not.
+///
+/// The peak is the child's own `VmHWM` (`/proc/PID/status`, its address space's high-water
+/// mark), read while it runs and once more when it has exited but is not yet reaped. Not
+/// `wait4`'s `ru_maxrss`: `posix_spawn` starts the child in this process's address space
+/// (`CLONE_VM`), and the kernel counts that one's size into the child's `ru_maxrss` at `exec`,
+/// so a test process of 127 MB reported a child of 50 MB as 127 MB.
 struct MeasuredRun {
   /// What it wrote to stdout.
   var stdout: String
@@ -38,18 +43,66 @@ struct MeasuredRun {
       $0.key != "GITHUB_TOKEN" && $0.key != "LOADER_TUI_CONFIG"
     }
     environment["XDG_CONFIG_HOME"] = output + "-config"
+    // A cache of its own, as BinaryRun's: the run starts cold, and the user's cache is not
+    // touched (a warm entry left by an earlier run would change what is measured).
+    environment["XDG_CACHE_HOME"] = output + "-cache"
+    defer { try? FileManager.default.removeItem(atPath: output + "-cache") }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { envp.forEach { free($0) } }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    // The high-water mark only grows: the last reading before the exit is the peak, short of
+    // what the last few milliseconds added.
+    let peak = HighWaterMark(pid: pid)
+    let sampler = Thread { peak.sampleUntilStopped() }
+    sampler.start()
+    var info = siginfo_t()
+    // Exited, left unreaped (WNOWAIT), so the pid cannot name another process yet.
+    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+    let peakBytes = peak.stop()
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7F
     return MeasuredRun(
       stdout: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
       status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
-      peakBytes: usage.ru_maxrss * 1_024)
+      peakBytes: peakBytes)
+  }
+}
+
+/// A running child's `VmHWM`, read every 2 ms until `stop()`.
+private final class HighWaterMark: @unchecked Sendable {
+  private let path: String
+  private let lock = NSLock()
+  private var highest = 0
+  private var stopped = false
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(pid: pid_t) { path = "/proc/\(pid)/status" }
+
+  /// Reads until `stop()`; called on a thread of its own.
+  func sampleUntilStopped() {
+    while !lock.withLock({ stopped }) {
+      if let bytes = Self.read(path) { lock.withLock { highest = max(highest, bytes) } }
+      usleep(2_000)
+    }
+    finished.signal()
+  }
+
+  /// Stops the sampling (the child has exited); the highest reading, in bytes.
+  func stop() -> Int {
+    lock.withLock { stopped = true }
+    finished.wait()
+    return lock.withLock { highest }
+  }
+
+  /// `VmHWM` of the status file at `path`, in bytes; `nil` once the process has no memory.
+  private static func read(_ path: String) -> Int? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1_024 }
+    }
+    return nil
   }
 }
