@@ -161,7 +161,7 @@ let package = Package(
       name: "LoaderTUITests",
       dependencies: [
         "LoaderTUI", "GitHubAPI", "DemoAPI", "AppModel", "AppFormats", "AppRendering",
-        "AppRuntime", "AppCommandLine", "ApexyLoader",
+        "AppRuntime", "AppCommandLine", "ApexyLoader", "Locking",
       ]
     ),
   ],

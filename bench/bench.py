@@ -403,15 +403,7 @@ def scale_one_process():
 # MARK: - Transport figures
 
 PROXY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "http_proxy.py")
-CERTIFICATES = """
-set -e
-key() { echo "-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout $1.key"; }
-openssl req -x509 $(key ca) -out ca.pem -days 2 -subj "/CN=Bench CA" 2>/dev/null
-openssl req -new $(key server) -out server.csr -subj "/CN=localhost" 2>/dev/null
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > server.ext
-openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem \\
-  -days 2 -extfile server.ext 2>/dev/null
-"""
+TEST_CA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "test-ca.sh")
 
 
 def proxy(upstream, folder, tls):
@@ -463,7 +455,7 @@ def curl_fetch(base, folder):
 
 def transport():
     folder = tempfile.mkdtemp(prefix="loader-tui-bench-")
-    subprocess.run(["sh", "-c", CERTIFICATES], cwd=folder, check=True)
+    subprocess.run(["sh", TEST_CA, "Bench CA"], cwd=folder, check=True)
     env = dict(os.environ, SSL_CERT_FILE=os.path.join(folder, "ca.pem"))
     foundation = dict(env, APEXY_HTTP_TRANSPORT="foundation")
     servers = []

@@ -20,39 +20,34 @@ static void open_library(void) {
   }
 }
 
-static void *resolve(const char *name) {
-  pthread_once(&opening, open_library);
-  return library ? dlsym(library, name) : NULL;
-}
-
 int curl_on_demand_open(void) {
   pthread_once(&opening, open_library);
   return library != NULL;
 }
 
-/* One forwarding function: the real one looked up once, `fallback` returned without libcurl. */
+/* The libcurl function `name`, looked up once and kept in `*slot`; NULL without libcurl. */
+static void *lookup(void **slot, const char *name) {
+  void *found = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (!found && curl_on_demand_open()) {
+    found = dlsym(library, name);
+    if (found) __atomic_store_n(slot, found, __ATOMIC_RELEASE);
+  }
+  return found;
+}
+
+/* One forwarding function: `fallback` returned without libcurl. */
 #define FORWARD(type, name, params, args, fallback)                                          \
   type name params {                                                                        \
-    static type(*real) params;                                                              \
-    type(*found) params = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                         \
-    if (!found) {                                                                           \
-      found = (type(*) params)resolve(#name);                                               \
-      if (!found) return fallback;                                                          \
-      __atomic_store_n(&real, found, __ATOMIC_RELEASE);                                     \
-    }                                                                                       \
-    return found args;                                                                      \
+    static void *slot;                                                                      \
+    type(*real) params = (type(*) params)lookup(&slot, #name);                              \
+    return real ? real args : fallback;                                                     \
   }
 
 #define FORWARD_VOID(name, params, args)                                                     \
   void name params {                                                                        \
-    static void(*real) params;                                                              \
-    void(*found) params = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                         \
-    if (!found) {                                                                           \
-      found = (void(*) params)resolve(#name);                                               \
-      if (!found) return;                                                                   \
-      __atomic_store_n(&real, found, __ATOMIC_RELEASE);                                     \
-    }                                                                                       \
-    found args;                                                                             \
+    static void *slot;                                                                      \
+    void(*real) params = (void(*) params)lookup(&slot, #name);                              \
+    if (real) real args;                                                                    \
   }
 
 FORWARD(CURLcode, curl_global_init, (long flags), (flags), CURLE_FAILED_INIT)
@@ -90,82 +85,59 @@ FORWARD(CURLUcode, curl_url_set,
 FORWARD(char *, curl_version, (void), (), (char *)"libcurl (not loaded)")
 FORWARD(curl_version_info_data *, curl_version_info, (CURLversion stamp), (stamp), NULL)
 
-const char *curl_easy_strerror(CURLcode code) {
-  static const char *(*real)(CURLcode);
-  const char *(*found)(CURLcode) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-  if (!found) {
-    found = (const char *(*)(CURLcode))resolve("curl_easy_strerror");
-    if (!found) return failure;
-    __atomic_store_n(&real, found, __ATOMIC_RELEASE);
-  }
-  return found(code);
-}
+FORWARD(const char *, curl_easy_strerror, (CURLcode code), (code), failure)
 
 /* The variadic three: the one argument after the option is read as the type its number says
-   (curl.h's CURLOPTTYPE_* ranges), and passed on as that type. */
+   (curl.h's CURLOPTTYPE_* ranges; CURLMOPT_* numbers use the same), and passed on as that
+   type. */
+#define PASS_BY_TYPE(result, real, handle, option, arguments)                                 \
+  if (option < CURLOPTTYPE_OBJECTPOINT) {                                                   \
+    result = real(handle, option, va_arg(arguments, long));                                 \
+  } else if (option < CURLOPTTYPE_FUNCTIONPOINT) {                                          \
+    result = real(handle, option, va_arg(arguments, void *));                               \
+  } else if (option < CURLOPTTYPE_OFF_T) {                                                  \
+    result = real(handle, option, va_arg(arguments, void (*)(void)));                       \
+  } else if (option < CURLOPTTYPE_BLOB) {                                                   \
+    result = real(handle, option, va_arg(arguments, curl_off_t));                           \
+  } else {                                                                                  \
+    result = real(handle, option, va_arg(arguments, void *));                               \
+  }
 
 CURLcode curl_easy_setopt(CURL *handle, CURLoption option, ...) {
-  static CURLcode (*real)(CURL *, CURLoption, ...);
-  CURLcode (*found)(CURL *, CURLoption, ...) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-  if (!found) {
-    found = (CURLcode(*)(CURL *, CURLoption, ...))resolve("curl_easy_setopt");
-    if (!found) return CURLE_FAILED_INIT;
-    __atomic_store_n(&real, found, __ATOMIC_RELEASE);
-  }
+  static void *slot;
+  CURLcode (*real)(CURL *, CURLoption, ...) =
+      (CURLcode(*)(CURL *, CURLoption, ...))lookup(&slot, "curl_easy_setopt");
+  if (!real) return CURLE_FAILED_INIT;
   va_list arguments;
   va_start(arguments, option);
   CURLcode result;
-  if (option < CURLOPTTYPE_OBJECTPOINT) {
-    result = found(handle, option, va_arg(arguments, long));
-  } else if (option < CURLOPTTYPE_FUNCTIONPOINT) {
-    result = found(handle, option, va_arg(arguments, void *));
-  } else if (option < CURLOPTTYPE_OFF_T) {
-    result = found(handle, option, va_arg(arguments, void (*)(void)));
-  } else if (option < CURLOPTTYPE_BLOB) {
-    result = found(handle, option, va_arg(arguments, curl_off_t));
-  } else {
-    result = found(handle, option, va_arg(arguments, void *));
-  }
+  PASS_BY_TYPE(result, real, handle, option, arguments)
   va_end(arguments);
   return result;
 }
 
 CURLMcode curl_multi_setopt(CURLM *multi, CURLMoption option, ...) {
-  static CURLMcode (*real)(CURLM *, CURLMoption, ...);
-  CURLMcode (*found)(CURLM *, CURLMoption, ...) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-  if (!found) {
-    found = (CURLMcode(*)(CURLM *, CURLMoption, ...))resolve("curl_multi_setopt");
-    if (!found) return CURLM_BAD_HANDLE;
-    __atomic_store_n(&real, found, __ATOMIC_RELEASE);
-  }
+  static void *slot;
+  CURLMcode (*real)(CURLM *, CURLMoption, ...) =
+      (CURLMcode(*)(CURLM *, CURLMoption, ...))lookup(&slot, "curl_multi_setopt");
+  if (!real) return CURLM_BAD_HANDLE;
   va_list arguments;
   va_start(arguments, option);
   CURLMcode result;
-  if (option < CURLOPTTYPE_OBJECTPOINT) {
-    result = found(multi, option, va_arg(arguments, long));
-  } else if (option < CURLOPTTYPE_FUNCTIONPOINT) {
-    result = found(multi, option, va_arg(arguments, void *));
-  } else if (option < CURLOPTTYPE_OFF_T) {
-    result = found(multi, option, va_arg(arguments, void (*)(void)));
-  } else {
-    result = found(multi, option, va_arg(arguments, curl_off_t));
-  }
+  PASS_BY_TYPE(result, real, multi, option, arguments)
   va_end(arguments);
   return result;
 }
 
 CURLcode curl_easy_getinfo(CURL *handle, CURLINFO info, ...) {
-  static CURLcode (*real)(CURL *, CURLINFO, ...);
-  CURLcode (*found)(CURL *, CURLINFO, ...) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-  if (!found) {
-    found = (CURLcode(*)(CURL *, CURLINFO, ...))resolve("curl_easy_getinfo");
-    if (!found) return CURLE_FAILED_INIT;
-    __atomic_store_n(&real, found, __ATOMIC_RELEASE);
-  }
+  static void *slot;
+  CURLcode (*real)(CURL *, CURLINFO, ...) =
+      (CURLcode(*)(CURL *, CURLINFO, ...))lookup(&slot, "curl_easy_getinfo");
+  if (!real) return CURLE_FAILED_INIT;
   va_list arguments;
   va_start(arguments, info);
   /* Every CURLINFO_* takes a pointer to where the answer goes. */
-  CURLcode result = found(handle, info, va_arg(arguments, void *));
+  CURLcode result = real(handle, info, va_arg(arguments, void *));
   va_end(arguments);
   return result;
 }

@@ -141,16 +141,17 @@ struct PlainSocket: Sendable {
   }
 
   /// Whether the peer sent something (or closed) that a read would take now.
-  var hasInput: Bool {
-    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) > 0
-  }
+  var hasInput: Bool { readableNow > 0 }
 
   /// Whether an idle connection can carry another request: nothing to read on it (a byte
   /// or the end of the stream means the server closed it or sent what nobody asked for).
-  var isReusable: Bool {
+  var isReusable: Bool { readableNow == 0 }
+
+  /// `poll`'s answer for reading, without waiting: 1 when a read would take something (or
+  /// the end), 0 when it would wait, -1 when the socket cannot be polled.
+  private var readableNow: Int32 {
     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) == 0
+    return poll(&entry, 1, 0)
   }
 
   /// The local port, for transfer reports.

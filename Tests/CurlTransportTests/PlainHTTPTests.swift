@@ -183,7 +183,7 @@ private struct RequestEndpoint: Endpoint {
 }
 
 /// A loopback server that answers every connection with the same bytes, then closes it.
-private final class RawResponder: @unchecked Sendable {
+private final class RawResponder: Sendable {
   let port: UInt16
   private let listener: Int32
 

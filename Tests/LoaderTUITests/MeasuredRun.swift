@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -7,7 +8,7 @@ import Foundation
 /// Runs the built `loader-tui` and reports its peak memory, which `Process` does not.
 ///
 /// The peak is the child's own `VmHWM` (`/proc/PID/status`, its address space's high-water
-/// mark), read while it runs and once more when it has exited but is not yet reaped. Not
+/// mark), read every 2 ms while it runs, until it has exited (it is reaped only then). Not
 /// `wait4`'s `ru_maxrss`: `posix_spawn` starts the child in this process's address space
 /// (`CLONE_VM`), and the kernel counts that one's size into the child's `ru_maxrss` at `exec`,
 /// so a test process of 127 MB reported a child of 50 MB as 127 MB.
@@ -72,19 +73,17 @@ struct MeasuredRun {
 }
 
 /// A running child's `VmHWM`, read every 2 ms until `stop()`.
-private final class HighWaterMark: @unchecked Sendable {
+private final class HighWaterMark: Sendable {
   private let path: String
-  private let lock = NSLock()
-  private var highest = 0
-  private var stopped = false
+  private let state = Locked((highest: 0, stopped: false))
   private let finished = DispatchSemaphore(value: 0)
 
   init(pid: pid_t) { path = "/proc/\(pid)/status" }
 
   /// Reads until `stop()`; called on a thread of its own.
   func sampleUntilStopped() {
-    while !lock.withLock({ stopped }) {
-      if let bytes = Self.read(path) { lock.withLock { highest = max(highest, bytes) } }
+    while !state.withLock({ $0.stopped }) {
+      if let bytes = Self.read(path) { state.withLock { $0.highest = max($0.highest, bytes) } }
       usleep(2_000)
     }
     finished.signal()
@@ -92,9 +91,9 @@ private final class HighWaterMark: @unchecked Sendable {
 
   /// Stops the sampling (the child has exited); the highest reading, in bytes.
   func stop() -> Int {
-    lock.withLock { stopped = true }
+    state.withLock { $0.stopped = true }
     finished.wait()
-    return lock.withLock { highest }
+    return state.withLock { $0.highest }
   }
 
   /// `VmHWM` of the status file at `path`, in bytes; `nil` once the process has no memory.

@@ -8,33 +8,20 @@ without that CA).
 Usage: https_e2e.py PATH/TO/loader-tui (CI passes the one it packages)
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tui_e2e as d  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
 FOLDER = tempfile.mkdtemp(prefix="loader-tui-https-")
-CERTIFICATES = """
-set -e
-key() { echo "-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout $1.key"; }
-openssl req -x509 $(key ca) -out ca.pem -days 2 -subj "/CN=e2e CA" 2>/dev/null
-openssl req -new $(key server) -out server.csr -subj "/CN=localhost" 2>/dev/null
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > server.ext
-openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem \\
-  -days 2 -extfile server.ext 2>/dev/null
-"""
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok: {name}", flush=True)
-    else:
-        failed += 1
-        print(f"FAIL: {name}\n  {detail}", flush=True)
+TEST_CA = os.path.join(ROOT, "bench", "test-ca.sh")
+# The other end-to-end scripts' check: "ok:" or "FAIL:" and what was seen.
+check, passed, failures = d.check, d.passed, d.failures
 
 
 def headless(url, env, trace=False):
@@ -52,7 +39,7 @@ def main():
            if key not in ("LOADER_TUI_CONFIG", "http_proxy", "https_proxy", "HTTPS_PROXY",
                           "all_proxy", "ALL_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR")}
     env.update(HOME=FOLDER, XDG_CONFIG_HOME=os.path.join(FOLDER, "config"))
-    subprocess.run(["sh", "-c", CERTIFICATES], cwd=FOLDER, check=True)
+    subprocess.run(["sh", TEST_CA, "e2e CA"], cwd=FOLDER, check=True)
     needed = subprocess.run(["readelf", "-d", BINARY], capture_output=True, text=True).stdout
     check("the binary does not link libcurl (it opens it on demand)", "libcurl" not in needed,
           [line for line in needed.splitlines() if "NEEDED" in line])
@@ -70,27 +57,29 @@ def main():
 
         code, last, trace = headless(http, env, trace=True)
         check("plain HTTP: the organization and its repositories", code == 0 and last == done,
-              f"exit {code}: {last}")
+              [f"exit {code}: {last}"])
         check("plain HTTP: libcurl is never loaded", "libcurl.so" not in trace,
               [line for line in trace.splitlines() if "libcurl" in line][:3])
 
         trusted = dict(env, SSL_CERT_FILE=os.path.join(FOLDER, "ca.pem"))
         code, last, trace = headless(https, trusted, trace=True)
         check("HTTPS with SSL_CERT_FILE naming the CA: the same organization",
-              code == 0 and last == done, f"exit {code}: {last}")
-        check("HTTPS: libcurl is loaded for it", "libcurl.so" in trace, "no libcurl in LD_DEBUG")
+              code == 0 and last == done, [f"exit {code}: {last}"])
+        check("HTTPS: libcurl is loaded for it", "libcurl.so" in trace, ["no libcurl in LD_DEBUG"])
 
         code, last, stderr = headless(https, env)
         check("HTTPS without the CA: a failure that says what to do",
               code != 0 and "point SSL_CERT_FILE at its certificate" in stderr,
-              f"exit {code}: {stderr.strip()}")
+              [f"exit {code}: {stderr.strip()}"])
     finally:
         for process in (demo, proxy):
             if process:
                 process.kill()
                 process.wait()
-    print(f"e2e https: {passed} passed, {failed} failed", flush=True)
-    return 1 if failed else 0
+        shutil.rmtree(FOLDER, ignore_errors=True)
+        shutil.rmtree(d.WORK, ignore_errors=True)
+    print(f"e2e https: {len(passed)} passed, {len(failures)} failed", flush=True)
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

@@ -5,10 +5,11 @@
 # release_link_flags WHO ORDER_FILE [curl-on-demand]: sets the array release_link; says on
 # stderr, as WHO, what it leaves out and why. BENCHMARKS.md measures what each flag saves.
 #
-# curl-on-demand, for loader-tui, whose module CurlOnDemand defines libcurl's functions and opens
-# libcurl at the first call to one: `-lcurl` (which FoundationNetworking and CCurl ask for) finds
-# an empty libcurl.a first, so libcurl is not a NEEDED library of the binary and is not loaded
-# at start, nor ever by a run that only speaks plain HTTP.
+# curl-on-demand, for loader-tui and the floor it is measured against (bench/floor), whose
+# module CurlOnDemand defines libcurl's functions and opens libcurl at the first call to one:
+# `-lcurl` (which FoundationNetworking and CCurl ask for) finds an empty libcurl.a first, so
+# libcurl is not a NEEDED library of the binary and is not loaded at start, nor ever by a run
+# that only speaks plain HTTP.
 release_link_flags() {
   local who=$1 order=$2 glibc stub
   release_link=()
