@@ -32,6 +32,8 @@ release_link_flags() {
   fi
   if [ -n "$order" ] && [ -f "$order" ]; then
     release_link+=(-Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering)
+    # The functions without a symbol, which the ordering cannot name, first (see the script).
+    release_link+=(-Xlinker -T -Xlinker "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/private-text.ld")
   else
     echo "$who: no ordering file at ${order:-(none)}: functions left in the default order" >&2
   fi
