@@ -52,6 +52,21 @@ final class GitHubRequestURLTests: XCTestCase {
       "https://h.test/api/orgs/a%2Fb%20c")
   }
 
+  func testARootGivenAnyWayEndsInOneSlash() {
+    let base = URL(string: "https://h.test/")!
+    let roots: [(URL, String)] = [
+      (URL(string: "http://[::1]:8080/api")!, "http://[::1]:8080/api/"),
+      (URL(string: "https://u:p@h.test/a%20b")!, "https://u:p@h.test/a%20b/"),
+      (URL(string: "api/v3", relativeTo: base)!, "https://h.test/api/v3/"),
+      (URL(string: "api/v3/", relativeTo: base)!, "https://h.test/api/v3/"),
+      (URL(string: "https://h.test/api#top")!, "https://h.test/api/"),
+      (URL(string: "https://h.test/api/?q=1#top")!, "https://h.test/api/"),
+    ]
+    for (url, root) in roots {
+      XCTAssertEqual(GitHubRequestAdapter.apiRoot(url).absoluteString, root, url.absoluteString)
+    }
+  }
+
   func testSettingTheBaseKeepsItAFolder() throws {
     let adapter = GitHubRequestAdapter(
       baseURL: URL(string: "https://api.github.com")!, token: nil, userAgent: "t/1")
