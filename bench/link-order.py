@@ -58,8 +58,8 @@ def executed(path, suffix):
             if kind == "fn" and current and current.endswith(suffix):
                 names.append(functions.get(number))
     # callgrind marks recursion levels as name'2
-    return [re.sub(r"'\d+$", "", name) for name in names
-            if name and not name.startswith("0x") and name != "(below main)"]
+    names = [re.sub(r"'\d+$", "", name) for name in names if name and not name.startswith("0x")]
+    return [name for name in names if name != "(below main)"]
 
 
 def tmux(*arguments, output=False):
