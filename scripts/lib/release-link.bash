@@ -2,8 +2,10 @@
 # (CI packages and installs the latter, so it is linked the same way): lld, --no-export-dynamic,
 # packed relative relocations where glibc is 2.36 or newer, and the function ordering file.
 #
-# release_link_flags WHO ORDER_FILE [curl-on-demand]: sets the array release_link; says on
-# stderr, as WHO, what it leaves out and why. BENCHMARKS.md measures what each flag saves.
+# release_link_flags WHO ORDER_FILE [curl-on-demand]: sets the array release_link, and
+# release_link_files to the files those flags make the link read (the ordering file and the
+# linker script beside this file), which SwiftPM does not track; says on stderr, as WHO, what
+# it leaves out and why. BENCHMARKS.md measures what each flag saves.
 #
 # curl-on-demand, for loader-tui and the floor it is measured against (bench/floor), whose
 # module CurlOnDemand defines libcurl's functions and opens libcurl at the first call to one:
@@ -11,10 +13,12 @@
 # libcurl is not a NEEDED library of the binary and is not loaded at start, nor ever by a run
 # that only speaks plain HTTP.
 release_link_flags() {
-  local who=$1 order=$2 glibc stub
+  local who=$1 order=$2 glibc stub here
+  here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
   release_link=()
+  release_link_files=()
   if [ "${3:-}" = curl-on-demand ]; then
-    stub="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/.build/curl-on-demand"
+    stub="$(cd "$here/../.." && pwd)/.build/curl-on-demand"
     mkdir -p "$stub"
     printf '!<arch>\n' >"$stub/libcurl.a"
     release_link+=(-Xlinker -L -Xlinker "$stub")
@@ -33,7 +37,9 @@ release_link_flags() {
   if [ -n "$order" ] && [ -f "$order" ]; then
     release_link+=(-Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering)
     # The functions without a symbol, which the ordering cannot name, first (see the script).
-    release_link+=(-Xlinker -T -Xlinker "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/private-text.ld")
+    release_link+=(-Xlinker -T -Xlinker "$here/private-text.ld")
+    # shellcheck disable=SC2034 # read by the scripts that source this one
+    release_link_files=("$order" "$here/private-text.ld")
   else
     echo "$who: no ordering file at ${order:-(none)}: functions left in the default order" >&2
   fi
