@@ -37,6 +37,9 @@ final class PlainHTTPEngine: Sendable {
   /// whole timeout.
   private static let idleAge = 118.0
 
+  /// Whether a connection kept `since` is still young enough to use at `now`.
+  private static func isFresh(_ since: Double, at now: Double) -> Bool { now - since < idleAge }
+
   /// Whether this engine sends `request`: plain `http` with a host and no credentials in the
   /// URL, no proxy named in the environment (`http_proxy`, `all_proxy`, `ALL_PROXY`, which
   /// libcurl reads), and no `Accept-Encoding` asking for a coding (libcurl decodes those).
@@ -104,7 +107,7 @@ final class PlainHTTPEngine: Sendable {
     let now = PlainSocket.now()
     return state.withLock { state in
       while let kept = state.idle[origin]?.popLast() {
-        if now - kept.since < Self.idleAge, kept.socket.isReusable { return kept.socket }
+        if Self.isFresh(kept.since, at: now), kept.socket.isReusable { return kept.socket }
         stale.append(kept.socket)
       }
       return nil
@@ -118,11 +121,8 @@ final class PlainHTTPEngine: Sendable {
       var closing: [PlainSocket] = []
       // Those kept too long, for any origin, go now; then the oldest over the limits.
       for (key, kept) in state.idle {
-        let (old, young) = (
-          kept.filter { now - $0.since >= Self.idleAge },
-          kept.filter { now - $0.since < Self.idleAge }
-        )
-        closing += old.map(\.socket)
+        let young = kept.filter { Self.isFresh($0.since, at: now) }
+        closing += kept.filter { !Self.isFresh($0.since, at: now) }.map(\.socket)
         state.idle[key] = young.isEmpty ? nil : young
       }
       guard state.idle[origin, default: []].count < Self.idleLimit else {

@@ -238,13 +238,12 @@ final class PlainHTTPExchange {
   /// a reason, or the line's end).
   static func isStatusLine(_ line: [UInt8]) -> Bool {
     let prefix = Array("HTTP/1.".utf8)
-    guard line.count >= 12, line.starts(with: prefix),
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[7]), line[8] == UInt8(ascii: " ")
+    let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+    guard line.count >= 12, line.starts(with: prefix), digit.contains(line[7]),
+      line[8] == UInt8(ascii: " ")
     else { return false }
     let digits = line[9..<12]
-    guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-      return false
-    }
+    guard digits.allSatisfy({ digit.contains($0) }) else { return false }
     let code = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     let after = line.count > 12 ? line[12] : UInt8(ascii: "\n")
     return (100...599).contains(code)
