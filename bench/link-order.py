@@ -40,8 +40,11 @@ NAME = re.compile(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$")
 
 
 def executed(path, suffix):
-    """Function names callgrind recorded in the object whose path ends with `suffix`."""
-    objects, functions, names, current = {}, {}, [], None
+    """Function names callgrind recorded in the object whose path ends with `suffix`. Names are
+    compressed (each object's and function's written out once, then only its number), and an
+    object's number can be used before the line that names it, so both are resolved at the
+    end."""
+    objects, functions, pairs, current = {}, {}, [], None
     for line in open(path, errors="replace"):
         match = NAME.match(line.rstrip("\n"))
         if not match:
@@ -51,12 +54,14 @@ def executed(path, suffix):
             if name:
                 objects[number] = name
             if kind == "ob":
-                current = objects.get(number)
+                current = number
         else:
             if name:
                 functions[number] = name
-            if kind == "fn" and current and current.endswith(suffix):
-                names.append(functions.get(number))
+            if kind == "fn":
+                pairs.append((current, number))
+    names = [functions.get(function) for object, function in pairs
+             if objects.get(object, "").endswith(suffix)]
     # callgrind marks recursion levels as name'2
     names = [re.sub(r"'\d+$", "", name) for name in names if name and not name.startswith("0x")]
     return [name for name in names if name != "(below main)"]
@@ -114,8 +119,33 @@ BEFORE_MAIN = ["_start", "frame_dummy", "register_tm_clones", "deregister_tm_clo
                "__do_global_dtors_aux"]
 
 
-def write(order, sources):
-    order = BEFORE_MAIN + [name for name in order if name not in BEFORE_MAIN]
+def ambiguous_locals():
+    """Local function names the binary defines more than once (`$sSqwcp`, `block_copy_helper`:
+    one copy in each object that needs it). The ordering file cannot say which copy ran, so lld
+    gives a listed name's place to every copy, and each copy inside a library object compiled
+    without function sections drags that whole object (half a megabyte of `_RegexParser.o`)
+    in among the start's code."""
+    counts = {}
+    listing = subprocess.run(["nm", "--defined-only", BINARY], check=True, capture_output=True,
+                             text=True).stdout
+    for line in listing.splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[1] == "t":
+            counts[fields[2]] = counts.get(fields[2], 0) + 1
+    return {name for name, count in counts.items() if count > 1}
+
+
+def write(phases, sources):
+    """Writes the phases' names in order; within each phase, the ambiguous local names last, so
+    the objects only they drag in come after every object the phase runs code of, not among
+    them. The copies that ran stay in their phase."""
+    ambiguous = ambiguous_locals()
+    order, seen = list(BEFORE_MAIN), set(BEFORE_MAIN)
+    for phase in phases:
+        names = [name for name in phase if name not in seen]
+        seen.update(names)
+        order += [name for name in names if name not in ambiguous]
+        order += [name for name in names if name in ambiguous]
     with open(OUT, "w") as file:
         file.write("\n".join(order) + "\n")
     print(f"{len(order)} functions in {OUT} (from {sources})")
@@ -140,7 +170,7 @@ def floor(stripped, folder):
         time.sleep(2)
     finally:
         tmux("kill-session", "-t", session)
-    write(sorted(set(executed(out, "/" + os.path.basename(BINARY)))), "the start")
+    write([sorted(set(executed(out, "/" + os.path.basename(BINARY))))], "the start")
 
 
 def main():
@@ -189,17 +219,11 @@ def main():
         server.wait()
     warm = warm_start(stripped, folder)
     dumps = sorted(name for name in os.listdir(folder) if name.startswith("callgrind."))
-    seen, order = set(), []
     # The first frame, then the first frame from the cache, then the rest.
-    for dump in dumps[:1] + [warm] + dumps[1:] + ["callgrind"]:
-        path = os.path.join(folder, dump)
-        if not os.path.exists(path):
-            continue
-        for name in sorted(set(executed(path, "/loader-tui"))):
-            if name not in seen:
-                seen.add(name)
-                order.append(name)
-    write(order, f"{', '.join(dumps)} and the final dump")
+    phases = [sorted(set(executed(os.path.join(folder, dump), "/loader-tui")))
+              for dump in dumps[:1] + [warm] + dumps[1:] + ["callgrind"]
+              if os.path.exists(os.path.join(folder, dump))]
+    write(phases, f"{', '.join(dumps)} and the final dump")
 
 
 if __name__ == "__main__":

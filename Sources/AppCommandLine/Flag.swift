@@ -20,7 +20,11 @@ struct Flag: Sendable {
   /// The section of `--help` it is listed in.
   let group: FlagGroup
   /// What it does, as a sentence without a final stop.
-  let help: String
+  var help: String { helpText() }
+  /// Makes `help` when help or a completion script asks for it, not when the table is made at
+  /// every start: some sentences are built from lists (`--fail-mode`'s modes), and building
+  /// them ran generic code that reads type records all over the binary.
+  private let helpText: @Sendable () -> String
   /// The default as help shows it, read from the options the app starts with; `nil` for none.
   let shownDefault: @Sendable (Options) -> String?
   /// What it does.
@@ -36,7 +40,8 @@ struct Flag: Sendable {
 
   /// Creates a flag.
   init(
-    _ id: FlagName, short shortName: String? = nil, _ group: FlagGroup, _ help: String,
+    _ id: FlagName, short shortName: String? = nil, _ group: FlagGroup,
+    _ help: @escaping @autoclosure @Sendable () -> String,
     default shownDefault: @escaping @Sendable (Options) -> String? = { _ in nil },
     scope: FlagScope = .app, chooses: FlagContext? = nil, requires: FlagName? = nil,
     values: FlagValues = .any, _ action: Action
@@ -44,7 +49,7 @@ struct Flag: Sendable {
     self.id = id
     self.shortName = shortName
     self.group = group
-    self.help = help
+    self.helpText = help
     self.shownDefault = shownDefault
     self.scope = scope
     self.chooses = chooses

@@ -72,6 +72,32 @@ public enum TextWidth {
     }
     var scalars = character.unicodeScalars.makeIterator()
     guard let scalar = scalars.next(), scalars.next() == nil else { return nil }
+    return singleGlyph(scalar)
+  }
+
+  /// Whether each Unicode scalar of `text` is a character (grapheme cluster) of its own, so
+  /// that it can be measured and drawn scalar by scalar without the standard library's grapheme
+  /// breaking: true when every scalar is below the combining marks (ASCII, Latin-1, Latin
+  /// Extended) or among the punctuation, arrows, box drawing and symbols of U+2010–U+2BFF other
+  /// than the combining marks for symbols. None of those joins a neighbour into one cluster
+  /// (CR LF is one, but both are controls, drawn as nothing either way). Borders, key hints,
+  /// counts and most names are such text.
+  public static func isOneScalarPerCharacter(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy(isAlwaysAlone)
+  }
+
+  /// A scalar that always forms a grapheme cluster by itself (see `isOneScalarPerCharacter`).
+  static func isAlwaysAlone(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x300
+      || (0x2010...0x2BFF).contains(scalar.value) && !(0x20D0...0x20FF).contains(scalar.value)
+  }
+
+  /// The glyph a scalar that is a character by itself is drawn as (`singleGlyph` of that
+  /// character); `nil` for a control.
+  public static func singleGlyph(_ scalar: Unicode.Scalar) -> Glyph? {
+    if scalar.isASCII {
+      return scalar.value < 0x20 || scalar.value == 0x7F ? nil : Glyph(String(scalar), width: 1)
+    }
     let width = cellWidth(scalar)
     if width > 0 { return Glyph(String(scalar), width: width) }
     if width < 0 { return Glyph("\u{FFFD}", width: 1) }
@@ -121,7 +147,10 @@ public enum TextWidth {
 
   /// The width of a string.
   public static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    if isOneScalarPerCharacter(text) {
+      return text.unicodeScalars.reduce(0) { $0 + (singleGlyph($1)?.width ?? 0) }
+    }
+    return text.reduce(0) { $0 + of($1) }
   }
 
   /// The longest prefix of `text` that fits in `width` cells, ending with `…` when cut.
@@ -130,6 +159,15 @@ public enum TextWidth {
     if of(text) <= width { return text }
     var result = ""
     var used = 0
+    if isOneScalarPerCharacter(text) {
+      for scalar in text.unicodeScalars {
+        let w = singleGlyph(scalar)?.width ?? 0
+        if used + w > width - 1 { break }
+        result.unicodeScalars.append(scalar)
+        used += w
+      }
+      return result + "…"
+    }
     for character in text {
       let w = of(character)
       if used + w > width - 1 { break }

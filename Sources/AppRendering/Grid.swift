@@ -42,6 +42,25 @@ public struct Grid: Sendable, Equatable {
     guard y >= 0, y < height, x >= 0, x < width else { return 0 }
     let end = min(width, x + (limit ?? width))
     var column = x
+    if TextWidth.isOneScalarPerCharacter(text) {
+      // Each scalar is a character, drawn as the general path below draws a character of one
+      // scalar, without the standard library's grapheme breaking.
+      for scalar in text.unicodeScalars {
+        guard let glyph = TextWidth.singleGlyph(scalar) else { continue }
+        if !asciiOnly || scalar.isASCII {
+          if column + glyph.width > end { return column - x }
+          place(glyph, column: column, y: y, style: style)
+          column += glyph.width
+          continue
+        }
+        for cell in ASCIIFallback.cells(glyph) {
+          if column + cell.width > end { return column - x }
+          place(cell, column: column, y: y, style: style)
+          column += cell.width
+        }
+      }
+      return column - x
+    }
     for character in text {
       // A character of one scalar is one glyph (in the ASCII look too when it is ASCII):
       // placed without the arrays of the general path below, which draws it the same.

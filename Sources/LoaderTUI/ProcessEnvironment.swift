@@ -7,8 +7,8 @@
 /// split at its first `=` character, an entry without one skipped, a later entry for the same
 /// name winning), without its cost at start: Foundation finds the `=` one grapheme at a time,
 /// about 10,000 instructions an entry (420,000 for the 39 variables of a tmux pane). An ASCII
-/// entry is split at its first `=` byte, which is the same place; any other entry is split as
-/// Foundation splits it.
+/// entry is split at its first `=` byte, which is the same place, straight from its bytes; any
+/// other entry is split as Foundation splits it.
 enum ProcessEnvironment {
   static func current() -> [String: String] {
     var results: [String: String] = [:]
@@ -16,19 +16,32 @@ enum ProcessEnvironment {
     // nothing here calls, would make it NULL.
     var entry = environ
     while let pointer = entry.pointee {
-      if let (key, value) = split(String(cString: pointer)) { results[key] = value }
+      let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+        count: strlen(pointer))
+      if let (key, value) = split(bytes) { results[key] = value }
       entry += 1
     }
     return results
   }
 
-  /// `text` as a name and its value, split as Foundation splits an environment entry.
-  static func split(_ text: String) -> (String, String)? {
-    let utf8 = text.utf8
-    if utf8.allSatisfy({ $0 < 0x80 }) {
-      guard let equals = utf8.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-      return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+  /// An entry's bytes as a name and its value, split as Foundation splits an entry: an ASCII
+  /// one at its first `=` byte, made into strings without indexing a `String`; any other as
+  /// `split(_:)` of its text (invalid UTF-8 repaired as `String(cString:)` repairs it).
+  static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, String)? {
+    guard bytes.allSatisfy({ $0 < 0x80 }) else {
+      return split(String(decoding: bytes, as: UTF8.self))
     }
+    guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+    return (
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self),
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+    )
+  }
+
+  /// `text` as a name and its value, split as Foundation splits an environment entry: at the
+  /// first `=` character.
+  static func split(_ text: String) -> (String, String)? {
     guard let equals = text.firstIndex(of: "=") else { return nil }
     return (String(text[..<equals]), String(text[text.index(after: equals)...]))
   }

@@ -78,7 +78,59 @@ final class TextWidthTests: XCTestCase {
       let scalars = range.compactMap(Unicode.Scalar.init).map(Character.init)
       texts.append(String(scalars))
     }
+    // Every scalar `isOneScalarPerCharacter` takes above Latin, in one string of that path.
+    var alone = String.UnicodeScalarView()
+    alone.append(
+      contentsOf: (0x2010...0x2BFF).compactMap(Unicode.Scalar.init).filter {
+        TextWidth.isAlwaysAlone($0)
+      })
+    texts.append(String(alone))
     return texts
+  }
+
+  func testAScalarTakenAsACharacterByItselfNeverJoinsANeighbour() {
+    // The grapheme rules join two scalars only when the second extends the first (marks,
+    // ZWJ, spacing marks: after a letter), the first is a prepended one (before a letter), or
+    // both are Hangul jamo or regional indicators (a scalar doubled); CR LF is the one other
+    // pair, and both are controls, drawn as nothing.
+    var taken = 0
+    for value in UInt32(0)...0x2FFF {
+      guard let scalar = Unicode.Scalar(value), TextWidth.isAlwaysAlone(scalar) else { continue }
+      taken += 1
+      let text = String(scalar)
+      XCTAssertEqual(("x" + text).count, 2, "U+\(String(value, radix: 16)) after a letter")
+      XCTAssertEqual((text + "x").count, 2, "U+\(String(value, radix: 16)) before a letter")
+      if value != 0x0D { XCTAssertEqual((text + text).count, 2, "U+\(String(value, radix: 16))") }
+    }
+    XCTAssertEqual(taken, 0x300 + (0x2C00 - 0x2010) - 0x30)
+    for joiner: UInt32 in [0x301, 0x200C, 0x200D, 0x20E3, 0xFE0F, 0x1F3FB, 0x1100, 0x1F1E6] {
+      XCTAssertFalse(TextWidth.isAlwaysAlone(Unicode.Scalar(joiner)!), "U+\(joiner)")
+    }
+  }
+
+  func testWidthAndTruncationAreThoseOfTheCharacters() {
+    for text in hardText {
+      XCTAssertEqual(TextWidth.of(text), text.reduce(0) { $0 + TextWidth.of($1) }, text)
+      for width in [1, 2, 5, 12, 40] {
+        XCTAssertEqual(
+          TextWidth.truncate(text, to: width), referenceTruncate(text, to: width),
+          "\(text) to \(width)")
+      }
+    }
+  }
+
+  /// `TextWidth.truncate` character by character, as it was before its scalar path.
+  private func referenceTruncate(_ text: String, to width: Int) -> String {
+    if text.reduce(0, { $0 + TextWidth.of($1) }) <= width { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let w = TextWidth.of(character)
+      if used + w > width - 1 { break }
+      result.append(character)
+      used += w
+    }
+    return result + "…"
   }
 
   /// `Grid.put` as it was before it placed single-scalar characters on its own: every

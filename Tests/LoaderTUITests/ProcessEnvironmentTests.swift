@@ -22,10 +22,14 @@ final class ProcessEnvironmentTests: XCTestCase {
       "CRLF\r\n=v", "BIDI=\u{202E}x", "",
     ]
     for entry in entries {
-      let ours = ProcessEnvironment.split(entry)
       let theirs = foundationSplit(entry)
+      let ours = ProcessEnvironment.split(entry)
       XCTAssertEqual(ours?.0, theirs?.0, entry)
       XCTAssertEqual(ours?.1, theirs?.1, entry)
+      // As `current()` splits it: from the entry's bytes.
+      let fromBytes = Array(entry.utf8).withUnsafeBufferPointer { ProcessEnvironment.split($0) }
+      XCTAssertEqual(fromBytes?.0, theirs?.0, entry)
+      XCTAssertEqual(fromBytes?.1, theirs?.1, entry)
     }
   }
 }

@@ -37,9 +37,9 @@ release_link_flags() {
   if [ -n "$order" ] && [ -f "$order" ]; then
     release_link+=(-Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering)
     # The functions without a symbol, which the ordering cannot name, first (see the script).
-    release_link+=(-Xlinker -T -Xlinker "$here/private-text.ld")
+    release_link+=(-Xlinker -T -Xlinker "$here/text-layout.ld")
     # shellcheck disable=SC2034 # read by the scripts that source this one
-    release_link_files=("$order" "$here/private-text.ld")
+    release_link_files=("$order" "$here/text-layout.ld")
   else
     echo "$who: no ordering file at ${order:-(none)}: functions left in the default order" >&2
   fi
