@@ -23,6 +23,7 @@ the whole 16 MB text, so about 10 MB of it is resident. Linked first and togethe
 functions cover about one MB. A function missing from the list (renamed since it was made)
 only stays where it was; regenerate it after large changes.
 """
+import bisect
 import os
 import re
 import subprocess
@@ -135,10 +136,79 @@ def ambiguous_locals():
     return {name for name, count in counts.items() if count > 1}
 
 
-def write(phases, sources):
-    """Writes the phases' names in order; within each phase, the ambiguous local names last, so
-    the objects only they drag in come after every object the phase runs code of, not among
-    them. The copies that ran stay in their phase."""
+# Where valgrind loads a position-independent executable (amd64).
+VALGRIND_BASE = 0x108000
+# The sections whose start-up data the ordering gathers: .bss (each page written is a page of
+# memory) and .rodata (each page read maps its 64 KiB). Every page of .data and .data.rel.ro is
+# written by the relocations anyway.
+DATA_SECTIONS = (".bss", ".rodata")
+
+
+def touched_data(stripped, folder, command, ready):
+    """The data symbols of the binary that a start reads or writes up to a second after its
+    first frame, from every access valgrind's lackey traces; names defined more than once are
+    left out (lld would move every copy). Sorted by address, so their order is the link's."""
+    log = os.path.join(folder, "lackey")
+    session = f"order-data-{os.getpid()}"
+    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30",
+         "env TERM=xterm-256color bash --norc --noprofile")
+    try:
+        tmux("send-keys", "-t", session,
+             f"valgrind --tool=lackey --trace-mem=yes --log-file={log} {stripped} {command} "
+             "2>/dev/null; exit", "Enter")
+        wait(session, ready)
+        time.sleep(1)
+        tmux("send-keys", "-t", session, "q")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and subprocess.run(
+                ["tmux", "has-session", "-t", session], capture_output=True).returncode == 0:
+            time.sleep(0.5)
+    finally:
+        tmux("kill-session", "-t", session)
+    headers = subprocess.run(["readelf", "-SW", BINARY], check=True, capture_output=True,
+                             text=True).stdout
+    ranges = []
+    for line in headers.splitlines():
+        match = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+        if match and match.group(1) in DATA_SECTIONS:
+            start = int(match.group(2), 16)
+            ranges.append((start, start + int(match.group(3), 16)))
+    low, high = min(start for start, _ in ranges), max(end for _, end in ranges)
+    touched = set()
+    with open(log, errors="replace") as trace:
+        for line in trace:
+            # " L addr,size", " S …", " M …": data accesses ("I …" are instructions)
+            if line[:2] in (" L", " S", " M"):
+                address = int(line[3:].split(",", 1)[0], 16) - VALGRIND_BASE
+                if low <= address < high:
+                    touched.add(address)
+    os.remove(log)
+    touched = sorted(touched)
+    listing = subprocess.run(["nm", "-S", "--defined-only", BINARY], check=True,
+                             capture_output=True, text=True).stdout
+    counts, symbols = {}, []
+    for line in listing.splitlines():
+        fields = line.split()
+        if len(fields) != 4:
+            continue
+        counts[fields[3]] = counts.get(fields[3], 0) + 1
+        address, size = int(fields[0], 16), int(fields[1], 16)
+        if any(start <= address < end for start, end in ranges):
+            symbols.append((address, max(size, 1), fields[3]))
+    names = []
+    for address, size, name in sorted(symbols):
+        index = bisect.bisect_left(touched, address)
+        if index < len(touched) and touched[index] < address + size and counts[name] == 1:
+            names.append(name)
+    return names
+
+
+def write(phases, data, sources):
+    """Writes the phases' function names in order, then the start's data symbols. Within each
+    phase the ambiguous local names come last, so the objects only they drag in come after
+    every object the phase runs code of, not among them; the copies that ran stay in their
+    phase. (A name's place matters only among the sections of its output section, so the data
+    after the code changes neither.)"""
     ambiguous = ambiguous_locals()
     order, seen = list(BEFORE_MAIN), set(BEFORE_MAIN)
     for phase in phases:
@@ -146,9 +216,11 @@ def write(phases, sources):
         seen.update(names)
         order += [name for name in names if name not in ambiguous]
         order += [name for name in names if name in ambiguous]
+    order += [name for name in data if name not in seen]
     with open(OUT, "w") as file:
         file.write("\n".join(order) + "\n")
-    print(f"{len(order)} functions in {OUT} (from {sources})")
+    print(f"{len(order) - len(data)} functions and {len(data)} data symbols in {OUT} "
+          f"(from {sources})")
 
 
 def floor(stripped, folder):
@@ -170,7 +242,8 @@ def floor(stripped, folder):
         time.sleep(2)
     finally:
         tmux("kill-session", "-t", session)
-    write([sorted(set(executed(out, "/" + os.path.basename(BINARY))))], "the start")
+    data = touched_data(stripped, folder, "", lambda s: "[ Fetch ]" in s and "q quit" in s)
+    write([sorted(set(executed(out, "/" + os.path.basename(BINARY))))], data, "the start")
 
 
 def main():
@@ -223,7 +296,9 @@ def main():
     phases = [sorted(set(executed(os.path.join(folder, dump), "/loader-tui")))
               for dump in dumps[:1] + [warm] + dumps[1:] + ["callgrind"]
               if os.path.exists(os.path.join(folder, dump))]
-    write(phases, f"{', '.join(dumps)} and the final dump")
+    data = touched_data(stripped, folder, "--base-url http://127.0.0.1:9/ --no-cache",
+                        lambda s: "[ Fetch ]" in s and "q quit" in s)
+    write(phases, data, f"{', '.join(dumps)}, the final dump and the start's data")
 
 
 if __name__ == "__main__":

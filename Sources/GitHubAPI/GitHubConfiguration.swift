@@ -60,9 +60,18 @@ public struct GitHubConfiguration: Sendable {
     self.staleAfter = staleAfter
   }
 
-  /// `host:port` of the API, for messages.
+  /// `host:port` of the API, for messages (an IPv6 host in brackets: `[::1]:8080`).
   public var hostDescription: String {
-    [baseURL.host, baseURL.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
+    // Written out rather than joined: `joined(separator:)` on an array made here runs
+    // unspecialized, and its first call looks an associated type up by scanning every
+    // protocol conformance record in the binary (and the type descriptors they point to).
+    let host = baseURL.host.map { $0.contains(":") ? "[" + $0 + "]" : $0 }
+    return switch (host, baseURL.port) {
+    case (let host?, let port?): host + ":" + String(port)
+    case (let host?, nil): host
+    case (nil, let port?): String(port)
+    case (nil, nil): ""
+    }
   }
 
   /// The loader policies these settings ask for, spending the rate limit `gate` records:

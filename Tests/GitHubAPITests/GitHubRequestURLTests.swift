@@ -73,4 +73,19 @@ final class GitHubRequestURLTests: XCTestCase {
     adapter.baseURL = URL(string: "https://ghe.example/api/v3?x=1")!
     XCTAssertEqual(adapter.baseURL.absoluteString, "https://ghe.example/api/v3/")
   }
+
+  func testTheHostDescriptionIsTheHostAndThePort() {
+    let table: [(String, String)] = [
+      ("http://127.0.0.1:8080/", "127.0.0.1:8080"),
+      ("https://api.github.com", "api.github.com"),
+      ("https://ghe.example.com:8443/api/v3", "ghe.example.com:8443"),
+      ("http://[::1]:9/", "[::1]:9"),
+      ("file:///tmp/x", ""),
+    ]
+    for (text, expected) in table {
+      let url = URL(string: text)!
+      let configuration = GitHubConfiguration(baseURL: url, org: "o")
+      XCTAssertEqual(configuration.hostDescription, expected, text)
+    }
+  }
 }
