@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the symbol ordering file the release link uses (bench/link-order.txt): the functions
 loader-tui runs to its first frame, then those a fetch of 5,000 repositories and the common keys
-run, as valgrind's callgrind records them. With --floor, the floor program's
-(bench/floor/link-order.txt): the functions it runs to its frame.
+run, as valgrind's callgrind records them, then the .bss and .rodata symbols its start reads or
+writes, as valgrind's lackey traces them. With --floor, the floor program's
+(bench/floor/link-order.txt): the functions it runs to its frame, then the data it touches.
 
 Usage: link-order.py PATH/TO/loader-tui [OUT]
        link-order.py --floor PATH/TO/floor [OUT]
