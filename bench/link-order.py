@@ -25,6 +25,9 @@ functions cover about one MB. A function missing from the list (renamed since it
 only stays where it was; regenerate it after large changes.
 """
 import bisect
+import collections
+import contextlib
+import functools
 import os
 import re
 import subprocess
@@ -87,6 +90,47 @@ def wait(session, predicate, timeout=300):
     raise RuntimeError("timed out")
 
 
+def first_frame(screen):
+    """Whether the screen shows the first full frame (the app's or the floor's)."""
+    return "[ Fetch ]" in screen and "q quit" in screen
+
+
+@contextlib.contextmanager
+def pane(name):
+    """A fresh 120x30 tmux session running a plain shell, killed when the block ends."""
+    session = f"order-{name}-{os.getpid()}"
+    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30",
+         "env TERM=xterm-256color bash --norc --noprofile")
+    try:
+        yield session
+    finally:
+        tmux("kill-session", "-t", session)
+
+
+def run(session, command):
+    """Types `command` into the pane, to run it and then end the shell."""
+    tmux("send-keys", "-t", session, f"{command} 2>/dev/null; exit", "Enter")
+
+
+def quit_and_wait(session, timeout=60):
+    """Presses q, then waits until the shell has ended: valgrind has written its output."""
+    tmux("send-keys", "-t", session, "q")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and subprocess.run(
+            ["tmux", "has-session", "-t", session], capture_output=True).returncode == 0:
+        time.sleep(0.5)
+
+
+def valgrind_to_frame(name, tool, arguments, ready):
+    """`valgrind TOOL ARGUMENTS` in a fresh pane until `ready` holds for its screen, a second
+    more, then q."""
+    with pane(name) as session:
+        run(session, f"valgrind {tool} {arguments}")
+        wait(session, ready)
+        time.sleep(1)
+        quit_and_wait(session)
+
+
 def warm_start(stripped, folder):
     """The start with 5,000 repositories in the cache, to its first full frame (built-in
     server, so no request is answered meanwhile); returns the dump's name."""
@@ -94,23 +138,11 @@ def warm_start(stripped, folder):
     server = ["--repos", "5000", "--page-size", "100"]
     subprocess.run([BINARY, "--headless", "--latency", "0", *server, "--cache-dir", cache],
                    check=True, stdout=subprocess.DEVNULL)
-    session = f"order-warm-{os.getpid()}"
     out = os.path.join(folder, "warm")
-    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30",
-         "env TERM=xterm-256color bash --norc --noprofile")
-    try:
-        tmux("send-keys", "-t", session,
-             f"valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {stripped} "
-             f"{' '.join(server)} --cache-dir {cache} --latency 600 2>/dev/null; exit", "Enter")
-        wait(session, lambda s: "Repositories:" in s and "repos cached" in s)
-        time.sleep(1)
-        tmux("send-keys", "-t", session, "q")
-        deadline = time.monotonic() + 60
-        while not os.path.exists(out) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        time.sleep(2)
-    finally:
-        tmux("kill-session", "-t", session)
+    valgrind_to_frame(
+        "warm", f"--tool=callgrind --demangle=no --callgrind-out-file={out}",
+        f"{stripped} {' '.join(server)} --cache-dir {cache} --latency 600",
+        lambda s: "Repositories:" in s and "repos cached" in s)
     return "warm"
 
 
@@ -121,19 +153,29 @@ BEFORE_MAIN = ["_start", "frame_dummy", "register_tm_clones", "deregister_tm_clo
                "__do_global_dtors_aux"]
 
 
+@functools.cache
+def symbols():
+    """The binary's defined symbols as `nm -S` lists them: (address, size, type, name), size
+    `None` where nm gives none."""
+    listing = subprocess.run(["nm", "-S", "--defined-only", BINARY], check=True,
+                             capture_output=True, text=True).stdout
+    rows = []
+    for line in listing.splitlines():
+        fields = line.split()
+        if len(fields) == 4:
+            rows.append((int(fields[0], 16), int(fields[1], 16), fields[2], fields[3]))
+        elif len(fields) == 3:
+            rows.append((int(fields[0], 16), None, fields[1], fields[2]))
+    return rows
+
+
 def ambiguous_locals():
     """Local function names the binary defines more than once (`$sSqwcp`, `block_copy_helper`:
     one copy in each object that needs it). The ordering file cannot say which copy ran, so lld
     gives a listed name's place to every copy, and each copy inside a library object compiled
     without function sections drags that whole object (half a megabyte of `_RegexParser.o`)
     in among the start's code."""
-    counts = {}
-    listing = subprocess.run(["nm", "--defined-only", BINARY], check=True, capture_output=True,
-                             text=True).stdout
-    for line in listing.splitlines():
-        fields = line.split()
-        if len(fields) == 3 and fields[1] == "t":
-            counts[fields[2]] = counts.get(fields[2], 0) + 1
+    counts = collections.Counter(name for _, _, kind, name in symbols() if kind == "t")
     return {name for name, count in counts.items() if count > 1}
 
 
@@ -143,34 +185,22 @@ VALGRIND_BASE = 0x108000
 # memory) and .rodata (each page read maps its 64 KiB). Every page of .data and .data.rel.ro is
 # written by the relocations anyway.
 DATA_SECTIONS = (".bss", ".rodata")
+# A line of `readelf -SW`: [Nr] Name Type Address Off Size
+SECTION_HEADER = re.compile(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)")
 
 
-def touched_data(stripped, folder, command, ready):
+def touched_data(stripped, folder, arguments):
     """The data symbols of the binary that a start reads or writes up to a second after its
     first frame, from every access valgrind's lackey traces; names defined more than once are
     left out (lld would move every copy). Sorted by address, so their order is the link's."""
     log = os.path.join(folder, "lackey")
-    session = f"order-data-{os.getpid()}"
-    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30",
-         "env TERM=xterm-256color bash --norc --noprofile")
-    try:
-        tmux("send-keys", "-t", session,
-             f"valgrind --tool=lackey --trace-mem=yes --log-file={log} {stripped} {command} "
-             "2>/dev/null; exit", "Enter")
-        wait(session, ready)
-        time.sleep(1)
-        tmux("send-keys", "-t", session, "q")
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and subprocess.run(
-                ["tmux", "has-session", "-t", session], capture_output=True).returncode == 0:
-            time.sleep(0.5)
-    finally:
-        tmux("kill-session", "-t", session)
+    valgrind_to_frame("data", f"--tool=lackey --trace-mem=yes --log-file={log}",
+                      f"{stripped} {arguments}", first_frame)
     headers = subprocess.run(["readelf", "-SW", BINARY], check=True, capture_output=True,
                              text=True).stdout
     ranges = []
     for line in headers.splitlines():
-        match = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+        match = SECTION_HEADER.match(line)
         if match and match.group(1) in DATA_SECTIONS:
             start = int(match.group(2), 16)
             ranges.append((start, start + int(match.group(3), 16)))
@@ -185,19 +215,12 @@ def touched_data(stripped, folder, command, ready):
                     touched.add(address)
     os.remove(log)
     touched = sorted(touched)
-    listing = subprocess.run(["nm", "-S", "--defined-only", BINARY], check=True,
-                             capture_output=True, text=True).stdout
-    counts, symbols = {}, []
-    for line in listing.splitlines():
-        fields = line.split()
-        if len(fields) != 4:
-            continue
-        counts[fields[3]] = counts.get(fields[3], 0) + 1
-        address, size = int(fields[0], 16), int(fields[1], 16)
-        if any(start <= address < end for start, end in ranges):
-            symbols.append((address, max(size, 1), fields[3]))
+    sized = [(address, size, name) for address, size, _, name in symbols() if size is not None]
+    counts = collections.Counter(name for _, _, name in sized)
+    candidates = [(address, max(size, 1), name) for address, size, name in sized
+                  if any(start <= address < end for start, end in ranges)]
     names = []
-    for address, size, name in sorted(symbols):
+    for address, size, name in sorted(candidates):
         index = bisect.bisect_left(touched, address)
         if index < len(touched) and touched[index] < address + size and counts[name] == 1:
             names.append(name)
@@ -226,24 +249,10 @@ def write(phases, data, sources):
 
 def floor(stripped, folder):
     """The floor program to its frame, then q."""
-    session = f"order-floor-{os.getpid()}"
     out = os.path.join(folder, "callgrind-floor")
-    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30",
-         "env TERM=xterm-256color bash --norc --noprofile")
-    try:
-        tmux("send-keys", "-t", session,
-             f"valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {stripped} "
-             "2>/dev/null; exit", "Enter")
-        wait(session, lambda s: "[ Fetch ]" in s and "q quit" in s)
-        time.sleep(1)
-        tmux("send-keys", "-t", session, "q")
-        deadline = time.monotonic() + 60
-        while not os.path.exists(out) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        time.sleep(2)
-    finally:
-        tmux("kill-session", "-t", session)
-    data = touched_data(stripped, folder, "", lambda s: "[ Fetch ]" in s and "q quit" in s)
+    valgrind_to_frame("floor", f"--tool=callgrind --demangle=no --callgrind-out-file={out}",
+                      stripped, first_frame)
+    data = touched_data(stripped, folder, "")
     write([sorted(set(executed(out, "/" + os.path.basename(BINARY))))], data, "the start")
 
 
@@ -261,34 +270,27 @@ def main():
     url = server.stdout.readline().rsplit(" ", 1)[1].strip()
     import threading
     threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
-    session = f"order-{os.getpid()}"
     out = os.path.join(folder, "callgrind")
-    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30",
-         "env TERM=xterm-256color bash --norc --noprofile")
     try:
-        tmux("send-keys", "-t", session,
-             f"valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} "
-             f"{stripped} --base-url {url} --no-cache 2>/dev/null; exit", "Enter")
-        wait(session, lambda s: "[ Fetch ]" in s and "q quit" in s)
-        time.sleep(2)
-        subprocess.run(["callgrind_control", "-d", "start"], cwd=folder, check=True,
-                       capture_output=True)
-        tmux("send-keys", "-t", session, "f")
-        wait(session, lambda s: "repos ✓" in s and "Loading" not in s)
-        time.sleep(2)
-        subprocess.run(["callgrind_control", "-d", "loaded"], cwd=folder, check=True,
-                       capture_output=True)
-        # The keys people press next: move, sort, filter, details, back, quit.
-        for keys in (["Down"], ["s"], ["s"], ["/"], ["a"], ["Enter"], ["Tab"], ["Enter"],
-                     ["Escape"], ["q"]):
-            tmux("send-keys", "-t", session, *keys)
-            time.sleep(1.5)
-        deadline = time.monotonic() + 60
-        while not os.path.exists(out) and time.monotonic() < deadline:
-            time.sleep(0.5)
-        time.sleep(2)
+        with pane("app") as session:
+            run(session, f"valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} "
+                f"{stripped} --base-url {url} --no-cache")
+            wait(session, first_frame)
+            time.sleep(2)
+            subprocess.run(["callgrind_control", "-d", "start"], cwd=folder, check=True,
+                           capture_output=True)
+            tmux("send-keys", "-t", session, "f")
+            wait(session, lambda s: "repos ✓" in s and "Loading" not in s)
+            time.sleep(2)
+            subprocess.run(["callgrind_control", "-d", "loaded"], cwd=folder, check=True,
+                           capture_output=True)
+            # The keys people press next: move, sort, filter, details, back; then quit.
+            for keys in (["Down"], ["s"], ["s"], ["/"], ["a"], ["Enter"], ["Tab"], ["Enter"],
+                         ["Escape"]):
+                tmux("send-keys", "-t", session, *keys)
+                time.sleep(1.5)
+            quit_and_wait(session)
     finally:
-        tmux("kill-session", "-t", session)
         server.terminate()
         server.wait()
     warm = warm_start(stripped, folder)
@@ -297,8 +299,7 @@ def main():
     phases = [sorted(set(executed(os.path.join(folder, dump), "/loader-tui")))
               for dump in dumps[:1] + [warm] + dumps[1:] + ["callgrind"]
               if os.path.exists(os.path.join(folder, dump))]
-    data = touched_data(stripped, folder, "--base-url http://127.0.0.1:9/ --no-cache",
-                        lambda s: "[ Fetch ]" in s and "q quit" in s)
+    data = touched_data(stripped, folder, "--base-url http://127.0.0.1:9/ --no-cache")
     write(phases, data, f"{', '.join(dumps)}, the final dump and the start's data")
 
 
