@@ -147,31 +147,36 @@ public enum TextWidth {
 
   /// The width of a string.
   public static func of(_ text: String) -> Int {
-    if isOneScalarPerCharacter(text) {
-      return text.unicodeScalars.reduce(0) { $0 + (singleGlyph($1)?.width ?? 0) }
-    }
+    if isOneScalarPerCharacter(text) { return text.unicodeScalars.reduce(0) { $0 + of($1) } }
     return text.reduce(0) { $0 + of($1) }
   }
+
+  /// The width of a scalar that is a character by itself.
+  static func of(_ scalar: Unicode.Scalar) -> Int { singleGlyph(scalar)?.width ?? 0 }
 
   /// The longest prefix of `text` that fits in `width` cells, ending with `…` when cut.
   public static func truncate(_ text: String, to width: Int) -> String {
     guard width > 0 else { return "" }
-    if of(text) <= width { return text }
+    if isOneScalarPerCharacter(text) {
+      return truncate(text, text.unicodeScalars, to: width, widthOf: of) {
+        $0.unicodeScalars.append($1)
+      }
+    }
+    return truncate(text, text, to: width, widthOf: of) { $0.append($1) }
+  }
+
+  /// `truncate` of `text` taken as `parts`: its characters, or its scalars where each is one.
+  private static func truncate<Parts: Sequence>(
+    _ text: String, _ parts: Parts, to width: Int, widthOf: (Parts.Element) -> Int,
+    append: (inout String, Parts.Element) -> Void
+  ) -> String {
+    if parts.reduce(0, { $0 + widthOf($1) }) <= width { return text }
     var result = ""
     var used = 0
-    if isOneScalarPerCharacter(text) {
-      for scalar in text.unicodeScalars {
-        let w = singleGlyph(scalar)?.width ?? 0
-        if used + w > width - 1 { break }
-        result.unicodeScalars.append(scalar)
-        used += w
-      }
-      return result + "…"
-    }
-    for character in text {
-      let w = of(character)
+    for part in parts {
+      let w = widthOf(part)
       if used + w > width - 1 { break }
-      result.append(character)
+      append(&result, part)
       used += w
     }
     return result + "…"

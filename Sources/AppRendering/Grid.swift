@@ -48,15 +48,13 @@ public struct Grid: Sendable, Equatable {
       for scalar in text.unicodeScalars {
         guard let glyph = TextWidth.singleGlyph(scalar) else { continue }
         if !asciiOnly || scalar.isASCII {
-          if column + glyph.width > end { return column - x }
-          place(glyph, column: column, y: y, style: style)
-          column += glyph.width
+          guard place(glyph, at: &column, before: end, y: y, style: style) else {
+            return column - x
+          }
           continue
         }
         for cell in ASCIIFallback.cells(glyph) {
-          if column + cell.width > end { return column - x }
-          place(cell, column: column, y: y, style: style)
-          column += cell.width
+          guard place(cell, at: &column, before: end, y: y, style: style) else { return column - x }
         }
       }
       return column - x
@@ -65,20 +63,27 @@ public struct Grid: Sendable, Equatable {
       // A character of one scalar is one glyph (in the ASCII look too when it is ASCII):
       // placed without the arrays of the general path below, which draws it the same.
       if !asciiOnly || character.isASCII, let glyph = TextWidth.singleGlyph(character) {
-        if column + glyph.width > end { return column - x }
-        place(glyph, column: column, y: y, style: style)
-        column += glyph.width
+        guard place(glyph, at: &column, before: end, y: y, style: style) else { return column - x }
         continue
       }
       for glyph in TextWidth.glyphs(character).flatMap({
         asciiOnly ? ASCIIFallback.cells($0) : [$0]
       }) {
-        if column + glyph.width > end { return column - x }
-        place(glyph, column: column, y: y, style: style)
-        column += glyph.width
+        guard place(glyph, at: &column, before: end, y: y, style: style) else { return column - x }
       }
     }
     return column - x
+  }
+
+  /// Places `glyph` at `column` and moves `column` past it, when it ends at or before `end`;
+  /// false, placing nothing, when it does not.
+  private mutating func place(
+    _ glyph: Glyph, at column: inout Int, before end: Int, y: Int, style: Style
+  ) -> Bool {
+    if column + glyph.width > end { return false }
+    place(glyph, column: column, y: y, style: style)
+    column += glyph.width
+    return true
   }
 
   private mutating func place(_ glyph: Glyph, column: Int, y: Int, style: Style) {
