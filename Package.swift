@@ -108,8 +108,11 @@ let package = Package(
       dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "AppModel", "AppRendering"]),
     // Tests of libcurl itself, and of the libraries: with the `Curl` trait off, those about
     // libcurl skip themselves and the rest run on Foundation's transport.
+    // How deep a call runs, for the tests that a stored closure does not grow as it is read.
+    .target(name: "StackProbe", dependencies: ["Locking"], path: "Tests/StackProbe"),
     .testTarget(
-      name: "CurlTransportTests", dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP"]),
+      name: "CurlTransportTests",
+      dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP", "StackProbe"]),
     .testTarget(
       name: "ApexyHTTPTests",
       dependencies: ["ApexyHTTP", "ApexyHTTPTesting", "CurlTransport", "LoopbackHTTP", "Locking"]),
@@ -117,7 +120,7 @@ let package = Package(
       name: "ApexyLoaderTests",
       dependencies: [
         "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "ApexyHTTPTesting", "LoopbackHTTP",
-        "Locking",
+        "Locking", "StackProbe",
       ]),
     .testTarget(
       name: "LoaderCacheTests",
@@ -153,7 +156,7 @@ let package = Package(
       name: "AppRuntimeTests",
       dependencies: [
         "AppRuntime", "AppModel", "AppFormats", "AppRendering", "AppTestSupport", "GitHubAPI",
-        "ApexyLoader", "ApexyHTTP",
+        "ApexyLoader", "ApexyHTTP", "StackProbe",
       ]),
     .testTarget(
       name: "AppCommandLineTests", dependencies: ["AppCommandLine", "AppModel", "DemoAPI"]),

@@ -14,6 +14,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -285,6 +286,67 @@ def memory_and_start():
            min(times["app"]), ours / 30, "<= 30 ms (idle machine)", ours <= 30)
     print(f"  (load average {load:.2f} on {os.cpu_count()} cores; floor fastest "
           f"{min(times['floor']):.1f} ms)", flush=True)
+
+
+# MARK: - A long session
+
+def soak():
+    """Someone who leaves the app open: the TUI in a 120x30 tmux pane with the inspector open,
+    5,000 repositories loaded with `f`, then `r` 100 times (each reload revalidates the 50
+    pages), over plain HTTP from `serve-demo` and over HTTPS through the gzip proxy with a CA
+    made here. After the load and after every reload: RSS, anonymous RSS, threads, and the
+    reload's time (key to the last page's line in the inspector's request log)."""
+    folder = tempfile.mkdtemp(prefix="loader-tui-soak-")
+    subprocess.run(["sh", TEST_CA, "Soak CA"], cwd=folder, check=True)
+    reloads = 30 if QUICK else 100
+    marks = [0, 1, 5, 10, 25, 50, 75, 100]
+    for tls in (False, True):
+        demo, url = serve_demo("--repos", "5000", "--page-size", "100")
+        threading.Thread(target=lambda: [None for _ in demo.stdout], daemon=True).start()
+        front, env = None, ""
+        if tls:
+            front, url, _ = proxy(url, folder, tls=True)
+            env = f"SSL_CERT_FILE={folder}/ca.pem "
+        pane = Pane(120, 30)
+        samples, times = [], []
+        try:
+            pidfile = os.path.join(folder, "pid")
+            pane.keys(f"sh -c 'echo $$ > {pidfile}; {env}exec {BINARY} --no-cache --base-url "
+                      f"{url}'", "Enter")
+            pane.wait(lambda s: "[ Fetch ]" in s and "q quit" in s)
+            pid = int(open(pidfile).read())
+            pane.keys("i")
+            for reload in range(reloads + 1):
+                began = time.monotonic()
+                pane.keys("r" if reload else "f")
+                last = f"#{51 + 50 * reload} GET "
+                pane.wait(lambda s: last in s and "repos ✓" in s, timeout=120, step=0.02)
+                times.append(time.monotonic() - began)
+                status = {fields[0].rstrip(":"): fields[1]
+                          for fields in map(str.split, open(f"/proc/{pid}/status"))
+                          if len(fields) > 1}
+                samples.append((mb(int(status["VmRSS"])), mb(int(status["RssAnon"])),
+                                int(status["Threads"])))
+            pane.keys("q")
+        finally:
+            pane.close()
+            for process in (demo, front):
+                if process:
+                    process.terminate()
+                    process.wait()
+        name = "HTTPS" if tls else "plain HTTP"
+        print(f"soak over {name}, 5,000 repositories, inspector open (reload: RSS MB, anonymous "
+              "MB, threads, seconds): " + "; ".join(
+                  f"{mark}: {samples[mark][0]:.1f}, {samples[mark][1]:.1f}, {samples[mark][2]}, "
+                  f"{times[mark]:.2f}" for mark in marks if mark <= reloads), flush=True)
+        growth = samples[-1][0] - samples[1][0]
+        report(f"soak over {name}: RSS after reload {reloads} minus after reload 1", growth, "MB",
+               "RSS after reload 1 MB", samples[1][0], samples[-1][0] / samples[1][0],
+               "<= 1 MB (flat after the first reload)", growth <= 1)
+        late, early = statistics.median(times[-10:]), statistics.median(times[1:11])
+        report(f"soak over {name}: median reload time, last 10 against reloads 1-10", late, "s",
+               "reloads 1-10 s", early, late / early, "<= 1.3x", late <= 1.3 * early)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 # MARK: - Network figures
@@ -683,6 +745,13 @@ def main():
         finally:
             keeper.close()
         return
+    if "--only-soak" in sys.argv:
+        keeper = Pane(20, 5)
+        try:
+            soak()
+        finally:
+            keeper.close()
+        return
     if "--only-cache" in sys.argv:
         keeper = Pane(20, 5)
         try:
@@ -712,6 +781,7 @@ def run_all():
     first_screen()
     warm_start()
     memory_and_start()
+    soak()
     met = sum(1 for r in results if r[-1])
     print(f"\nbench: {met} of {len(results)} targets met")
     for figure, value, unit, *_rest, target, ok in results:

@@ -4,19 +4,24 @@ import Locking
 /// Hands the client's request-life events to whoever listens, once someone does: the client is
 /// built before the app that shows its requests.
 public final class RequestEventRelay: Sendable {
-  private let listener = Locked<(@Sendable (RequestLifeEvent) -> Void)?>(nil)
+  /// The function in a struct of its own: a lock's value is never a function type (`Locked`).
+  private struct Listener {
+    var hear: (@Sendable (RequestLifeEvent) -> Void)?
+  }
+
+  private let listener = Locked(Listener())
 
   /// A relay with no listener yet; events before one is set are dropped.
   public init() {}
 
   /// Sets who hears the events from now on (`nil` to stop).
   public func listen(_ listener: (@Sendable (RequestLifeEvent) -> Void)?) {
-    self.listener.withLock { $0 = listener }
+    self.listener.withLock { $0.hear = listener }
   }
 
   /// Passes one event on; called on the client's serial event queue.
   public func deliver(_ event: RequestLifeEvent) {
-    let listener = self.listener.withLock { $0 }
-    listener?(event)
+    let hear = listener.withLock { $0.hear }
+    hear?(event)
   }
 }

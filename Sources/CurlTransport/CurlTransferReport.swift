@@ -82,12 +82,17 @@ final class TransferObserver: Sendable {
   /// The one the transport reports to.
   static let shared = TransferObserver()
 
-  private let observer = Locked<(@Sendable (CurlTransferReport) -> Void)?>(nil)
+  /// The function in a struct of its own: a lock's value is never a function type (`Locked`).
+  private struct Held {
+    var observer: (@Sendable (CurlTransferReport) -> Void)?
+  }
+
+  private let held = Locked(Held())
 
   /// The observer, `nil` when none is set.
   var current: (@Sendable (CurlTransferReport) -> Void)? {
-    get { observer.withLock { $0 } }
-    set { observer.withLock { $0 = newValue } }
+    get { held.withLock { $0.observer } }
+    set { held.withLock { $0.observer = newValue } }
   }
 }
 
@@ -96,11 +101,16 @@ final class BodyBytesSentObserver: Sendable {
   /// The one `CurlURLProtocol` reports to.
   static let shared = BodyBytesSentObserver()
 
-  private let observer = Locked<(@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)?>(nil)
+  /// The function in a struct of its own: a lock's value is never a function type (`Locked`).
+  private struct Held {
+    var observer: (@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)?
+  }
+
+  private let held = Locked(Held())
 
   /// The observer, `nil` when none is set.
   var current: (@Sendable (URLProtocol, Int64, Int64, Int64) -> Void)? {
-    get { observer.withLock { $0 } }
-    set { observer.withLock { $0 = newValue } }
+    get { held.withLock { $0.observer } }
+    set { held.withLock { $0.observer = newValue } }
   }
 }

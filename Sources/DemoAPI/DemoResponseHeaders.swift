@@ -55,10 +55,11 @@ final class DemoResponseHeaders: Sendable {
   static func etag(of body: Data, leavingOut origin: Data = Data()) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     let skip = [UInt8](origin)
+    let lead = skip.first
     body.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
       var index = 0
       while index < raw.count {
-        if let first = skip.first, raw[index] == first, raw.count - index >= skip.count,
+        if let lead, raw[index] == lead, raw.count - index >= skip.count,
           memcmp(raw.baseAddress! + index, skip, skip.count) == 0
         {
           index += skip.count

@@ -10,6 +10,12 @@
   /// On Apple platforms an `NSLock`: `Synchronization.Mutex` needs iOS 18 and macOS 15, above
   /// the libraries' floor (iOS 17, macOS 14, which Observation sets). Shared by the package's
   /// modules (`package` access).
+  ///
+  /// Never a function type as `Value` (nor an optional or a tuple holding one): `withLock`
+  /// passes the value `inout` across a generic boundary, and a function is re-abstracted on
+  /// the way in and out, so every access would wrap the stored closure in two more thunks until
+  /// a call overflows the stack. Put the function in a struct field or a final class and lock
+  /// that; `scripts/check-locks` (run by `.ci/run`) fails on a lock that holds one.
   package final class Locked<Value: ~Copyable> {
     private let lock = NSLock()
     private var value: Value
@@ -40,6 +46,12 @@
   /// atomic release and acquire, which ThreadSanitizer does see; what the lock guards stays
   /// checked by the compiler as a `Mutex`'s value is. Shared by the package's modules (`package`
   /// access).
+  ///
+  /// Never a function type as `Value` (nor an optional or a tuple holding one): `withLock`
+  /// passes the value `inout` across a generic boundary, and a function is re-abstracted on
+  /// the way in and out, so every access would wrap the stored closure in two more thunks until
+  /// a call overflows the stack. Put the function in a struct field or a final class and lock
+  /// that; `scripts/check-locks` (run by `.ci/run`) fails on a lock that holds one.
   package final class Locked<Value: ~Copyable>: Sendable {
     private let mutex: Mutex<Value>
     /// Released by each holder as it lets go, acquired by the next.

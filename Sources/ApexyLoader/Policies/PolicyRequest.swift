@@ -134,7 +134,12 @@ final class PolicyRequest<E: Endpoint> {
 /// A progress whose `cancel()` reaches its owner at once when called on the main thread
 /// (Foundation calls `cancellationHandler` later, on another queue), and soon after otherwise.
 final class CancellingProgress: Progress {
-  private let handler = Locked<(@MainActor () -> Void)?>(nil)
+  /// The function in a struct of its own: a lock's value is never a function type (`Locked`).
+  private struct Handler {
+    var run: (@MainActor () -> Void)?
+  }
+
+  private let handler = Locked(Handler())
 
   /// A progress of one unit.
   init() {
@@ -144,8 +149,8 @@ final class CancellingProgress: Progress {
 
   /// Runs on the main actor when the progress is cancelled, unless cleared first.
   var onCancel: (@MainActor () -> Void)? {
-    get { handler.withLock { $0 } }
-    set { handler.withLock { $0 = newValue } }
+    get { handler.withLock { $0.run } }
+    set { handler.withLock { $0.run = newValue } }
   }
 
   override func cancel() {
