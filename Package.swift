@@ -109,7 +109,9 @@ let package = Package(
     // Tests of libcurl itself, and of the libraries: with the `Curl` trait off, those about
     // libcurl skip themselves and the rest run on Foundation's transport.
     // How deep a call runs, for the tests that a stored closure does not grow as it is read.
-    .target(name: "StackProbe", dependencies: ["Locking"], path: "Tests/StackProbe"),
+    .target(name: "CStackProbe", path: "Tests/CStackProbe"),
+    .target(
+      name: "StackProbe", dependencies: ["CStackProbe", "Locking"], path: "Tests/StackProbe"),
     .testTarget(
       name: "CurlTransportTests",
       dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP", "StackProbe"]),

@@ -1,3 +1,4 @@
+import CStackProbe
 import Locking
 
 /// Measures how much deeper a call runs after it was made many times: a function value that
@@ -35,10 +36,9 @@ public final class StackProbe: Sendable {
     return deepest - first
   }
 
-  /// The address of a local in this frame: a deeper frame has a lower one.
+  /// An address in the frame of a function this calls: a deeper frame has a lower one.
   @inline(never)
   private static func address() -> UInt {
-    var local = 0
-    return withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
+    UInt(cstackprobe_frame())
   }
 }
