@@ -67,7 +67,7 @@ let package = Package(
     .target(name: "CWidth"),
     .target(name: "CMalloc"),
     // libcurl's functions, defined in the app: libcurl is opened at the first call to one, so a
-    // start, and a run that only speaks plain HTTP, load none of libcurl's thirty libraries.
+    // start loads none of libcurl's thirty libraries before the first request.
     .target(name: "CurlOnDemand"),
     // The terminal's settings saved at start and put back on a crash: signal-handler state,
     // kept in C where only async-signal-safe calls touch it.

@@ -13,10 +13,9 @@ import Locking
 ///
 /// Foundation's own transport on Linux keeps a core busy while a request waits for its
 /// answer; `CurlURLProtocol` (module `CurlTransport`) drives libcurl so the wait sleeps, reuses
-/// connections and asks for compressed bodies (plain `http://` without a proxy goes over the
-/// module's own HTTP/1.1 client, without libcurl). Clients use it unless `HTTPTransport.default`
-/// is set to `.foundation` before they are created, or the process starts with
-/// `APEXY_HTTP_TRANSPORT=foundation` in its environment. On Apple platforms, and on Linux
+/// connections and asks for compressed bodies, for `http://` and `https://` alike. Clients use
+/// it unless `HTTPTransport.default` is set to `.foundation` before they are created, or the
+/// process starts with `APEXY_HTTP_TRANSPORT=foundation` in its environment. On Apple platforms, and on Linux
 /// when the package's `Curl` trait is off (see `isCurlAvailable`), this is ignored: clients
 /// always use `URLSession`'s own transport.
 public enum HTTPTransport: Sendable, Equatable {

@@ -87,7 +87,7 @@ public enum ErrorMessage {
     case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
       return "The certificate of \(host) has expired or is not valid yet."
     case .cannotLoadFromNetwork:
-      // The transport could not start at all: libcurl missing, say, for an https:// address.
+      // The transport could not start at all: libcurl missing, say.
       return "Cannot send to \(host): \(error.localizedDescription)."
     default:
       return "Network error talking to \(host) (URLError \(error.code.rawValue))."

@@ -28,7 +28,7 @@ enum CurlFailure {
     let (errorCode, sentence) = describe(
       code, host: host, verifyResult: end.verifyResult, text: detail)
     var info: [String: Any] = [
-      NSLocalizedDescriptionKey: "\(sentence) (\(end.detailSource): \(detail))"
+      NSLocalizedDescriptionKey: "\(sentence) (libcurl: \(detail))"
     ]
     if let url {
       info[NSURLErrorFailingURLErrorKey] = url
@@ -64,8 +64,14 @@ enum CurlFailure {
     case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
       return (.networkConnectionLost, "The connection to \(host) was lost.")
     case CURLE_TOO_MANY_REDIRECTS: return (.httpTooManyRedirects, "\(host) redirected too often.")
+    case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP"):
+      // "Received HTTP/0.9 when not allowed", "Unsupported HTTP version in response", …
+      return (.badServerResponse, "\(host) answered with something that is not HTTP.")
     case CURLE_UNSUPPORTED_PROTOCOL:
       return (.unsupportedURL, "The URL for \(host) is not supported.")
+    case CURLE_OUT_OF_MEMORY:
+      // What libcurl 7.x reports for a response header over its 100 KB limit.
+      return (.badServerResponse, "The response from \(host) was too large to read.")
     case CURLE_URL_MALFORMAT: return (.badURL, "The URL for \(host) is malformed.")
     case CURLE_ABORTED_BY_CALLBACK, CURLE_WRITE_ERROR:
       return (.cancelled, "The request was cancelled.")

@@ -48,9 +48,8 @@ public final class CurlLoad: Sendable {
 
   private struct State {
     var cancelled = false
-    /// The transfer on its engine (`plain`: `PlainHTTPEngine`), `nil` between transfers and
-    /// once cancelled.
-    var current: (id: Int, plain: Bool)?
+    /// The transfer's id on the engine, `nil` between transfers and once cancelled.
+    var current: Int?
     /// Where the current transfer's response redirects to, once its head arrived.
     var next: URLRequest?
     var redirects = 0
@@ -80,15 +79,14 @@ public final class CurlLoad: Sendable {
       defer { state.current = nil }
       return state.current
     }
-    guard let (id, plain) = current else { return }
-    if plain { PlainHTTPEngine.shared.remove(id: id) } else { CurlEngine.shared.remove(id: id) }
+    guard let current else { return }
+    CurlEngine.shared.remove(id: current)
   }
 
   private var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   private func send(_ request: URLRequest) {
     guard CurlTransfer.canSend(request) else { return finish(URLError(.unsupportedURL)) }
-    let plain = PlainHTTPEngine.sends(request)
     let id = CurlTransfer.makeID()
     let transfer = CurlTransfer(
       id: id, request: request, body: CurlTransfer.body(of: request),
@@ -99,10 +97,10 @@ public final class CurlLoad: Sendable {
       done: { [self] end in finished(end, id: id) })
     state.withLock { state in
       guard !state.cancelled else { return }
-      state.current = (id, plain)
+      state.current = id
       state.next = nil
       // Queued under the lock, so a cancel that follows also follows it on the engine.
-      if plain { PlainHTTPEngine.shared.add(transfer) } else { CurlEngine.shared.add(transfer) }
+      CurlEngine.shared.add(transfer)
     }
   }
 
@@ -132,7 +130,7 @@ public final class CurlLoad: Sendable {
 
   private func finished(_ end: CurlTransfer.End, id: Int) {
     let (wasCancelled, next, redirects) = state.withLock { state in
-      if state.current?.id == id { state.current = nil }
+      if state.current == id { state.current = nil }
       if end.code == CURLE_OK, state.next != nil { state.redirects += 1 }
       return (state.cancelled, state.next, state.redirects)
     }

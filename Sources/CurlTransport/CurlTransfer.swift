@@ -21,8 +21,6 @@ struct CurlTransfer: Sendable {
     let url: URL?
     /// libcurl's explanation of a failure, empty when it gave none.
     var errorText = ""
-    /// Who explained the failure in `errorText`: `libcurl`, or `HTTP` for `PlainHTTPEngine`.
-    var detailSource = "libcurl"
     /// The OpenSSL verification result of the peer's certificate (0 when it verified).
     var verifyResult = 0
     /// The transfer's report, made when `CurlURLProtocol.transferFinished` was set.

@@ -9,17 +9,16 @@ import URLProtocolSupport
 /// waits for its answer sleeps instead of keeping a core busy.
 ///
 /// Put it first in `URLSessionConfiguration.protocolClasses`. All loads share one libcurl multi
-/// handle on a thread of its own (plain `http://` without a proxy goes over the module's own
-/// HTTP/1.1 client, `PlainHTTPEngine`, which asks for no compression): connections are kept alive
-/// and reused (HTTP/2 where the server offers it), bodies are asked for compressed and decoded,
-/// proxies come from the environment as
-/// curl reads them (`http_proxy`, `HTTPS_PROXY`, `NO_PROXY`…), and TLS uses the system trust
-/// store, or `SSL_CERT_FILE`/`SSL_CERT_DIR` when set (read for every request). TLS failures map
-/// to `URLError` codes as `CurlFailure` lists, each naming the host; `CurlPinning` pins public
-/// keys. Foundation on Linux cannot hand a protocol's redirect back to the session, so this class
-/// follows redirects itself (at most 16) and drops `Authorization` when one leaves the scheme,
-/// host and port it started on. Upload tasks fail with `UploadUnsupported` (Foundation keeps
-/// their bodies to itself); send bodies with data tasks and `httpBody`.
+/// handle on a thread of its own: connections are kept alive and reused (HTTP/2 where the
+/// server offers it), bodies are asked for compressed and decoded, proxies come from the
+/// environment as curl reads them (`http_proxy`, `HTTPS_PROXY`, `NO_PROXY`…), and TLS uses the
+/// system trust store, or `SSL_CERT_FILE`/`SSL_CERT_DIR` when set (read for every request).
+/// TLS failures map to `URLError` codes as `CurlFailure` lists, each naming the host;
+/// `CurlPinning` pins public keys. Foundation on Linux cannot hand a protocol's redirect back to
+/// the session, so this class follows redirects itself (at most 16) and drops `Authorization`
+/// when one leaves the scheme, host and port it started on. Upload tasks fail with
+/// `UploadUnsupported` (Foundation keeps their bodies to itself); send bodies with data tasks
+/// and `httpBody`.
 public final class CurlURLProtocol: URLProtocol {
   /// Where the load's reports go: to the task's work queue (which `startLoading()` and
   /// `stopLoading()` run on too), in order, never after a stop. Reports made there while other

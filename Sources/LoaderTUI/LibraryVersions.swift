@@ -12,7 +12,7 @@ enum LibraryVersions {
       pointer.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
     return VersionText.Libraries(
-      curl: string(info?.version) ?? "not found (install libcurl4 for https:// addresses)",
+      curl: string(info?.version) ?? "not found (install libcurl4: every request goes through it)",
       tls: string(info?.ssl_version),
       http2: string(info?.nghttp2_version).map { "nghttp2/" + $0 },
       ncurses: string(curses_version()) ?? "ncurses unknown")

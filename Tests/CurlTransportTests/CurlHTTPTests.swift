@@ -47,8 +47,7 @@ final class CurlHTTPTests: TransportTestCase {
     XCTAssertNil(headers["expect"])
   }
 
-  /// A request that asks for a coding goes to libcurl, which decodes it (plain HTTP without
-  /// one goes over `PlainHTTPEngine`, which asks for none: `PlainHTTPTests`).
+  /// A compressed body arrives decoded.
   func testGzipAskedForIsDecoded() async throws {
     let text = String(repeating: "{\"name\":\"Apexy\",\"stars\":207}", count: 2_000)
     let compressed = try gzip(Data(text.utf8))

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The shipped binary over plain HTTP and over HTTPS, as a user runs it.
 
-The shipped binary opens libcurl at its first HTTPS request (module CurlOnDemand) instead of
-linking it: this checks that it does not link it, that a plain-HTTP run never loads it, and that
-HTTPS through it works with a certificate from a CA made here (and fails, saying what to do,
-without that CA).
+The shipped binary opens libcurl at its first request (module CurlOnDemand) instead of linking
+it: this checks that it does not link it, that a start (the first frame, nothing fetched) does
+not load it, that plain HTTP and HTTPS both go through it, and that HTTPS works with a
+certificate from a CA made here (and fails, saying what to do, without that CA).
 Usage: https_e2e.py PATH/TO/loader-tui (CI passes the one it packages)
 """
 import os
@@ -34,6 +34,20 @@ def headless(url, env, trace=False):
     return result.returncode, lines[-1] if lines else "", result.stderr
 
 
+def start_maps_libcurl(url):
+    """Whether the app, started in tmux against `url` and showing its first frame with nothing
+    fetched, has libcurl mapped."""
+    d.tmux("new-session", "-d", "-s", d.SESSION, "-x", "100", "-y", "30",
+           "env TERM=xterm-256color PS1='$ ' bash --norc --noprofile")
+    try:
+        _, _, _, pidfile = d.start(f"--no-cache --base-url {url}", "start")
+        d.wait_for("the first frame", lambda lines: any("[ Fetch ]" in line for line in lines))
+        pid = open(pidfile).read().strip()
+        return "libcurl" in open(f"/proc/{pid}/maps").read()
+    finally:
+        d.tmux("kill-session", "-t", d.SESSION)
+
+
 def main():
     env = {key: value for key, value in os.environ.items()
            if key not in ("LOADER_TUI_CONFIG", "http_proxy", "https_proxy", "HTTPS_PROXY",
@@ -58,8 +72,10 @@ def main():
         code, last, trace = headless(http, env, trace=True)
         check("plain HTTP: the organization and its repositories", code == 0 and last == done,
               [f"exit {code}: {last}"])
-        check("plain HTTP: libcurl is never loaded", "libcurl.so" not in trace,
-              [line for line in trace.splitlines() if "libcurl" in line][:3])
+        check("plain HTTP: sent with libcurl, the one transport", "libcurl.so" in trace,
+              ["no libcurl in LD_DEBUG"])
+        check("a start, before any request, does not load libcurl", not start_maps_libcurl(http),
+              ["libcurl is mapped after the first frame"])
 
         trusted = dict(env, SSL_CERT_FILE=os.path.join(FOLDER, "ca.pem"))
         code, last, trace = headless(https, trusted, trace=True)

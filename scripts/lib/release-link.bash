@@ -10,8 +10,7 @@
 # curl-on-demand, for loader-tui and the floor it is measured against (bench/floor), whose
 # module CurlOnDemand defines libcurl's functions and opens libcurl at the first call to one:
 # `-lcurl` (which FoundationNetworking and CCurl ask for) finds an empty libcurl.a first, so
-# libcurl is not a NEEDED library of the binary and is not loaded at start, nor ever by a run
-# that only speaks plain HTTP.
+# libcurl is not a NEEDED library of the binary and is not loaded before the first request.
 release_link_flags() {
   local who=$1 order=$2 glibc stub here
   here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

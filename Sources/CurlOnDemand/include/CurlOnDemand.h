@@ -4,9 +4,8 @@
 /* libcurl's functions, defined in the program: each opens libcurl (libcurl.so.4) at the first
    call to any of them and forwards to it. A program that links this module, and whose `-lcurl`
    finds no libcurl.so (scripts/lib/release-link.bash gives the link an empty libcurl.a first),
-   starts without libcurl and the thirty libraries it brings, and loads them only when it first
-   sends over libcurl (HTTPS, a proxy, a compressed body); one that speaks only plain HTTP never
-   does. Where libcurl is linked anyway (a debug build), these forward to it. */
+   starts without libcurl and the thirty libraries it brings, and loads them only when it sends
+   its first request. Where libcurl is linked anyway (a debug build), these forward to it. */
 
 /* Without libcurl, each function returns what libcurl returns for a failure (CURLE_FAILED_INIT,
    NULL, ...), and curl_easy_strerror says why it could not be loaded. */
