@@ -26,7 +26,10 @@ import tempfile
 import threading
 import time
 
-RESIDENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "resident.py")
+HERE = os.path.dirname(os.path.abspath(__file__))
+RESIDENT = os.path.join(HERE, "resident.py")
+PROXY = os.path.join(HERE, "http_proxy.py")
+TEST_CA = os.path.join(HERE, "test-ca.sh")
 # Mappings grouped for the breakdown: what the app links, by who brings it.
 # (mapping_name shortens libc.so.6 to libc: those are matched whole.)
 CURL_TREE = ("libcurl", "libssl", "libcrypto", "libnghttp2", "libidn2", "librtmp", "libssh2",
@@ -158,16 +161,37 @@ def loaded(screen):
     return "Repositories:" in screen and "Loading" not in screen and "repos ✓" in screen
 
 
+def tls_front(url, folder):
+    """The gzip proxy (http_proxy.py) over HTTPS in front of `url`, with the certificate that
+    test-ca.sh made in `folder`: the process and its base URL."""
+    front = subprocess.Popen(
+        [sys.executable, PROXY, url, os.path.join(folder, "stats"),
+         os.path.join(folder, "server.pem"), os.path.join(folder, "server.key")],
+        stdout=subprocess.PIPE, text=True)
+    return front, f"https://127.0.0.1:{int(front.stdout.readline())}"
+
+
+def make_ca(folder):
+    """A CA and a server certificate for 127.0.0.1 in `folder` (test-ca.sh)."""
+    subprocess.run(["sh", TEST_CA, "Memory CA"], cwd=folder, check=True)
+
+
 def one_run(binary, server, repos, index, start_only=False, arguments=None, cache=None,
-            smaps_dir=None):
+            smaps_dir=None, tls=None):
+    """One run (see the module's text); with `tls`, a folder where make_ca made a CA, the app
+    reaches the server over HTTPS through the gzip proxy, as GitHub is reached."""
     process, url = serve_demo(server, repos)
+    front = None
+    if tls:
+        front, url = tls_front(url, tls)
     pane = Pane()
     try:
         stamp = tempfile.mktemp()
         pidfile = tempfile.mktemp()
         option = f"--cache-dir {cache}" if cache else "--no-cache"
         arguments = arguments if arguments is not None else f"--base-url {url} {option}"
-        pane.keys(f"echo $$ > {pidfile}; date +%s%N > {stamp}; exec {binary} {arguments}",
+        trust = f"SSL_CERT_FILE={tls}/ca.pem " if tls else ""
+        pane.keys(f"echo $$ > {pidfile}; date +%s%N > {stamp}; {trust}exec {binary} {arguments}",
                   "Enter")
         if cache:
             pane.wait(lambda s: loaded(s.replace("repos cached", "repos ✓")) or
@@ -206,8 +230,10 @@ def one_run(binary, server, repos, index, start_only=False, arguments=None, cach
         return result
     finally:
         pane.close()
-        process.terminate()
-        process.wait()
+        for child in (process, front):
+            if child:
+                child.terminate()
+                child.wait()
 
 
 def evict(path):

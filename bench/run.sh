@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds loader-tui as it ships (scripts/build-release: static Swift libraries, lld, packed
-# relocations, the ordering file), the floor program in bench/floor the same way, and prints
+# relocations), the floor program in bench/floor the same way, and prints
 # every benchmark figure, measured side by side with its baseline in one run. Needs tmux, curl
 # and libcurl's headers (installed here if missing, as root).
 set -euo pipefail
@@ -12,7 +12,8 @@ dpkg -s libncursesw5-dev >/dev/null 2>&1 || need+=(libncursesw5-dev)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-# BENCH_LINK=default measures the toolchain's default link instead (both programs).
+# BENCH_LINK=default measures the toolchain's default link instead (both programs): what lld,
+# the packing and --no-export-dynamic buy.
 link=()
 [ "${BENCH_LINK:-}" = default ] && link=(--default-link)
 log=$(mktemp)

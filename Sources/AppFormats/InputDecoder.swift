@@ -28,13 +28,6 @@ public struct InputDecoder: Sendable {
 
   /// Decodes `bytes` after what was held back; keeps an unfinished sequence for later.
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
-    feed(ArraySlice(bytes))
-  }
-
-  /// Decodes `bytes` after what was held back; keeps an unfinished sequence for later. (The
-  /// terminal's reads come here: a generic `append(contentsOf:)` called from another module
-  /// runs unspecialized, and its first call scans every protocol conformance record.)
-  public mutating func feed(_ bytes: ArraySlice<UInt8>) -> [InputEvent] {
     buffer.append(contentsOf: bytes)
     var events: [InputEvent] = []
     var index = 0

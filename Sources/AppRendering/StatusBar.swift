@@ -52,8 +52,8 @@ public enum StatusBar {
       KeyBinding.name(binding.keys[0]) + " " + (binding.hint ?? "")
     }
     return [
-      shown.map(hint).concatenated(separator: "  ") + " ",
-      shown.map { KeyBinding.name($0.keys[0]) }.concatenated(separator: " ") + " ",
+      shown.map(hint).joined(separator: "  ") + " ",
+      shown.map { KeyBinding.name($0.keys[0]) }.joined(separator: " ") + " ",
       hint(KeyBinding.showKeys) + " ",
     ]
   }

@@ -1,1 +1,0 @@
-../floor/main.swift

@@ -1,3 +1,0 @@
-import FloorNcurses
-
-floor_draw_and_wait()
