@@ -219,6 +219,7 @@ def one_run(binary, server, repos, index, start_only=False, arguments=None, cach
         began = time.monotonic()
         pane.wait(loaded, timeout=120)
         result["load_s"] = time.monotonic() - began
+        result["at_loaded_frame"] = rollup(pid)  # before the trim, 0.2 s after this frame
         time.sleep(1.5)
         result["loaded"] = rollup(pid)
         result["loaded_maps"] = smaps(pid, binary)
