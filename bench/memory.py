@@ -90,6 +90,18 @@ def serve_demo(server, repos):
     return process, url
 
 
+def malloc_arenas(pid):
+    """How many malloc arenas the process has besides the main heap: glibc reserves each as an
+    anonymous mapping aligned to 64 MiB, its used part readable and writable."""
+    count = 0
+    for line in open(f"/proc/{pid}/maps"):
+        fields = line.split()
+        start = int(fields[0].split("-")[0], 16)
+        if len(fields) == 5 and fields[1].startswith("rw") and start % (64 << 20) == 0:
+            count += 1
+    return count
+
+
 def rollup(pid):
     values = {}
     for line in open(f"/proc/{pid}/smaps_rollup"):
@@ -222,6 +234,7 @@ def one_run(binary, server, repos, index, start_only=False, arguments=None, cach
         result["at_loaded_frame"] = rollup(pid)  # before the trim, 0.2 s after this frame
         time.sleep(1.5)
         result["loaded"] = rollup(pid)
+        result["arenas"] = malloc_arenas(pid)
         result["loaded_maps"] = smaps(pid, binary)
         if smaps_dir:
             subprocess.run(["cp", f"/proc/{pid}/smaps", f"{smaps_dir}/loaded-{index}.smaps"])
