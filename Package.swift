@@ -50,7 +50,7 @@ let package = Package(
     // HTTP and HTTPS over libcurl as a URLProtocol: a waiting request sleeps in the kernel.
     .target(name: "CurlTransport", dependencies: ["CCurl", "Locking", "URLProtocolSupport"]),
     // Apexy's network layer; libcurl only on Linux with the `Curl` trait.
-    .target(name: "ApexyHTTP", dependencies: ["Locking", curl]),
+    .target(name: "ApexyHTTP", dependencies: ["Locking", "URLProtocolSupport", curl]),
     // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.

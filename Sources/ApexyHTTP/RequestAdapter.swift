@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -56,7 +57,7 @@ open class BaseRequestAdapter: RequestAdapter {
   open func adapt(_ urlRequest: URLRequest) throws -> URLRequest {
     guard let url = urlRequest.url,
       let resolved = URL(string: url.absoluteString, relativeTo: baseURL)
-    else { throw URLError(.badURL) }
+    else { throw URLError.described(.badURL, url: nil, reason: "The request has no URL.") }
     var request = urlRequest
     request.url = resolved.absoluteURL
     return request

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -204,7 +205,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
       let expected = record.response?.expectedContentLength, expected > 0,
       Int64(record.data.count) < expected
     else { return error }
-    return URLError(.networkConnectionLost)
+    let url = record.response?.url
+    return URLError.described(
+      .networkConnectionLost, url: url,
+      reason: "The connection to \(url?.host ?? "the server") closed after \(record.data.count)"
+        + " of the \(expected) bytes the response announced.")
   }
 
   private static func head(of response: HTTPURLResponse) -> RequestLifeEvent.Head {

@@ -1,4 +1,5 @@
 import Foundation
+import URLProtocolSupport
 
 #if Curl && os(Linux)
   import CurlTransport
@@ -27,14 +28,14 @@ import Foundation
         queue.async {
           guard !delegate.receive(response, id: id) else { return }
           cancelLoad()
-          delegate.complete(id: id, response: response, error: URLError(.cancelled))
+          delegate.complete(id: id, response: response, error: Self.cancelled(request.url))
         }
       }
       load.onData = { data in
         queue.async {
           guard !delegate.receive(data, id: id) else { return }
           cancelLoad()
-          delegate.complete(id: id, response: nil, error: URLError(.cancelled))
+          delegate.complete(id: id, response: nil, error: Self.cancelled(request.url))
         }
       }
       load.onSent = { _, total, expected in
@@ -43,12 +44,15 @@ import Foundation
       load.onFinish = { error in
         queue.async { delegate.complete(id: id, response: nil, error: error) }
       }
-      progress.cancellationHandler = { stop(URLError(.cancelled)) }
+      let url = request.url
+      progress.cancellationHandler = { stop(Self.cancelled(url)) }
       if let deadline {
-        timerQueue.asyncAfter(deadline: .now() + deadline) { stop(URLError(.timedOut)) }
+        timerQueue.asyncAfter(deadline: .now() + deadline) {
+          stop(Self.pastDeadline(deadline, url: url))
+        }
       }
       load.start()
-      if progress.isCancelled { stop(URLError(.cancelled)) }
+      if progress.isCancelled { stop(Self.cancelled(url)) }
     }
   }
 #endif

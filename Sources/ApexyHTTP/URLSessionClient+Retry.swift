@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -122,6 +123,6 @@ private final class RetryingSend<C>: Sendable {
   /// The request was cancelled while waiting: it fails now, and no attempt follows.
   private func stopWaiting() {
     guard endWait() else { return }
-    delivery(AttemptEnd(result: .failure(URLError(.cancelled))))
+    delivery(AttemptEnd(result: .failure(URLSessionClient.cancelled(nil))))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -143,17 +144,18 @@ extension URLSessionClient {
   private func run(_ task: URLSessionTask, record: TaskRecord, progress: Progress) {
     sessionDelegate.register(task, record: record)
     let delegate = sessionDelegate
+    let url = task.originalRequest?.url
     progress.cancellationHandler = {
-      delegate.finishEarly(task, error: URLError(.cancelled))
+      delegate.finishEarly(task, error: Self.cancelled(url))
     }
     if let deadline {
       timerQueue.asyncAfter(deadline: .now() + deadline) {
-        delegate.finishEarly(task, error: URLError(.timedOut))
+        delegate.finishEarly(task, error: Self.pastDeadline(deadline, url: url))
       }
     }
     task.resume()
     if progress.isCancelled {
-      delegate.finishEarly(task, error: URLError(.cancelled))
+      delegate.finishEarly(task, error: Self.cancelled(url))
     }
   }
 
@@ -191,5 +193,23 @@ extension URLSessionClient {
     } onCancel: {
       holder.cancel()
     }
+  }
+}
+
+// MARK: - Errors the client makes
+
+extension URLSessionClient {
+  /// The error of a request its caller cancelled, as URLSession makes it.
+  static func cancelled(_ url: URL?) -> URLError {
+    URLError.described(.cancelled, url: url, reason: "The request was cancelled.")
+  }
+
+  /// The error of a request with no complete answer within the client's overall deadline.
+  static func pastDeadline(_ seconds: TimeInterval, url: URL?) -> URLError {
+    let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    return URLError.described(
+      .timedOut, url: url,
+      reason: "No complete answer from \(url?.host ?? "the server") within the client's"
+        + " deadline of \(shown) s.")
   }
 }

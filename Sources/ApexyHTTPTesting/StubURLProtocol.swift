@@ -64,7 +64,10 @@ public class StubURLProtocol: URLProtocol {
   private static func answer(_ request: URLRequest, _ reports: URLProtocolReports<StubURLProtocol>)
   {
     guard let transport = StubRegistry.transport(for: request.url?.host) else {
-      reports.report { $1.urlProtocol($0, didFailWithError: URLError(.cannotFindHost)) }
+      let error = URLError.described(
+        .cannotFindHost, url: request.url,
+        reason: "No StubTransport answers for \(request.url?.host ?? "a request without a host").")
+      reports.report { $1.urlProtocol($0, didFailWithError: error) }
       return
     }
     let answer = transport.receive(request)
@@ -81,7 +84,8 @@ public class StubURLProtocol: URLProtocol {
         let response = HTTPURLResponse(
           url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
       else {
-        reports.report { $1.urlProtocol($0, didFailWithError: URLError(.badURL)) }
+        let error = URLError.described(.badURL, url: request.url)
+        reports.report { $1.urlProtocol($0, didFailWithError: error) }
         return
       }
       guard
@@ -94,6 +98,8 @@ public class StubURLProtocol: URLProtocol {
       }
       reports.report { $1.urlProtocolDidFinishLoading($0) }
     case .failure(let error):
+      // A bare URLError reads as the real transport's would: Apple's sentence, the URL.
+      let error = URLError.described(error, url: request.url)
       reports.report { $1.urlProtocol($0, didFailWithError: error) }
     case .noAnswer:
       break

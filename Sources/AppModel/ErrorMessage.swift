@@ -87,8 +87,11 @@ public enum ErrorMessage {
     case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
       return "The certificate of \(host) has expired or is not valid yet."
     case .cannotLoadFromNetwork:
-      // The transport could not start at all: libcurl missing, say.
-      return "Cannot send to \(host): \(error.localizedDescription)."
+      // The transport could not start at all: libcurl missing, say. The reason says why.
+      let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+      return "Cannot send to \(host): \(reason)."
+    case .httpTooManyRedirects:
+      return "\(host) redirected more than 16 times (a redirect loop); check the address."
     default:
       return "Network error talking to \(host) (URLError \(error.code.rawValue))."
     }

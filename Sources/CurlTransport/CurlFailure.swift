@@ -1,12 +1,13 @@
 import CCurl
 import Foundation
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// Turns a libcurl failure into the `URLError` Foundation would report, with a message that
-/// names the host.
+/// Turns a libcurl failure into the `URLError` URLSession would report, Apple's sentence as its
+/// localized description and a reason that names the host and says what libcurl said.
 ///
 /// TLS failures, by OpenSSL's verification result:
 ///
@@ -27,13 +28,7 @@ enum CurlFailure {
     let detail = end.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : end.errorText
     let (errorCode, sentence) = describe(
       code, host: host, verifyResult: end.verifyResult, text: detail)
-    var info: [String: Any] = [
-      NSLocalizedDescriptionKey: "\(sentence) (libcurl: \(detail))"
-    ]
-    if let url {
-      info[NSURLErrorFailingURLErrorKey] = url
-    }
-    return URLError(errorCode, userInfo: info)
+    return URLError.described(errorCode, url: url, reason: "\(sentence) (libcurl: \(detail))")
   }
 
   /// `host` or `host:port` of `url`.

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import Locking
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -86,7 +87,13 @@ public final class CurlLoad: Sendable {
   private var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   private func send(_ request: URLRequest) {
-    guard CurlTransfer.canSend(request) else { return finish(URLError(.unsupportedURL)) }
+    guard CurlTransfer.canSend(request) else {
+      return finish(
+        URLError.described(
+          .unsupportedURL, url: request.url,
+          reason: "Only http:// and https:// URLs are sent, not \(request.url?.scheme ?? "none")."
+        ))
+    }
     let id = CurlTransfer.makeID()
     let transfer = CurlTransfer(
       id: id, request: request, body: CurlTransfer.body(of: request),
@@ -141,7 +148,11 @@ public final class CurlLoad: Sendable {
     }
     if end.code == CURLE_OK, let next {
       guard redirects <= Self.redirectLimit else {
-        return finish(URLError(.httpTooManyRedirects))
+        let host = request.url.map(CurlFailure.hostDescription) ?? "The server"
+        return finish(
+          URLError.described(
+            .httpTooManyRedirects, url: request.url,
+            reason: "\(host) redirected more than \(Self.redirectLimit) times: a redirect loop."))
       }
       send(next)
     } else if end.code == CURLE_OK {
@@ -149,7 +160,7 @@ public final class CurlLoad: Sendable {
     } else if end.code == CURLE_FAILED_INIT {
       // libcurl's "Failed initialization", or why it could not be loaded (CurlOnDemand).
       let reason = String(cString: curl_easy_strerror(CURLE_FAILED_INIT))
-      finish(URLError(.cannotLoadFromNetwork, userInfo: [NSLocalizedDescriptionKey: reason]))
+      finish(URLError.described(.cannotLoadFromNetwork, url: request.url, reason: reason))
     } else {
       finish(CurlFailure.error(end))
     }

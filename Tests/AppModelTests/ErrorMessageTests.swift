@@ -32,13 +32,21 @@ final class ErrorMessageTests: XCTestCase {
     XCTAssertEqual(
       line(.serverCertificateHasBadDate),
       "The certificate of api.github.com has expired or is not valid yet.")
-    // The transport could not start (libcurl missing for an https:// address): its reason.
+    // The transport could not start (libcurl missing): its reason, not Apple's sentence.
     let reason = "libcurl could not be loaded (libcurl.so.4: file too short); install libcurl4"
     XCTAssertEqual(
       ErrorMessage.line(
-        for: URLError(.cannotLoadFromNetwork, userInfo: [NSLocalizedDescriptionKey: reason]),
+        for: URLError(
+          .cannotLoadFromNetwork,
+          userInfo: [
+            NSLocalizedDescriptionKey: "can’t load from network",
+            NSLocalizedFailureReasonErrorKey: reason,
+          ]),
         host: "api.github.com", timeout: 15),
       "Cannot send to api.github.com: \(reason).")
+    XCTAssertEqual(
+      line(.httpTooManyRedirects),
+      "api.github.com redirected more than 16 times (a redirect loop); check the address.")
   }
 
   func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {

@@ -98,8 +98,8 @@ final class CurlHTTPTests: TransportTestCase {
     let error = await failure(client(), url)
     XCTAssertEqual(error?.code, .cannotConnectToHost)
     XCTAssertTrue(
-      error?.localizedDescription.contains("127.0.0.1:\(url.port!)") ?? false,
-      error?.localizedDescription ?? "no error")
+      error?.failureDetail.contains("127.0.0.1:\(url.port!)") ?? false,
+      error?.failureDetail ?? "no error")
   }
 
   func testCancellingWhileABodyStreamsInIsSafe() async throws {

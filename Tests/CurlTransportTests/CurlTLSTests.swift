@@ -55,8 +55,8 @@ final class CurlTLSTests: TransportTestCase {
     XCTAssertEqual(error?.code, .serverCertificateUntrusted)
     assertNames(error, "127.0.0.1:\(port)")
     XCTAssertTrue(
-      error?.localizedDescription.contains("different name") ?? false,
-      error?.localizedDescription ?? "no error")
+      error?.failureDetail.contains("different name") ?? false,
+      error?.failureDetail ?? "no error")
   }
 
   func testExpiredCertificateFails() async throws {
@@ -83,13 +83,13 @@ final class CurlTLSTests: TransportTestCase {
     let error = await failure(client(), url(port))
     XCTAssertEqual(error?.code, .serverCertificateUntrusted)
     assertNames(error, "127.0.0.1:\(port)")
-    XCTAssertTrue(error?.localizedDescription.contains("pinned") ?? false)
+    XCTAssertTrue(error?.failureDetail.contains("pinned") ?? false)
   }
 
   private func assertNames(
     _ error: URLError?, _ host: String, file: StaticString = #filePath, line: UInt = #line
   ) {
-    let text = error?.localizedDescription ?? "no error"
+    let text = error?.failureDetail ?? "no error"
     XCTAssertTrue(text.contains(host), text, file: file, line: line)
   }
 }

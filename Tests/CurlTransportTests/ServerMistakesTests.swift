@@ -72,8 +72,8 @@ final class ServerMistakesTests: TransportTestCase {
         [.badServerResponse, .networkConnectionLost].contains(error?.code),
         "\(answer.prefix(60)): \(String(describing: error))")
       XCTAssertTrue(
-        error?.localizedDescription.contains("127.0.0.1:\(responder.port)") ?? false,
-        error?.localizedDescription ?? "")
+        error?.failureDetail.contains("127.0.0.1:\(responder.port)") ?? false,
+        error?.failureDetail ?? "")
     }
     // None waits for the 10 s deadline: what is wrong is seen in the bytes that came.
     XCTAssertLessThan(Date().timeIntervalSince(started), 5)

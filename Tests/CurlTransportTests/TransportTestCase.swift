@@ -72,3 +72,9 @@ class TransportTestCase: XCTestCase {
     }
   }
 }
+
+extension URLError {
+  /// What the transport says beyond Apple's sentence (the host, libcurl's words): the failure
+  /// reason, which `print(error)` shows on Linux.
+  var failureDetail: String { (self as NSError).localizedFailureReason ?? "" }
+}
