@@ -51,7 +51,8 @@ let package = Package(
     .target(name: "CurlTransport", dependencies: ["CCurl", "Locking", "URLProtocolSupport"]),
     // Apexy's network layer; libcurl only on Linux with the `Curl` trait.
     .target(name: "ApexyHTTP", dependencies: ["Locking", "URLProtocolSupport", curl]),
-    // Test doubles for code that uses ApexyLoader: a scheduler whose clock tests advance.
+    // Test doubles for code that uses ApexyLoader: a recorder that checks a loader's states in
+    // one line (reporting to XCTest or Swift Testing), a scheduler whose clock tests advance.
     .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
     .target(

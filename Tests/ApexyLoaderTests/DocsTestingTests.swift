@@ -2,6 +2,7 @@ import ApexyHTTP
 import ApexyHTTPTesting
 import ApexyLoader
 import ApexyLoaderTesting
+import Testing
 import XCTest
 
 // MARK: - The article's helper (private here; the article shows it without `private`)
@@ -40,13 +41,12 @@ final class DocsTestingTests: XCTestCase {
     let client = URLSessionClient(baseURL: stub.baseURL, configuration: stub.configuration())
     let books = BooksLoader(apiClient: client)
 
-    var states = books.states.makeAsyncIterator()
+    let states = LoaderStateRecorder(books)
     books.load()
-    var seen: [LoadingState<[Book]>?] = []
-    for _ in 0..<3 { seen.append(await states.next()) }
 
-    XCTAssertEqual(
-      seen, [.initial, .loading(cache: nil), .success(content: [Book(id: 1, title: "Dune")])])
+    await states.expect([
+      .initial, .loading(cache: nil), .success(content: [Book(id: 1, title: "Dune")]),
+    ])
     XCTAssertEqual(stub.requests.map { $0.url?.path }, ["/books"])
   }
 
@@ -111,4 +111,18 @@ final class DocsTestingTests: XCTestCase {
     scheduler.advance(by: 600)
     XCTAssertTrue(books.isStale)
   }
+}
+
+/// The article's Swift Testing listing.
+@Test @MainActor func theLoaderShowsWhatTheStubAnswers() async {
+  let stub = StubTransport { _ in .json(Data(#"[{"id": 1, "title": "Dune"}]"#.utf8)) }
+  let books = BooksLoader(
+    apiClient: URLSessionClient(baseURL: stub.baseURL, configuration: stub.configuration()))
+  let states = LoaderStateRecorder(books)
+  books.load()
+
+  await states.expect([
+    .initial, .loading(cache: nil), .success(content: [Book(id: 1, title: "Dune")]),
+  ])
+  #expect(stub.requests.count == 1)
 }

@@ -1,0 +1,91 @@
+import ApexyLoader
+import Testing
+import XCTest
+
+@testable import ApexyLoaderTesting
+
+/// The recorder passes a loader's exact states and fails, saying how, on any other sequence.
+@MainActor
+@Suite struct LoaderStateRecorderTests {
+  private let loader = ContentLoader<Int>()
+
+  @Test func theStatesPassedThroughPassInOrder() async {
+    let states = LoaderStateRecorder(loader)
+    loader.startLoading()
+    loader.finishLoading(.success(5))
+    await states.expect([.initial, .loading(cache: nil), .success(content: 5)])
+    loader.startLoading()
+    await states.expect([.success(content: 5), .loading(cache: 5)])
+  }
+
+  @Test func aStateThatComesLaterIsWaitedFor() async {
+    let states = LoaderStateRecorder(loader)
+    Task { @MainActor in loader.finishLoading(.success(7)) }
+    await states.expect([.initial, .success(content: 7)])
+  }
+
+  @Test func aMissingStateFailsSayingSo() async {
+    let states = LoaderStateRecorder(loader)
+    loader.startLoading()
+    await withKnownIssue {
+      await states.expect(
+        [.initial, .loading(cache: nil), .success(content: 1)], timeout: .milliseconds(50))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("missing states, from state 2") }
+    }
+  }
+
+  @Test func anExtraStateFailsSayingSo() async {
+    let states = LoaderStateRecorder(loader)
+    loader.startLoading()
+    loader.finishLoading(.success(1))
+    await withKnownIssue {
+      await states.expect([.initial, .loading(cache: nil)])
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("more states, from state 2") }
+    }
+  }
+
+  @Test func aWrongStateFailsWithBothLists() async {
+    let states = LoaderStateRecorder(loader)
+    loader.startLoading()
+    loader.finishLoading(.success(1))
+    await withKnownIssue {
+      await states.expect([.initial, .loading(cache: nil), .success(content: 2)])
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("a different state, from state 2")
+          && $0.rawValue.contains("→ 2: Success: 2") && $0.rawValue.contains("→ 2: Success: 1")
+      }
+    }
+  }
+}
+
+/// The same recorder from XCTest.
+final class LoaderStateRecorderXCTests: XCTestCase {
+  @MainActor
+  func testTheStatesPassedThroughPassInOrder() async {
+    let loader = ContentLoader<String>()
+    let states = LoaderStateRecorder(loader)
+    loader.startLoading()
+    loader.finishLoading(.success("shelf"))
+    await states.expect([.initial, .loading(cache: nil), .success(content: "shelf")])
+  }
+
+  @MainActor
+  func testTheDifferenceListsBothSequencesOneStateALine() async {
+    let text = LoaderStateRecorder<Int>.difference(
+      expected: [.initial, .success(content: 2)], seen: [.initial, .success(content: 1)])
+    XCTAssertEqual(
+      text,
+      """
+      The loader's states differ (a different state, from state 1).
+      Expected:
+          0: Initial
+        → 1: Success: 2
+      Seen:
+          0: Initial
+        → 1: Success: 1
+      """)
+  }
+}
