@@ -57,7 +57,7 @@ let package = Package(
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
     .target(
       name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "Locking", "URLProtocolSupport"]),
-    .target(name: "ApexyLoader", dependencies: ["ApexyHTTP", "Locking"]),
+    .target(name: "ApexyLoader", dependencies: ["ApexyHTTP", "Locking", "URLProtocolSupport"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["Locking"]),
     // GitHub's API: models, endpoints, the shared loaders, errors, pagination, the sanitizer.

@@ -1,3 +1,6 @@
+import Foundation
+import URLProtocolSupport
+
 /// The state of a loader: nothing yet, loading, loaded, or failed, with any cached content.
 public enum LoadingState<Content> {
   /// Nothing has been loaded or asked for.
@@ -99,19 +102,72 @@ extension LoadingState {
 
 extension LoadingState: Sendable where Content: Sendable {}
 
-extension LoadingState: CustomStringConvertible {
-  /// Apexy's text: `Initial`, `Loading: cache Optional(5)` (`nil` without one),
-  /// `Success: 5`, `Failure: <error>, cache Optional(5)`.
+extension LoadingState: CustomStringConvertible, CustomDebugStringConvertible {
+  /// Apexy's text, for a person: `Initial`, `Loading: cache Optional(5)` (`nil` without one),
+  /// `Success: 5`, `Failure: <error>, cache Optional(5)`. Content shows its own description,
+  /// a collection of more than three elements (or of elements without one) a count and the
+  /// element type (`[5000 × Repository]`), and an error its `localizedDescription` where it
+  /// has one of its own. ``debugDescription`` keeps the whole value.
   public var description: String {
     switch self {
     case .initial:
       return "Initial"
     case .loading(let cache):
-      return "Loading: cache \(String(describing: cache))"
+      return "Loading: cache \(Self.optional(cache))"
     case .success(let content):
-      return "Success: \(content)"
+      return "Success: \(Self.summary(of: content))"
     case .failure(let error, let cache):
-      return "Failure: \(error), cache \(String(describing: cache))"
+      return "Failure: \(Self.summary(of: error)), cache \(Self.optional(cache))"
     }
+  }
+
+  /// The whole value, every element and the error as `String(reflecting:)` writes them.
+  public var debugDescription: String {
+    switch self {
+    case .initial:
+      return "LoadingState.initial"
+    case .loading(let cache):
+      return "LoadingState.loading(cache: \(String(reflecting: cache)))"
+    case .success(let content):
+      return "LoadingState.success(content: \(String(reflecting: content)))"
+    case .failure(let error, let cache):
+      return "LoadingState.failure(error: \(String(reflecting: error)), cache: "
+        + "\(String(reflecting: cache)))"
+    }
+  }
+
+  /// `Optional(<content>)`, or `nil`, as Swift writes an optional (the content as
+  /// `String(reflecting:)` writes it, a long collection summarized).
+  private static func optional(_ content: Content?) -> String {
+    content.map { "Optional(\(summary(of: $0, reflecting: true)))" } ?? "nil"
+  }
+
+  /// The content's own description, or a count and the element type for a collection that
+  /// would print as a long dump.
+  static func summary(of content: Any, reflecting: Bool = false) -> String {
+    if !(content is String || content is Substring), let collection = content as? any Collection {
+      let elements = Array(collection.map { $0 as Any })
+      if elements.count > 3 || elements.contains(where: { !($0 is CustomStringConvertible) }) {
+        return "[\(elements.count) × \(elementName(collection))]"
+      }
+    }
+    return reflecting ? String(reflecting: content) : String(describing: content)
+  }
+
+  /// The name of a collection's element type, without its module.
+  private static func elementName<C: Collection>(_ collection: C) -> String {
+    String(describing: C.Element.self)
+  }
+
+  /// An error's own sentence (`LocalizedError`, or an `NSError`'s localized description, as a
+  /// `URLError` has), else the error as Swift writes it.
+  static func summary(of error: Error) -> String {
+    if let localized = error as? LocalizedError, let text = localized.errorDescription {
+      return text
+    }
+    if let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String { return text }
+    // A bare URLError reads as URLSession's would: Apple's sentence for its code.
+    if let error = error as? URLError { return URLError.sentence(for: error.code, host: nil) }
+    return String(describing: error)
   }
 }

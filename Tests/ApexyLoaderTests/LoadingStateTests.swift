@@ -1,4 +1,5 @@
 import ApexyLoader
+import Foundation
 import XCTest
 
 private struct NamedError: Error, CustomStringConvertible {
@@ -143,5 +144,29 @@ extension LoadingStateTests {
     XCTAssertEqual(
       LoadingState<Int>.success(content: 5).merge(.success(content: 5), transform: +),
       .success(content: 10))
+  }
+
+  func testDescriptionSummarizesLongCollectionsAndReadsErrorsAsAPersonWould() {
+    struct Repo: Equatable { let name: String }
+    let many = (0..<5000).map { Repo(name: "r\($0)") }
+    XCTAssertEqual(LoadingState.success(content: many).description, "Success: [5000 × Repo]")
+    XCTAssertEqual(
+      LoadingState.loading(cache: many).description, "Loading: cache Optional([5000 × Repo])")
+    XCTAssertEqual(LoadingState.success(content: [1, 2, 3]).description, "Success: [1, 2, 3]")
+    XCTAssertEqual(LoadingState.success(content: [1, 2, 3, 4]).description, "Success: [4 × Int]")
+    XCTAssertEqual(
+      LoadingState<[Int]>.failure(error: URLError(.timedOut), cache: nil).description,
+      "Failure: The request timed out., cache nil")
+    struct Unreadable: LocalizedError { var errorDescription: String? { "The shelf is empty." } }
+    XCTAssertEqual(
+      LoadingState<Int>.failure(error: Unreadable(), cache: 2).description,
+      "Failure: The shelf is empty., cache Optional(2)")
+    XCTAssertTrue(
+      LoadingState.success(content: many).debugDescription.hasPrefix(
+        #"LoadingState.success(content: [ApexyLoaderTests.LoadingStateTests"#),
+      "the whole value, module-qualified")
+    XCTAssertEqual(
+      LoadingState.success(content: many).debugDescription.components(separatedBy: "Repo(").count,
+      5001)
   }
 }
