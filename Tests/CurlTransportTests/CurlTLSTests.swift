@@ -47,6 +47,11 @@ final class CurlTLSTests: TransportTestCase {
     let error = await failure(client(), url(port))
     XCTAssertEqual(error?.code, .serverCertificateHasUnknownRoot)
     assertNames(error, "127.0.0.1:\(port)")
+    XCTAssertEqual(
+      error?.localizedDescription,
+      "The certificate for this server was signed by an unknown certifying authority. You might"
+        + " be connecting to a server that is pretending to be “127.0.0.1” which could put your"
+        + " confidential information at risk.", "Apple's sentence")
   }
 
   func testCertificateForAnotherNameFails() async throws {
@@ -64,6 +69,10 @@ final class CurlTLSTests: TransportTestCase {
     let error = await failure(client(), url(port))
     XCTAssertEqual(error?.code, .serverCertificateHasBadDate)
     assertNames(error, "127.0.0.1:\(port)")
+    XCTAssertTrue(
+      error?.localizedDescription.hasPrefix("The certificate for this server has expired.")
+        ?? false, "Apple's sentence")
+    XCTAssertEqual(error?.failingURL, url(port))
   }
 
   func testHandshakeWithAPlainHTTPServerFails() async throws {
