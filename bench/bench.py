@@ -751,31 +751,13 @@ def main():
     if "--only-transport" in sys.argv:
         transport()
         return
-    if "--only-memory" in sys.argv:
-        keeper = Pane(20, 5)
-        try:
-            memory_and_start()
-        finally:
-            keeper.close()
-        return
-    if "--only-soak" in sys.argv:
-        keeper = Pane(20, 5)
-        try:
-            soak()
-        finally:
-            keeper.close()
-        return
-    if "--only-cache" in sys.argv:
-        keeper = Pane(20, 5)
-        try:
-            warm_start()
-        finally:
-            keeper.close()
-        return
-    # A session that lives for the whole run, so the tmux server never exits between panes.
+    # The groups in tmux, each alone or all of them, with a session that lives for the whole
+    # run, so the tmux server never exits between panes.
+    groups = {"--only-memory": memory_and_start, "--only-soak": soak, "--only-cache": warm_start}
+    chosen = [group for flag, group in groups.items() if flag in sys.argv] or [run_all]
     keeper = Pane(20, 5)
     try:
-        run_all()
+        chosen[0]()
     finally:
         keeper.close()
 
