@@ -32,6 +32,41 @@ final class URLErrorTextTests: LoopbackTestCase {
     try await assertStubReadsTheSame(error)
   }
 
+  func testAnIdleRequestTimeoutReadsAsOnIOS() async throws {
+    try XCTSkipUnless(HTTPTransport.isCurlAvailable, Self.foundationsOwn)
+    let server = try serve { _ in .neverAnswer }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 1
+    let client = URLSessionClient(
+      baseURL: server.baseURL, configuration: configuration,
+      completionQueue: DispatchQueue(label: "idle"))
+    let error = try await failure(client)
+    try assertReadsAsOnIOS(error, .timedOut, "The request timed out.")
+    XCTAssertTrue(error.failureDetail.contains("did not answer in time"), error.failureDetail)
+    try await assertStubReadsTheSame(error)
+  }
+
+  func testCertificateFailuresFromTheStubReadAsOnIOS() async throws {
+    let sentences: [(URLError.Code, String)] = [
+      (.serverCertificateHasUnknownRoot, "signed by an unknown certifying authority."),
+      (.serverCertificateHasBadDate, "has expired."),
+      (.serverCertificateUntrusted, "is invalid."),
+      (.serverCertificateNotYetValid, "is not yet valid."),
+      (.secureConnectionFailed, "a secure connection to the server cannot be made."),
+    ]
+    for (code, words) in sentences {
+      stub.answer { _ in .failure(URLError(code)) }
+      let error = try await failure(
+        URLSessionClient(
+          baseURL: stub.baseURL, configuration: stub.configuration(),
+          completionQueue: DispatchQueue(label: "stub-tls")))
+      XCTAssertEqual(error.code, code)
+      XCTAssertTrue(error.localizedDescription.contains(words), error.localizedDescription)
+      XCTAssertEqual(error.failingURL?.host, stub.baseURL.host)
+      XCTAssertFalse(String(describing: error).contains("(null)"), String(describing: error))
+    }
+  }
+
   func testARedirectLoopReadsAsOnIOS() async throws {
     try XCTSkipUnless(HTTPTransport.isCurlAvailable, Self.foundationsOwn)
     let server = try serve { _ in
