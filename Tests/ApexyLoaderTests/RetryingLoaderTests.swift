@@ -158,6 +158,8 @@ final class RetryingLoaderTests: XCTestCase {
     // Each cancel reaches the main actor as the main queue's next work.
     await mainQueueTurn()
     XCTAssertEqual((loader.state.error as? URLError)?.code, .cancelled)
+    let printed = loader.state.error.map { String(describing: $0) } ?? ""
+    XCTAssertTrue(printed.contains("while waiting to retry"), printed)
     XCTAssertEqual(clock.pendingCount, 0)
     XCTAssertEqual(
       log.lines,

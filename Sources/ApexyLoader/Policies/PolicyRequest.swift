@@ -1,6 +1,7 @@
 import ApexyHTTP
 import Foundation
 import Locking
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -117,7 +118,11 @@ final class PolicyRequest<E: Endpoint> {
     if let wait {
       wait.cancel()
       self.wait = nil
-      complete(.failure(URLError(.cancelled)))
+      // Cancelled while waiting for a retry: no request is in flight to report it.
+      complete(
+        .failure(
+          URLError.described(
+            .cancelled, url: nil, reason: "The load was cancelled while waiting to retry.")))
     }
   }
 
