@@ -103,6 +103,18 @@ final class URLErrorTextTests: LoopbackTestCase {
     try await assertStubReadsTheSame(error)
   }
 
+  func testAHostThatCannotBeFoundReadsAsOnIOS() async throws {
+    try XCTSkipUnless(HTTPTransport.isCurlAvailable, Self.foundationsOwn)
+    // A label over 63 bytes is refused by the resolver before it asks any DNS server, so the
+    // lookup fails here as a missing host does, with no network at all.
+    let host = String(repeating: "x", count: 64) + ".example"
+    let error = try await failure(client(URL(string: "http://\(host)/")!))
+    try assertReadsAsOnIOS(
+      error, .cannotFindHost, "A server with the specified hostname could not be found.")
+    XCTAssertTrue(error.failureDetail.contains(host), error.failureDetail)
+    try await assertStubReadsTheSame(error)
+  }
+
   func testAHostNoStubAnswersReadsAsOnIOS() async throws {
     let client = URLSessionClient(
       baseURL: URL(string: "https://nobody.stub.test/")!, configuration: stub.configuration(),

@@ -1,4 +1,5 @@
 import ApexyLoader
+import ApexyLoaderTesting
 import Foundation
 import XCTest
 
@@ -18,14 +19,13 @@ private final class CountingLoader: ContentLoader<Int>, ContentLoading {
 final class ContentLoaderTests: XCTestCase {
   func testStartsInitialAndNotifiesEachAssignmentOnce() async {
     let loader = ContentLoader<Int>()
-    XCTAssertEqual(loader.state, .initial)
-    var seen: [LoadingState<Int>] = []
-    let observation = loader.observe { seen.append(loader.state) }
+    let states = LoaderStateRecorder(loader)
     loader.state = .loading(cache: nil)
     loader.state = .success(content: 1)
     loader.state = .success(content: 1)
-    XCTAssertEqual(seen, [.loading(cache: nil), .success(content: 1), .success(content: 1)])
-    withExtendedLifetime(observation) {}
+    await states.expect([
+      .initial, .loading(cache: nil), .success(content: 1), .success(content: 1),
+    ])
   }
 
   func testReleasedObservationIsNotCalled() async {

@@ -1,5 +1,6 @@
 import ApexyHTTP
 import ApexyLoader
+import ApexyLoaderTesting
 import Foundation
 import XCTest
 
@@ -32,11 +33,15 @@ final class WebLoaderTests: XCTestCase {
   func testFailureKeepsCache() async {
     let client = FakeClient()
     let loader = NumberLoader(apiClient: client)
+    let states = LoaderStateRecorder(loader)
     loader.load()
     client.completeNext(with: .success(1))
     loader.load()
     client.completeNext(with: .failure(Failed(code: 7)))
-    XCTAssertEqual(loader.state, .failure(error: Failed(code: 7), cache: 1))
+    await states.expect([
+      .initial, .loading(cache: nil), .success(content: 1), .loading(cache: 1),
+      .failure(error: Failed(code: 7), cache: 1),
+    ])
     XCTAssertEqual(loader.state.error as? Failed, Failed(code: 7), "the client's own error")
   }
 
@@ -66,9 +71,10 @@ final class WebLoaderTests: XCTestCase {
     let loader = NumberLoader(apiClient: client)
     var handlerOnMain: [Bool] = []
     let observation = loader.observe { handlerOnMain.append(Thread.isMainThread) }
+    let states = LoaderStateRecorder(loader)
     loader.load()
     client.completeNext(with: .success(3), on: .global())
-    for await state in loader.states where state == .success(content: 3) { break }
+    await states.expect([.initial, .loading(cache: nil), .success(content: 3)])
     XCTAssertEqual(handlerOnMain, [true, true], "loading, then success, both on the main thread")
     XCTAssertNil(loader.progress)
     withExtendedLifetime(observation) {}
