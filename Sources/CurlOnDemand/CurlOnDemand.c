@@ -20,6 +20,15 @@ static void open_library(void) {
   }
 }
 
+/* GnuTLS initializes itself in a constructor when it is loaded (its crypto back ends, ASN.1
+   trees and PKCS#11 set-up: 0.6 MiB of memory over HTTPS, BENCHMARKS.md). Debian's libcurl
+   does TLS with OpenSSL and brings GnuTLS in only through libldap and librtmp, for ldap:// and
+   rtmp:// addresses the transport never sends; libldap initializes GnuTLS itself before it uses
+   it. GnuTLS asks this function before its implicit initialization, and skips it when it
+   returns non-zero: it is what gnutls.h's GNUTLS_SKIP_GLOBAL_INIT defines. The release link
+   exports it (scripts/lib/release-link.bash), so that libgnutls, opened later, finds it. */
+__attribute__((visibility("default"), used)) int _gnutls_global_init_skip(void) { return 1; }
+
 int curl_on_demand_open(void) {
   pthread_once(&opening, open_library);
   return library != NULL;

@@ -17,7 +17,8 @@ release_link_flags() {
     stub="$(cd "$here/../.." && pwd)/.build/curl-on-demand"
     mkdir -p "$stub"
     printf '!<arch>\n' >"$stub/libcurl.a"
-    release_link+=(-Xlinker -L -Xlinker "$stub")
+    # GnuTLS's hook that skips its initialization at load (CurlOnDemand.c says why).
+    release_link+=(-Xlinker -L -Xlinker "$stub" -Xlinker --export-dynamic-symbol=_gnutls_global_init_skip)
   fi
   if [ ! -x "$(dirname "$(command -v swiftc)")/ld.lld" ] && ! command -v ld.lld >/dev/null 2>&1; then
     echo "$who: ld.lld not found beside swiftc: the toolchain's default link" >&2
