@@ -62,8 +62,10 @@ let package = Package(
     .target(name: "LoopbackHTTP", dependencies: ["Locking"]),
     // GitHub's API: models, endpoints, the shared loaders, errors, pagination, the sanitizer.
     .target(name: "GitHubAPI", dependencies: ["ApexyHTTP", "ApexyLoader", "Locking"]),
+    // The built-in server's options as plain values: routes, failure modes, defaults.
+    .target(name: "DemoOptions"),
     // The built-in GitHub-shaped server and its fixtures.
-    .target(name: "DemoAPI", dependencies: ["LoopbackHTTP", "Locking"]),
+    .target(name: "DemoAPI", dependencies: ["DemoOptions", "LoopbackHTTP", "Locking"]),
     // The C library's character width (wcwidth), which Swift does not import.
     .target(name: "CWidth"),
     .target(name: "CMalloc"),
@@ -74,11 +76,12 @@ let package = Package(
     // kept in C where only async-signal-safe calls touch it.
     .target(name: "CTerminalRestore"),
     // The app's pure model: state, events, actions, update, layout. No I/O.
-    .target(name: "AppModel", dependencies: ["ApexyLoader", "GitHubAPI", "CWidth"]),
+    .target(name: "AppModel", dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "CWidth"]),
     // Text formats: terminal input decoding, transcript lines (text, JSON Lines, trace), JSON.
-    .target(name: "AppFormats", dependencies: ["AppModel"]),
+    .target(name: "AppFormats", dependencies: ["AppModel", "ApexyLoader", "GitHubAPI"]),
     // Rendering a state into a grid of cells, and the grid's diff.
-    .target(name: "AppRendering", dependencies: ["AppModel", "AppFormats"]),
+    .target(
+      name: "AppRendering", dependencies: ["AppModel", "AppFormats", "ApexyLoader", "GitHubAPI"]),
     // The runtime: the one event loop, its backends (terminal, transcript), the app's loaders.
     .target(
       name: "AppRuntime",
@@ -87,7 +90,7 @@ let package = Package(
         "Locking",
       ]),
     // The command line: flags, their parser and checks, help.
-    .target(name: "AppCommandLine", dependencies: ["AppModel", "GitHubAPI", "DemoAPI"]),
+    .target(name: "AppCommandLine", dependencies: ["AppModel", "GitHubAPI", "DemoOptions"]),
     // The executable: the ncurses screen, standard output, the command line and main.
     .executableTarget(
       name: "LoaderTUI",
@@ -133,15 +136,18 @@ let package = Package(
     .testTarget(
       name: "GitHubAPITests",
       dependencies: [
-        "GitHubAPI", "DemoAPI", "ApexyHTTP", "ApexyLoader", "ApexyLoaderTesting", "LoopbackHTTP",
+        "GitHubAPI", "DemoAPI", "DemoOptions", "ApexyHTTP", "ApexyLoader", "ApexyLoaderTesting",
+        "LoopbackHTTP",
       ]),
     .testTarget(
-      name: "DemoAPITests", dependencies: ["DemoAPI", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP"]),
+      name: "DemoAPITests",
+      dependencies: ["DemoAPI", "DemoOptions", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP"]),
     // What the app's tests share: fixtures, a client completing on demand, a screen in memory.
     .target(
       name: "AppTestSupport",
       dependencies: [
-        "AppModel", "AppFormats", "AppRendering", "AppRuntime", "ApexyHTTP", "GitHubAPI",
+        "AppModel", "AppFormats", "AppRendering", "AppRuntime", "ApexyHTTP", "ApexyLoader",
+        "GitHubAPI",
       ],
       path: "Tests/AppTestSupport"),
     .testTarget(
@@ -150,7 +156,8 @@ let package = Package(
     .testTarget(
       name: "AppRenderingTests",
       dependencies: [
-        "AppRendering", "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader", "DemoAPI",
+        "AppRendering", "AppModel", "AppFormats", "AppTestSupport", "GitHubAPI", "ApexyLoader",
+        "ApexyHTTP", "DemoAPI",
       ]),
     .testTarget(
       name: "AppFormatsTests",
@@ -159,15 +166,16 @@ let package = Package(
       name: "AppRuntimeTests",
       dependencies: [
         "AppRuntime", "AppModel", "AppFormats", "AppRendering", "AppTestSupport", "GitHubAPI",
-        "ApexyLoader", "ApexyHTTP", "StackProbe",
+        "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "StackProbe",
       ]),
     .testTarget(
-      name: "AppCommandLineTests", dependencies: ["AppCommandLine", "AppModel", "DemoAPI"]),
+      name: "AppCommandLineTests", dependencies: ["AppCommandLine", "AppModel", "DemoOptions"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: [
-        "LoaderTUI", "GitHubAPI", "DemoAPI", "AppModel", "AppFormats", "AppRendering",
-        "AppRuntime", "AppCommandLine", "ApexyLoader", "Locking",
+        "LoaderTUI", "GitHubAPI", "DemoAPI", "DemoOptions", "AppModel", "AppFormats",
+        "AppRendering",
+        "AppRuntime", "AppCommandLine", "ApexyLoader", "Locking", "LoopbackHTTP",
       ]
     ),
   ],

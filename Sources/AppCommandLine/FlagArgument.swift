@@ -1,4 +1,4 @@
-import DemoAPI
+import DemoOptions
 import Foundation
 import GitHubAPI
 
@@ -58,11 +58,11 @@ struct FlagArgument: Sendable {
   }
 
   /// Routes and rounds to fail: `org`, `repos` and `round=N`, comma-separated.
-  func failures() throws(UsageError) -> (routes: Set<DemoServer.Route>, rounds: Set<Int>) {
-    var routes: Set<DemoServer.Route> = []
+  func failures() throws(UsageError) -> (routes: Set<DemoRoute>, rounds: Set<Int>) {
+    var routes: Set<DemoRoute> = []
     var rounds: Set<Int> = []
     for part in text.split(separator: ",") {
-      if let route = DemoServer.Route(rawValue: String(part)) {
+      if let route = DemoRoute(rawValue: String(part)) {
         routes.insert(route)
       } else if part.hasPrefix("round="), let round = Int(part.dropFirst(6)), round >= 1 {
         rounds.insert(round)

@@ -1,8 +1,8 @@
-import DemoAPI
+import DemoOptions
 import Foundation
 
 /// Every flag `loader-tui` takes, in the order `--help` lists them. Defaults are read from
-/// `Options()`, whose values come from `GitHubConfiguration` and `DemoServer.Options`.
+/// `Options()`, whose values come from `GitHubConfiguration` and `DemoServerOptions`.
 enum FlagTable {
   /// The real GitHub API, for `--github`.
   static let gitHubAPI = URL(string: "https://api.github.com")!
@@ -96,7 +96,7 @@ enum FlagTable {
     Flag(
       .pageSize, .server, "largest page it hands out",
       default: { options in
-        let demo = DemoServer.Options.self
+        let demo = DemoServerOptions.self
         let repositories = demo.defaultMaximumPageSize * demo.pagesAtDefaultSize
         return options.pageSize.map(String.init)
           ?? "\(demo.defaultMaximumPageSize); \(demo.largeMaximumPageSize) with --repos over"
@@ -116,7 +116,7 @@ enum FlagTable {
       .fail, .server,
       "make requests fail: org, repos, round=N (comma-separated; routes and rounds combine:"
         + " repos,round=2)",
-      scope: .builtInServer, values: .list(DemoServer.Route.allCases.map(\.rawValue) + ["round="]),
+      scope: .builtInServer, values: .list(DemoRoute.allCases.map(\.rawValue) + ["round="]),
       .read("LIST") { options, argument throws(UsageError) in
         let failures = try argument.failures()
         options.failingRoutes.formUnion(failures.routes)

@@ -1,4 +1,4 @@
-import DemoAPI
+import DemoOptions
 import Foundation
 import GitHubAPI
 
@@ -15,22 +15,22 @@ public struct Options: Sendable, Equatable {
   /// The data source.
   public var source = DataSource.demo
   /// The organization login.
-  public var org = DemoFixtures.login
+  public var org = DemoServerOptions.defaultLogin
   /// Built-in server: organization route delay, seconds.
-  public var organizationLatency = DemoServer.Options.defaultOrganizationLatency
+  public var organizationLatency = DemoServerOptions.defaultOrganizationLatency
   /// Built-in server: repositories route delay, seconds (spread over the pages).
-  public var repositoriesLatency = DemoServer.Options.defaultRepositoriesLatency
+  public var repositoriesLatency = DemoServerOptions.defaultRepositoriesLatency
   /// Built-in server: the largest page it hands out; `nil` for the default, which depends on
-  /// `repositoryCount` (`DemoServer.Options.defaultMaximumPageSize(repositoryCount:)`).
+  /// `repositoryCount` (`DemoServerOptions.defaultMaximumPageSize(repositoryCount:)`).
   public var pageSize: Int?
   /// Built-in server: generate this many repositories instead of the fixtures.
   public var repositoryCount: Int?
   /// Built-in server: routes that fail.
-  public var failingRoutes: Set<DemoServer.Route> = []
+  public var failingRoutes: Set<DemoRoute> = []
   /// Built-in server: rounds that fail.
   public var failingRounds: Set<Int> = []
   /// Built-in server: how failures fail.
-  public var failureMode = DemoServer.Options.defaultFailureMode
+  public var failureMode = DemoServerOptions.defaultFailureMode
   /// `serve-demo`: the port, 0 for any.
   public var port: UInt16 = 0
   /// Request deadline, seconds.
@@ -78,9 +78,9 @@ public struct Options: Sendable, Equatable {
 
 extension Options {
   /// The built-in server's options these ask for.
-  public var demoServer: DemoServer.Options {
-    DemoServer.Options(
-      login: DemoFixtures.login, organizationLatency: organizationLatency,
+  public var demoServer: DemoServerOptions {
+    DemoServerOptions(
+      login: DemoServerOptions.defaultLogin, organizationLatency: organizationLatency,
       repositoriesLatency: repositoriesLatency, maximumPageSize: pageSize,
       repositoryCount: repositoryCount, failureMode: failureMode,
       failingRoutes: failingRoutes, failingRounds: failingRounds)

@@ -1,9 +1,10 @@
+import DemoOptions
 import Foundation
 
 /// The organization and repositories the built-in server serves.
 public enum DemoFixtures {
   /// The organization login served by default.
-  public static let login = "RedMadRobot"
+  public static let login = DemoServerOptions.defaultLogin
 
   /// The organization's JSON object, shaped like GitHub's `GET /orgs/{org}`.
   public static func organizationJSON(login: String, repositoryCount: Int, base: String) -> [String:

@@ -1,3 +1,4 @@
+import DemoOptions
 import Foundation
 import Locking
 import LoopbackHTTP
@@ -6,10 +7,9 @@ import LoopbackHTTP
 /// per-route latency, and failures on demand.
 public final class DemoServer: Sendable {
   /// The two routes it serves.
-  public enum Route: String, Sendable, CaseIterable {
-    case organization = "org"
-    case repositories = "repos"
-  }
+  public typealias Route = DemoRoute
+  /// What it serves and how slowly.
+  public typealias Options = DemoServerOptions
 
   /// What changes while it serves, behind one lock.
   private struct Switches {

@@ -1,8 +1,8 @@
+import DemoOptions
 import Foundation
 import XCTest
 
 @testable import AppCommandLine
-@testable import DemoAPI
 
 /// The completion scripts, run by the shells themselves: what Tab offers after a command line.
 final class CompletionsTests: XCTestCase {

@@ -1,7 +1,7 @@
+import DemoOptions
 import XCTest
 
 @testable import AppCommandLine
-@testable import DemoAPI
 
 /// The config file's flags come first and the command line's after: the command line wins,
 /// and a file flag it cannot go with is left out instead of being an error.
@@ -57,7 +57,7 @@ final class ConfigMergeTests: XCTestCase {
   /// A flag that needs another one stays only when that one is given, in either place.
   func testAFlagWithoutTheFlagItNeedsIsLeftOut() throws {
     XCTAssertEqual(
-      try options("--fail-mode drop").failureMode, DemoServer.Options.defaultFailureMode)
+      try options("--fail-mode drop").failureMode, DemoServerOptions.defaultFailureMode)
     XCTAssertEqual(try options("--fail-mode drop", ["--fail", "repos"]).failureMode, .drop)
     XCTAssertEqual(try options("--fail repos", ["--fail-mode", "drop"]).failureMode, .drop)
     XCTAssertThrowsError(try options("", ["--fail-mode", "drop"]))

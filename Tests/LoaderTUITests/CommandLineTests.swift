@@ -1,3 +1,4 @@
+import DemoOptions
 import Foundation
 import XCTest
 

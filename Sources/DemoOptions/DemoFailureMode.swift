@@ -12,10 +12,10 @@ public enum DemoFailureMode: String, Sendable, CaseIterable {
   case unauthorized = "401"
   /// `403` with `x-ratelimit-remaining: 0` and a reset time.
   case rateLimit = "rate-limit"
-  /// The first requests of a route (`DemoServer.Options.failureCount`) answer `429` with
-  /// `Retry-After` (`DemoServer.Options.retryAfterSeconds`); later ones succeed.
+  /// The first requests of a route (`DemoServerOptions.failureCount`) answer `429` with
+  /// `Retry-After` (`DemoServerOptions.retryAfterSeconds`); later ones succeed.
   case retryAfter = "retry-after"
-  /// The first requests of a route (`DemoServer.Options.failureCount`) answer `503`; later
+  /// The first requests of a route (`DemoServerOptions.failureCount`) answer `503`; later
   /// ones succeed.
   case flaky
   /// `200` with an HTML page.
