@@ -96,7 +96,7 @@ let package = Package(
       name: "LoaderTUI",
       dependencies: [
         "ApexyHTTP", "ApexyLoader", "GitHubAPI", "DemoAPI", "AppModel", "AppFormats",
-        "AppRendering", "AppRuntime", "AppCommandLine", "CCurl", "CNcurses", "CMalloc",
+        "AppRendering", "AppRuntime", "AppCommandLine", "CurlTransport", "CNcurses", "CMalloc",
         "CTerminalRestore", "CurlOnDemand",
       ]
     ),

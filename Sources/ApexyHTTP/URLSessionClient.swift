@@ -15,27 +15,29 @@ open class URLSessionClient: Client, ConcurrencyClient {
   /// The adapter every request passes through before it is sent, on the thread that sends it:
   /// the adapter of a client used from several threads must be safe to call from them
   /// (`BaseRequestAdapter` is).
-  public let requestAdapter: RequestAdapter
+  public var requestAdapter: RequestAdapter { common.requestAdapter }
   /// The session all requests share, made when it is first needed: on Linux a client whose
   /// requests go straight to libcurl (see `sendsWithoutSession`) may never make one.
   public var session: URLSession { sessionStore.session }
   /// The queue completion handlers (and the response observer) run on.
-  public let completionQueue: DispatchQueue
+  public var completionQueue: DispatchQueue { common.completionQueue }
   /// The largest response body accepted, in bytes; `nil` for no limit.
-  public let maximumResponseSize: Int?
+  public var maximumResponseSize: Int? { common.maximumResponseSize }
   /// Sends requests again after transient failures, for code that calls the client directly;
   /// `nil` (the default) sends each request once. A `WebLoader` retries with its own
   /// `LoaderPolicies.retry` instead: give one or the other, not both.
-  public let retryPolicy: RetryPolicy?
+  public var retryPolicy: RetryPolicy? { common.retryPolicy }
 
-  let responseObserver: ResponseObserver?
-  let sessionDelegate: SessionDelegate
+  var responseObserver: ResponseObserver? { common.responseObserver }
+  var sessionDelegate: SessionDelegate { common.sessionDelegate }
+  /// What both initializers set up alike.
+  private let common: Common
   let sessionStore: SessionStore
   /// How requests are sent without the session, `nil` when they go through it.
   let direct: DirectSending?
   /// What libcurl needs added to each request, `nil` when Foundation sends it.
   let preparation: RequestPreparation?
-  let deadline: TimeInterval?
+  var deadline: TimeInterval? { common.deadline }
   let timerQueue = DispatchQueue(label: "ApexyHTTP.URLSessionClient.deadline")
 
   /// Creates a client whose relative request URLs resolve against `baseURL`.
@@ -97,15 +99,11 @@ open class URLSessionClient: Client, ConcurrencyClient {
     requestLifeObserver: RequestLifeObserver? = nil,
     retryPolicy: RetryPolicy? = nil
   ) {
-    self.requestAdapter = requestAdapter
-    self.completionQueue = completionQueue
-    self.responseObserver = responseObserver
-    self.maximumResponseSize = maximumResponseSize
-    self.retryPolicy = retryPolicy
-    let resource = configuration.timeoutIntervalForResource
-    self.deadline = resource > 0 && resource < 86_400 ? resource : nil
-    let sessionDelegate = Self.sessionDelegate(delegate, maximumResponseSize, requestLifeObserver)
-    self.sessionDelegate = sessionDelegate
+    common = Common(
+      requestAdapter, completionQueue, responseObserver, maximumResponseSize, retryPolicy,
+      delegate: delegate, requestLifeObserver: requestLifeObserver,
+      deadline: configuration.timeoutIntervalForResource)
+    let sessionDelegate = common.sessionDelegate
     self.direct = nil
     self.preparation = RequestPreparation(configuration: configuration)
     // Made now, so the session made later sends with the transport chosen now.
@@ -145,14 +143,10 @@ open class URLSessionClient: Client, ConcurrencyClient {
     requestLifeObserver: RequestLifeObserver? = nil,
     retryPolicy: RetryPolicy? = nil
   ) {
-    self.requestAdapter = requestAdapter
-    self.completionQueue = completionQueue
-    self.responseObserver = responseObserver
-    self.maximumResponseSize = maximumResponseSize
-    self.retryPolicy = retryPolicy
-    self.deadline = defaults.deadline.flatMap { $0 > 0 && $0 < 86_400 ? $0 : nil }
-    let sessionDelegate = Self.sessionDelegate(nil, maximumResponseSize, requestLifeObserver)
-    self.sessionDelegate = sessionDelegate
+    common = Common(
+      requestAdapter, completionQueue, responseObserver, maximumResponseSize, retryPolicy,
+      delegate: nil, requestLifeObserver: requestLifeObserver, deadline: defaults.deadline)
+    let sessionDelegate = common.sessionDelegate
     let direct = DirectSending()
     self.direct = direct
     // On every path: the fields then reach any protocol that sees the request (a stub's too).
@@ -171,13 +165,33 @@ open class URLSessionClient: Client, ConcurrencyClient {
     }
   }
 
-  private static func sessionDelegate(
-    _ delegate: URLSessionDelegate?, _ maximumResponseSize: Int?,
-    _ requestLifeObserver: RequestLifeObserver?
-  ) -> SessionDelegate {
-    SessionDelegate(
-      forwardingTo: delegate, maximumResponseSize: maximumResponseSize,
-      lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
+  /// What both initializers set up alike: the caller's choices, the session's delegate, and
+  /// the overall deadline (none when it is 0, negative or a day or more).
+  private struct Common {
+    let requestAdapter: RequestAdapter
+    let completionQueue: DispatchQueue
+    let responseObserver: ResponseObserver?
+    let maximumResponseSize: Int?
+    let retryPolicy: RetryPolicy?
+    let sessionDelegate: SessionDelegate
+    let deadline: TimeInterval?
+
+    init(
+      _ requestAdapter: RequestAdapter, _ completionQueue: DispatchQueue,
+      _ responseObserver: ResponseObserver?, _ maximumResponseSize: Int?,
+      _ retryPolicy: RetryPolicy?, delegate: URLSessionDelegate?,
+      requestLifeObserver: RequestLifeObserver?, deadline: TimeInterval?
+    ) {
+      self.requestAdapter = requestAdapter
+      self.completionQueue = completionQueue
+      self.responseObserver = responseObserver
+      self.maximumResponseSize = maximumResponseSize
+      self.retryPolicy = retryPolicy
+      sessionDelegate = SessionDelegate(
+        forwardingTo: delegate, maximumResponseSize: maximumResponseSize,
+        lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
+      self.deadline = deadline.flatMap { $0 > 0 && $0 < 86_400 ? $0 : nil }
+    }
   }
 
   /// The client's session, with one serial delegate queue; a test double's protocols

@@ -34,6 +34,10 @@ int curl_on_demand_open(void) {
   return library != NULL;
 }
 
+const char *curl_on_demand_failure(void) {
+  return curl_on_demand_open() ? NULL : failure;
+}
+
 /* The libcurl function `name`, looked up once and kept in `*slot`; NULL without libcurl. */
 static void *lookup(void **slot, const char *name) {
   void *found = __atomic_load_n(slot, __ATOMIC_ACQUIRE);

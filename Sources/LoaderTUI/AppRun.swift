@@ -3,7 +3,6 @@ import AppCommandLine
 import AppFormats
 import AppModel
 import AppRuntime
-import CCurl
 import CurlOnDemand
 import Foundation
 
@@ -26,8 +25,8 @@ struct AppRun {
     // Whatever the face, a closed stdout would lose every line; say so before starting.
     if StandardOutput.closedAtStart { return OutputFailure.closed.report() }
     // Foundation's transport makes a URLSession, whose set-up traps without libcurl.
-    if HTTPTransport.default == .foundation, curl_on_demand_open() == 0 {
-      let reason = String(cString: curl_easy_strerror(CURLE_FAILED_INIT))
+    if HTTPTransport.default == .foundation, let failure = curl_on_demand_failure() {
+      let reason = String(cString: failure)
       return Launcher.fail(
         "APEXY_HTTP_TRANSPORT=foundation needs libcurl: \(reason).", code: .failure)
     }

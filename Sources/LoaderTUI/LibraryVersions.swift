@@ -1,20 +1,18 @@
 import AppCommandLine
-import CCurl
 import CNcurses
+import CurlTransport
 
 /// The versions of libcurl (and its TLS and HTTP/2 libraries) and ncurses this process runs
 /// with, as the libraries report them, for `--version`.
 enum LibraryVersions {
   /// The libraries' versions now.
   static var current: VersionText.Libraries {
-    let info = ccurl_version_info()?.pointee
-    func string(_ pointer: UnsafePointer<CChar>?) -> String? {
-      pointer.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-    }
+    let curl = CurlVersion.current
     return VersionText.Libraries(
-      curl: string(info?.version) ?? "not found (install libcurl4: every request goes through it)",
-      tls: string(info?.ssl_version),
-      http2: string(info?.nghttp2_version).map { "nghttp2/" + $0 },
-      ncurses: string(curses_version()) ?? "ncurses unknown")
+      curl: curl?.version ?? "not found (install libcurl4: every request goes through it)",
+      tls: curl?.tls,
+      http2: curl?.http2.map { "nghttp2/" + $0 },
+      ncurses: curses_version().map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        ?? "ncurses unknown")
   }
 }

@@ -14,4 +14,8 @@
    that must not call into libcurl then, such as Foundation's URLSession, which traps). */
 int curl_on_demand_open(void);
 
+/* Why libcurl cannot be loaded (dlopen's words and what to install), after opening it if no
+   call has yet; NULL when it is loaded. */
+const char *curl_on_demand_failure(void);
+
 #endif
