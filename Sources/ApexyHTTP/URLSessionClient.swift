@@ -31,7 +31,7 @@ open class URLSessionClient: Client, ConcurrencyClient {
   var responseObserver: ResponseObserver? { common.responseObserver }
   var sessionDelegate: SessionDelegate { common.sessionDelegate }
   /// What both initializers set up alike.
-  private let common: Common
+  private let common: ClientSetup
   let sessionStore: SessionStore
   /// How requests are sent without the session, `nil` when they go through it.
   let direct: DirectSending?
@@ -99,7 +99,7 @@ open class URLSessionClient: Client, ConcurrencyClient {
     requestLifeObserver: RequestLifeObserver? = nil,
     retryPolicy: RetryPolicy? = nil
   ) {
-    common = Common(
+    common = ClientSetup(
       requestAdapter, completionQueue, responseObserver, maximumResponseSize, retryPolicy,
       delegate: delegate, requestLifeObserver: requestLifeObserver,
       deadline: configuration.timeoutIntervalForResource)
@@ -143,7 +143,7 @@ open class URLSessionClient: Client, ConcurrencyClient {
     requestLifeObserver: RequestLifeObserver? = nil,
     retryPolicy: RetryPolicy? = nil
   ) {
-    common = Common(
+    common = ClientSetup(
       requestAdapter, completionQueue, responseObserver, maximumResponseSize, retryPolicy,
       delegate: nil, requestLifeObserver: requestLifeObserver, deadline: defaults.deadline)
     let sessionDelegate = common.sessionDelegate
@@ -162,35 +162,6 @@ open class URLSessionClient: Client, ConcurrencyClient {
           Self.sessionConfiguration(defaults.configuration(), transport: transport),
           sessionDelegate)
       }
-    }
-  }
-
-  /// What both initializers set up alike: the caller's choices, the session's delegate, and
-  /// the overall deadline (none when it is 0, negative or a day or more).
-  private struct Common {
-    let requestAdapter: RequestAdapter
-    let completionQueue: DispatchQueue
-    let responseObserver: ResponseObserver?
-    let maximumResponseSize: Int?
-    let retryPolicy: RetryPolicy?
-    let sessionDelegate: SessionDelegate
-    let deadline: TimeInterval?
-
-    init(
-      _ requestAdapter: RequestAdapter, _ completionQueue: DispatchQueue,
-      _ responseObserver: ResponseObserver?, _ maximumResponseSize: Int?,
-      _ retryPolicy: RetryPolicy?, delegate: URLSessionDelegate?,
-      requestLifeObserver: RequestLifeObserver?, deadline: TimeInterval?
-    ) {
-      self.requestAdapter = requestAdapter
-      self.completionQueue = completionQueue
-      self.responseObserver = responseObserver
-      self.maximumResponseSize = maximumResponseSize
-      self.retryPolicy = retryPolicy
-      sessionDelegate = SessionDelegate(
-        forwardingTo: delegate, maximumResponseSize: maximumResponseSize,
-        lifeReporter: requestLifeObserver.map { RequestLifeReporter(observer: $0) })
-      self.deadline = deadline.flatMap { $0 > 0 && $0 < 86_400 ? $0 : nil }
     }
   }
 

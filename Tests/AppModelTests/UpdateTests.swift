@@ -11,22 +11,6 @@ import XCTest
 final class UpdateTests: XCTestCase {
   private let now = Fixture.now
 
-  /// Applies `event` and checks the commands and the whole next state, which `expect` makes
-  /// from the state before.
-  private func assertUpdate(
-    _ state: inout AppState, _ event: AppEvent, commands: [Command], _ message: String = "",
-    file: StaticString = #filePath, line: UInt = #line,
-    _ expect: (inout AppState) -> Void = { _ in }
-  ) {
-    var expected = state
-    expect(&expected)
-    let actual = update(&state, event)
-    XCTAssertEqual(actual, commands, "commands \(message)", file: file, line: line)
-    XCTAssertTrue(
-      state == expected, "the next state \(message): \(differences(state, expected))", file: file,
-      line: line)
-  }
-
   private func snapshot<T>(_ state: LoadingState<T>, change: Int, status: LoaderStatus = .init())
     -> LoaderSnapshot<T>
   {
@@ -205,56 +189,6 @@ final class UpdateTests: XCTestCase {
     assertUpdate(&state, .key(.character("x")), commands: []) {
       $0.notice = "x works only with the built-in server."
     }
-  }
-
-  // MARK: - The filter
-
-  func testTheFilterKeyOnlyStartsEditing() {
-    var state = Fixture.loaded()
-    assertUpdate(&state, .key(.character("/")), commands: []) { $0.isEditingFilter = true }
-  }
-
-  func testTypingSetsTheFilterAndBringsBothListsBackToTheirFirstRows() {
-    var state = Fixture.loaded(columns: 80, rows: 8)
-    _ = update(&state, .key(.character("/")))
-    state.scroll[.result] = 1
-    state.lists.selected[.result] = 2
-    assertUpdate(&state, .key(.character("q")), commands: [], "letters are text, not commands") {
-      $0.filter = "q"
-      $0.scroll = [.fetch: 0, .result: 0]
-      $0.lists.selected = [.fetch: 0, .result: 0]
-    }
-    XCTAssertEqual(state.visibleRepositories(.result), [])
-  }
-
-  func testBackspaceEnterAndEscape() {
-    var state = Fixture.loaded()
-    _ = update(&state, .key(.character("/")))
-    for character in "qif" { _ = update(&state, .key(.character(character))) }
-    for key in [Key.backspace, .backspace, .backspace, .character("k"), .character("t")] {
-      _ = update(&state, .key(key))
-    }
-    XCTAssertEqual(state.filter, "kt")
-    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
-    assertUpdate(&state, .key(.enter), commands: []) { $0.isEditingFilter = false }
-    _ = update(&state, .key(.character("/")))
-    assertUpdate(&state, .key(.escape), commands: []) {
-      $0.filter = ""
-      $0.isEditingFilter = false
-    }
-    XCTAssertEqual(state.visibleRepositories(.result).count, 4)
-  }
-
-  func testContentArrivingUnderAFilterIsFilteredIgnoringCase() {
-    var state = Fixture.state()
-    for key in [Key.character("/"), .character("K"), .character("T"), .enter] {
-      _ = update(&state, .key(key))
-    }
-    XCTAssertEqual(state.visibleRepositories(.result), [])
-    _ = updateLoaders(
-      &state, organization: .success(content: Fixture.organization),
-      repositories: .success(content: Fixture.repositories), at: now)
-    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
   }
 
   // MARK: - Time

@@ -108,21 +108,6 @@ public func updateDetail(
   return update(&state, .loaderChanged(.repository(key: key, snapshot), at: date))
 }
 
-/// The fields of two states that differ, one line each ("focus: fetchList ≠ fetchButton"), for
-/// failure messages that say what changed instead of printing two whole states.
-public func differences(_ actual: AppState, _ expected: AppState) -> String {
-  let left = Mirror(reflecting: actual).children
-  let right = Dictionary(
-    Mirror(reflecting: expected).children.map { ($0.label ?? "?", String(describing: $0.value)) },
-    uniquingKeysWith: { first, _ in first })
-  return left.compactMap { child -> String? in
-    let label = child.label ?? "?"
-    let value = String(describing: child.value)
-    guard value != right[label] else { return nil }
-    return "\(label): \(value) ≠ \(right[label] ?? "?")"
-  }.joined(separator: "\n")
-}
-
 /// The status bar of `state`, `width` columns wide, as one line.
 public func statusBarLine(_ state: AppState, width: Int) -> String {
   var grid = Grid(width: width, height: 1)

@@ -37,42 +37,49 @@ enum ReferenceFixtures {
       "pushed_at": "2026-09-2\(index % 10)T08:30:00Z",
       "git_url": "git://github.com/\(full).git", "ssh_url": "git@github.com:\(full).git",
       "clone_url": "https://github.com/\(full).git", "svn_url": "https://github.com/\(full)",
-      "owner": [
-        "login": owner, "id": 1_791_236, "node_id": "MDEyOk9yZ2FuaXphdGlvbjE3OTEyMzY=",
-        "avatar_url": "https://avatars.githubusercontent.com/u/1791236?v=4", "gravatar_id": "",
-        "url": "\(base)/users/\(owner)", "html_url": "https://github.com/\(owner)",
-        "followers_url": "\(base)/users/\(owner)/followers",
-        "following_url": "\(base)/users/\(owner)/following{/other_user}",
-        "gists_url": "\(base)/users/\(owner)/gists{/gist_id}",
-        "starred_url": "\(base)/users/\(owner)/starred{/owner}{/repo}",
-        "subscriptions_url": "\(base)/users/\(owner)/subscriptions",
-        "organizations_url": "\(base)/users/\(owner)/orgs",
-        "repos_url": "\(base)/users/\(owner)/repos",
-        "events_url": "\(base)/users/\(owner)/events{/privacy}",
-        "received_events_url": "\(base)/users/\(owner)/received_events",
-        "type": "Organization", "site_admin": false,
-      ],
+      "owner": ownerJSON(owner, base: base),
     ]
-    let templates = [
-      "forks": "/forks", "keys": "/keys{/key_id}", "collaborators": "/collaborators{/collaborator}",
-      "teams": "/teams", "hooks": "/hooks", "issue_events": "/issues/events{/number}",
-      "events": "/events", "assignees": "/assignees{/user}", "branches": "/branches{/branch}",
-      "tags": "/tags", "blobs": "/git/blobs{/sha}", "git_tags": "/git/tags{/sha}",
-      "git_refs": "/git/refs{/sha}", "trees": "/git/trees{/sha}", "statuses": "/statuses/{sha}",
-      "languages": "/languages", "stargazers": "/stargazers", "contributors": "/contributors",
-      "subscribers": "/subscribers", "subscription": "/subscription",
-      "commits": "/commits{/sha}", "git_commits": "/git/commits{/sha}",
-      "comments": "/comments{/number}", "issue_comment": "/issues/comments{/number}",
-      "contents": "/contents/{+path}", "compare": "/compare/{base}...{head}",
-      "merges": "/merges", "archive": "/{archive_format}{/ref}", "downloads": "/downloads",
-      "issues": "/issues{/number}", "pulls": "/pulls{/number}",
-      "milestones": "/milestones{/number}",
-      "notifications": "/notifications{?since,all,participating}",
-      "labels": "/labels{/name}", "releases": "/releases{/id}", "deployments": "/deployments",
-    ]
-    for (key, suffix) in templates { object["\(key)_url"] = api + suffix }
+    for (key, suffix) in urlTemplates { object["\(key)_url"] = api + suffix }
     return object
   }
+
+  /// The owner object inside a repository: an organization's, as GitHub sends it.
+  private static func ownerJSON(_ owner: String, base: String) -> [String: Any] {
+    [
+      "login": owner, "id": 1_791_236, "node_id": "MDEyOk9yZ2FuaXphdGlvbjE3OTEyMzY=",
+      "avatar_url": "https://avatars.githubusercontent.com/u/1791236?v=4", "gravatar_id": "",
+      "url": "\(base)/users/\(owner)", "html_url": "https://github.com/\(owner)",
+      "followers_url": "\(base)/users/\(owner)/followers",
+      "following_url": "\(base)/users/\(owner)/following{/other_user}",
+      "gists_url": "\(base)/users/\(owner)/gists{/gist_id}",
+      "starred_url": "\(base)/users/\(owner)/starred{/owner}{/repo}",
+      "subscriptions_url": "\(base)/users/\(owner)/subscriptions",
+      "organizations_url": "\(base)/users/\(owner)/orgs",
+      "repos_url": "\(base)/users/\(owner)/repos",
+      "events_url": "\(base)/users/\(owner)/events{/privacy}",
+      "received_events_url": "\(base)/users/\(owner)/received_events",
+      "type": "Organization", "site_admin": false,
+    ]
+  }
+
+  /// The `*_url` fields of a repository, as suffixes of its API address.
+  private static let urlTemplates: [String: String] = [
+    "forks": "/forks", "keys": "/keys{/key_id}", "collaborators": "/collaborators{/collaborator}",
+    "teams": "/teams", "hooks": "/hooks", "issue_events": "/issues/events{/number}",
+    "events": "/events", "assignees": "/assignees{/user}", "branches": "/branches{/branch}",
+    "tags": "/tags", "blobs": "/git/blobs{/sha}", "git_tags": "/git/tags{/sha}",
+    "git_refs": "/git/refs{/sha}", "trees": "/git/trees{/sha}", "statuses": "/statuses/{sha}",
+    "languages": "/languages", "stargazers": "/stargazers", "contributors": "/contributors",
+    "subscribers": "/subscribers", "subscription": "/subscription",
+    "commits": "/commits{/sha}", "git_commits": "/git/commits{/sha}",
+    "comments": "/comments{/number}", "issue_comment": "/issues/comments{/number}",
+    "contents": "/contents/{+path}", "compare": "/compare/{base}...{head}",
+    "merges": "/merges", "archive": "/{archive_format}{/ref}", "downloads": "/downloads",
+    "issues": "/issues{/number}", "pulls": "/pulls{/number}",
+    "milestones": "/milestones{/number}",
+    "notifications": "/notifications{?since,all,participating}",
+    "labels": "/labels{/name}", "releases": "/releases{/id}", "deployments": "/deployments",
+  ]
 
   /// The JSON text of the repository at `index`, with `hostile-text` or `wide-text` names.
   static func repository(
