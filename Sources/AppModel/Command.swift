@@ -22,8 +22,10 @@ public enum Command: Sendable, Equatable {
   case openURL(URL)
   /// Put this text on the terminal's clipboard (OSC 52).
   case copy(String)
-  /// Repaint every cell, whatever the terminal shows now.
+  /// Repaint every cell, whatever the terminal shows now (after a resize, and on `Ctrl-L`).
   case repaint
+  /// Every load has ended: give the memory they freed back to the kernel.
+  case trimMemory
   /// Give the terminal back and stop, as Ctrl-Z does in every terminal program; on `fg`,
   /// take it back at its current size.
   case suspend

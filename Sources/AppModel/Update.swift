@@ -4,12 +4,17 @@ import GitHubAPI
 /// Applies one event to the state and returns every effect it asks for, timers and quitting
 /// included. Pure: no I/O, no clock (time arrives inside events).
 public func update(_ state: inout AppState, _ event: AppEvent) -> [Command] {
+  let wasLoading = state.isLoading
   var commands = apply(&state, event)
   if commands.contains(where: \.isQuit) { return commands }
   commands += FetchRounds.next(&state)
   if commands.contains(where: \.isQuit) { return commands }
   ListKeys.follow(&state)
   commands += WakeSchedule.next(&state)
+  // The last load ended and no other starts: what the loads freed can go back to the kernel.
+  if wasLoading, !state.isLoading, !commands.contains(where: \.startsALoad) {
+    commands.append(.trimMemory)
+  }
   return commands
 }
 
@@ -22,7 +27,8 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     return []
   case .resize(let size):
     state.size = size
-    return []
+    // What the terminal shows after a resize is not what was drawn: draw every cell again.
+    return [.repaint]
   case .stop(let code):
     return [.quit(code)]
   case .notice(let text):
@@ -76,5 +82,13 @@ extension Command {
   var isQuit: Bool {
     if case .quit = self { return true }
     return false
+  }
+
+  /// Whether this starts a loader's load.
+  var startsALoad: Bool {
+    switch self {
+    case .fetchBoth, .reloadRepositories, .loadDetail: true
+    default: false
+    }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the loop does beyond the loaders and its face: the built-in server's switches and the
-/// browser. Each is a no-op unless given.
+/// What the loop does beyond the loaders and its face: the built-in server's switches, the
+/// browser and the memory trim. Each is a no-op unless given.
 @MainActor
 public struct AppEffects {
   /// Turns the built-in server's simulated outage on or off.
@@ -10,14 +10,17 @@ public struct AppEffects {
   public var setRound: (Int) -> Void
   /// Opens a web page in the browser; returns a one-line failure, `nil` when it started.
   public var openURL: (URL) -> String?
+  /// Gives the memory freed by the loads that just ended back to the kernel.
+  public var trimMemory: () -> Void
 
   /// Effects from their parts.
   public init(
     setOutage: @escaping (Bool) -> Void = { _ in }, setRound: @escaping (Int) -> Void = { _ in },
-    openURL: @escaping (URL) -> String? = { _ in nil }
+    openURL: @escaping (URL) -> String? = { _ in nil }, trimMemory: @escaping () -> Void = {}
   ) {
     self.setOutage = setOutage
     self.setRound = setRound
     self.openURL = openURL
+    self.trimMemory = trimMemory
   }
 }

@@ -118,7 +118,6 @@ public final class AppLoop {
   // MARK: - One event
 
   private func step(_ event: AppEvent, presents: Bool = true) {
-    if case .resize = event { backend.repaint() }
     let commands = update(&state, event)
     for command in commands {
       perform(command)
@@ -162,6 +161,8 @@ public final class AppLoop {
       backend.copy(text)
     case .repaint:
       backend.repaint()
+    case .trimMemory:
+      effects.trimMemory()
     case .suspend:
       backend.suspend()
       if let size = backend.size { queue.append(.resize(size)) }

@@ -21,15 +21,11 @@ public protocol TerminalScreen: AnyObject {
 @MainActor
 public final class TerminalBackend: AppBackend {
   private let screen: any TerminalScreen
-  private let loadsEnded: () -> Void
   private var drawn: Grid?
-  private var wasLoading = false
 
-  /// A backend drawing on `screen`; `loadsEnded` runs after each frame in which the last load
-  /// ended (nothing loads any more, and something did in the frame before).
-  public init(screen: any TerminalScreen, loadsEnded: @escaping () -> Void = {}) {
+  /// A backend drawing on `screen`.
+  public init(screen: any TerminalScreen) {
     self.screen = screen
-    self.loadsEnded = loadsEnded
   }
 
   /// The screen's size now.
@@ -40,8 +36,6 @@ public final class TerminalBackend: AppBackend {
     let grid = Screen.render(state)
     screen.draw(grid.diff(from: drawn))
     drawn = grid
-    if wasLoading, !state.isLoading { loadsEnded() }
-    wasLoading = state.isLoading
     return nil
   }
 

@@ -89,9 +89,11 @@ struct AppRun {
   ) async -> ExitCode {
     let state = source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
     let trim = MemoryTrim()
+    var effects = effects
+    effects.trimMemory = trim.loadsEnded
     let loop = AppLoop(
-      state: state, backend: TerminalBackend(screen: screen, loadsEnded: trim.loadsEnded),
-      loaders: loaders, scheduler: DispatchWakeScheduler(), clock: Date.init, effects: effects)
+      state: state, backend: TerminalBackend(screen: screen), loaders: loaders,
+      scheduler: DispatchWakeScheduler(), clock: Date.init, effects: effects)
     let input = TerminalInput(terminal: screen, loop: loop)
     input.start()
     let code = await loop.run()

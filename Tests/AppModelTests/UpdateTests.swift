@@ -84,7 +84,7 @@ final class UpdateTests: XCTestCase {
     let repositories = snapshot(LoadingState.success(content: Fixture.repositories), change: 2)
     assertUpdate(
       &state, .loaderChanged(.repositories(repositories), at: now + 2),
-      commands: [.wake(at: now + 12)]
+      commands: [.wake(at: now + 12), .trimMemory]
     ) {
       $0.repositories.snapshot = repositories
       $0.repositories.succeededAt = now + 2
@@ -216,11 +216,27 @@ final class UpdateTests: XCTestCase {
     assertUpdate(&state, .tick(now), commands: [])
   }
 
-  func testAResizeChangesOnlyTheSize() {
+  func testAResizeChangesOnlyTheSizeAndAsksForEveryCellAgain() {
     var state = Fixture.loaded(columns: 100, rows: 30)
-    assertUpdate(&state, .resize(Size(columns: 40, rows: 12)), commands: []) {
+    assertUpdate(&state, .resize(Size(columns: 40, rows: 12)), commands: [.repaint]) {
       $0.size = Size(columns: 40, rows: 12)
     }
+  }
+
+  func testTheMemoryTrimIsAskedForOnceWhenTheLastLoadEnds() {
+    var state = Fixture.state()
+    func trims(_ commands: [Command]) -> Int { commands.filter { $0 == .trimMemory }.count }
+    let started = updateLoaders(
+      &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
+    XCTAssertEqual(trims(started), 0)
+    let one = update(&state, organization: .success(content: Fixture.organization), at: now)
+    XCTAssertEqual(trims(one), 0, "the repositories still load")
+    let both = update(&state, repositories: .success(content: Fixture.repositories), at: now)
+    XCTAssertEqual(trims(both), 1, "both loaders settled")
+    XCTAssertEqual(trims(update(&state, .tick(now + 1))), 0, "nothing loads, as before")
+    _ = update(&state, repositories: .loading(cache: Fixture.repositories), at: now)
+    let reloaded = update(&state, repositories: .success(content: Fixture.repositories), at: now)
+    XCTAssertEqual(trims(reloaded), 1, "a reload ended")
   }
 
   func testAStopEventQuitsWithItsCodeAndChangesNothing() {

@@ -5,9 +5,9 @@ import Dispatch
 ///
 /// A load of thousands of repositories passes tens of megabytes of page bodies and decoder
 /// tables through malloc; glibc keeps what they freed in its arenas, so without this the
-/// process holds about twice what it still uses. Once neither loader loads (the terminal
-/// backend says so, from the states the loop shows), `malloc_trim` runs on a background queue
-/// (it walks every arena and returns their free pages).
+/// process holds about twice what it still uses. Once nothing loads (`update` asks for it with
+/// `Command.trimMemory`), `malloc_trim` runs on a background queue (it walks every arena and
+/// returns their free pages).
 @MainActor
 final class MemoryTrim {
   private var pending: DispatchWorkItem?
