@@ -32,8 +32,8 @@ let package = Package(
     .default(enabledTraits: ["Curl"]),
   ],
   targets: [
-    // ncursesw's pkg-config file adds -D_XOPEN_SOURCE=600, which SwiftPM refuses with a
-    // warning; the module map links ncursesw and the shim defines what it needs instead.
+    // ncursesw, the wide-character curses: the module map links it and the shim defines what
+    // it needs (its pkg-config file's -D_XOPEN_SOURCE=600 is refused by SwiftPM).
     .systemLibrary(
       name: "CNcurses",
       providers: [.apt(["libncursesw5-dev"])]
@@ -57,6 +57,7 @@ let package = Package(
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
     .target(
       name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "Locking", "URLProtocolSupport"]),
+    // Apexy's loaders: LoadingState, ContentLoader, WebLoader; policies and a persisted cache.
     .target(name: "ApexyLoader", dependencies: ["ApexyHTTP", "Locking", "URLProtocolSupport"]),
     // A small HTTP/1.1 server on loopback, for the built-in demo API and the tests.
     .target(name: "LoopbackHTTP", dependencies: ["Locking"]),
@@ -68,6 +69,7 @@ let package = Package(
     .target(name: "DemoAPI", dependencies: ["DemoOptions", "LoopbackHTTP", "Locking"]),
     // The C library's character width (wcwidth), which Swift does not import.
     .target(name: "CWidth"),
+    // glibc's malloc settings and trim (mallopt, malloc_trim), which Swift does not import.
     .target(name: "CMalloc"),
     // libcurl's functions, defined in the app: libcurl is opened at the first call to one, so a
     // start loads none of libcurl's thirty libraries before the first request.
@@ -110,12 +112,13 @@ let package = Package(
     .executableTarget(
       name: "LoaderBench",
       dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "AppModel", "AppRendering"]),
-    // Tests of libcurl itself, and of the libraries: with the `Curl` trait off, those about
-    // libcurl skip themselves and the rest run on Foundation's transport.
-    // How deep a call runs, for the tests that a stored closure does not grow as it is read.
+    // The frame address, read in C (under ASan a Swift local lives on a fake stack).
     .target(name: "CStackProbe", path: "Tests/CStackProbe"),
+    // How deep a call runs, for the tests that a stored closure does not grow as it is read.
     .target(
       name: "StackProbe", dependencies: ["CStackProbe", "Locking"], path: "Tests/StackProbe"),
+    // Tests of libcurl itself, and of the libraries: with the `Curl` trait off, those about
+    // libcurl skip themselves and the rest run on Foundation's transport.
     .testTarget(
       name: "CurlTransportTests",
       dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP", "StackProbe"]),

@@ -4,7 +4,7 @@ import ApexyLoader
 import XCTest
 
 /// The code of the article "The persisted cache" (`ApexyLoader.docc/PersistedCache.md`), as the
-/// article shows it, with the loaders of the README's example (`ReadmeExampleTests.swift`).
+/// article shows it, with the loaders of the library guide's example (`GuideExampleTests.swift`).
 @MainActor
 final class DocsCacheTests: XCTestCase {
   private var home: URL!

@@ -28,8 +28,8 @@ private final class BookTitles {
 }
 
 /// The code of the article "Loaders and their state" (`ApexyLoader.docc/LoadersAndStates.md`),
-/// as the article shows it, with the loaders of the README's example
-/// (`ReadmeExampleTests.swift`) against a stub of the library's API.
+/// as the article shows it, with the loaders of the library guide's example
+/// (`GuideExampleTests.swift`) against a stub of the library's API.
 @MainActor
 final class DocsLoadersTests: XCTestCase {
   private func libraryStub() -> StubTransport {

@@ -104,7 +104,7 @@ private final class ShelfLoader: ContentLoader<String>, ContentLoading {
 
 /// The code of the article "Sharing loaders between screens"
 /// (`ApexyLoader.docc/SharingLoaders.md`), as the article shows it, with the loaders of the
-/// README's example (`ReadmeExampleTests.swift`) against a stub of the library's API.
+/// library guide's example (`GuideExampleTests.swift`) against a stub of the library's API.
 @MainActor
 final class DocsSharingLoadersTests: XCTestCase {
   private func libraryStub() -> StubTransport {

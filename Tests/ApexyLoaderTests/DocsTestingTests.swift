@@ -19,7 +19,7 @@ private func notifications(of loader: some ObservableLoader) -> (
 
 /// The code of the article "Testing with StubTransport and ManualScheduler"
 /// (`ApexyLoader.docc/TestingWithStubs.md`), as the article shows it, with `BooksEndpoint` and
-/// `BooksLoader` from the README's example (`ReadmeExampleTests.swift`).
+/// `BooksLoader` from the library guide's example (`GuideExampleTests.swift`).
 @MainActor
 final class DocsTestingTests: XCTestCase {
   func testTheEndpointAsksForTheBooksAndDecodesThem() async throws {

@@ -3,8 +3,8 @@ import Foundation
 import XCTest
 
 /// One version number: the newest release in `CHANGELOG.md`, `AppInfo.version` (what
-/// `--version` prints, the `User-Agent` and the `.deb`'s name) and every version the README and
-/// the DocC articles name (their dependency lines, the package file, the `User-Agent`) agree.
+/// `--version` prints, the `User-Agent` and the `.deb`'s name) and every version the README, the
+/// guides in docs/ and the DocC articles name (their dependency lines, the package file, the `User-Agent`) agree.
 /// Bumping the version is changing `AppInfo.version` and `AppInfo.date`, adding the changelog
 /// entry, and following the failures here.
 final class VersionAgreementTests: XCTestCase {
@@ -44,9 +44,13 @@ final class VersionAgreementTests: XCTestCase {
     XCTAssertEqual(releases, newestFirst, "CHANGELOG.md lists each release once, newest first")
   }
 
-  func testTheReadmeNamesOnlyThisVersion() throws {
-    let named = try namedVersions(in: read("README.md"))
+  func testTheReadmeAndTheGuidesNameOnlyThisVersion() throws {
+    var named: [String] = []
+    for document in ["README.md", "docs/app.md", "docs/libraries.md", "docs/development.md"] {
+      let found = try namedVersions(in: read(document))
+      XCTAssertEqual(Set(found).subtracting([AppInfo.version]), [], "versions \(document) names")
+      named += found
+    }
     XCTAssertGreaterThanOrEqual(named.count, 4, "the dependency lines, the .deb and User-Agent")
-    XCTAssertEqual(Set(named), [AppInfo.version], "versions README.md names")
   }
 }

@@ -8,10 +8,10 @@ import XCTest
   import FoundationNetworking
 #endif
 
-/// The README's policies example, run against a loopback server that sends an `ETag` and a
+/// The library guide's policies example, run against a loopback server that sends an `ETag` and a
 /// rate limit and answers a matching `If-None-Match` with 304.
 @MainActor
-final class ReadmePoliciesExampleTests: XCTestCase {
+final class GuidePoliciesExampleTests: XCTestCase {
   func testPoliciesExampleRevalidatesAndReportsTheRateLimit() async throws {
     let remaining = Counter()
     let server = HTTPServer { request in
@@ -29,7 +29,7 @@ final class ReadmePoliciesExampleTests: XCTestCase {
     defer { server.stop() }
     let client = URLSessionClient(baseURL: server.baseURL)
 
-    // MARK: - The README example, verbatim
+    // MARK: - The library guide's example (docs/libraries.md), verbatim
 
     let rateLimit = RateLimitGate()  // one per API limit, shared by the loaders that spend it
     let books = BooksLoader(apiClient: client)

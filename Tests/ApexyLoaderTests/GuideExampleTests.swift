@@ -8,7 +8,7 @@ import XCTest
   import FoundationNetworking
 #endif
 
-// MARK: - The README example, verbatim
+// MARK: - The library guide's example (docs/libraries.md), verbatim
 
 struct Book: Codable, Sendable, Equatable {
   let id: Int
@@ -60,7 +60,7 @@ final class AuthorLoader: WebLoader<Author>, ContentLoading {
 // MARK: - The example run against a loopback server
 
 @MainActor
-final class ReadmeExampleTests: XCTestCase {
+final class GuideExampleTests: XCTestCase {
   func testExampleLoadsAndMergesBothLoaders() async throws {
     let server = HTTPServer { request in
       let json = request.path == "/books" ? #"[{"id":1,"title":"Dune"}]"# : #"{"name":"Herbert"}"#

@@ -4,10 +4,10 @@ import Foundation
 import LoopbackHTTP
 import XCTest
 
-/// The README's cache example: a start that finds what the last run saved, shows it with its
+/// The library guide's cache example: a start that finds what the last run saved, shows it with its
 /// age before any request, and revalidates it with the stored `ETag`.
 @MainActor
-final class ReadmeCacheExampleTests: XCTestCase {
+final class GuideCacheExampleTests: XCTestCase {
   func testCacheExampleShowsTheLastRunsBooksAtOnceThenRevalidates() async throws {
     let seen = Recorded()
     let server = HTTPServer { request in
@@ -33,7 +33,7 @@ final class ReadmeCacheExampleTests: XCTestCase {
         lastConfirmed: Date(timeIntervalSinceNow: -3 * 3_600 - 30)),
       for: LoaderCacheKey(namespace: "https://booklibrary.example", name: "books"))
 
-    // MARK: - The README example, verbatim
+    // MARK: - The library guide's example (docs/libraries.md), verbatim
 
     let store = FileCacheStore(directory: cacheDirectory)  // created 0700, entries 0600
     let books = BooksLoader(apiClient: client)
