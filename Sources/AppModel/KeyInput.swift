@@ -13,7 +13,7 @@ enum KeyInput {
     state.notice = nil
     guard let action else { return [] }
     if InspectorNavigation.take(action, &state) { return [] }
-    return Actions.perform(action, on: &state)
+    return action.perform(on: &state)
   }
 
   /// Keys that act on every screen, the "terminal too small" one and the filter included:
@@ -23,7 +23,7 @@ enum KeyInput {
   {
     switch action {
     case .repaint?, .suspend?:
-      return Actions.perform(action!, on: &state)
+      return action!.perform(on: &state)
     case .quit? where key == .interrupt:
       return [.quit(.success)]
     case .quit? where !state.isEditingFilter && Layout.isTooSmall(state.size):
@@ -61,7 +61,7 @@ enum KeyInput {
     state.notice = nil
     if [.escape, .enter, .backspace].contains(key) { return ListKeys.closeDetail(&state) }
     switch action {
-    case .openInBrowser?, .copyAddress?, .quit?: return Actions.perform(action!, on: &state)
+    case .openInBrowser?, .copyAddress?, .quit?: return action!.perform(on: &state)
     default: return []
     }
   }

@@ -34,7 +34,7 @@ enum MouseClick {
       let button = Layout.fetchButton(in: pane.rect)
       if pane.id == .fetch, mouse.y == button.y, (button.x...button.right).contains(mouse.x) {
         state.focus = .fetchButton
-        return Actions.perform(.fetch, on: &state)
+        return Action.fetch.perform(on: &state)
       }
       state.focus = pane.id == .fetch ? .fetchList : .resultList
       if let row = Layout.item(at: mouse.y, state, pane.id) { state.lists.selected[pane.id] = row }

@@ -46,7 +46,7 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   case .key(let key):
     return KeyInput.apply(key, to: &state)
   case .action(let action):
-    return Actions.perform(action, on: &state)
+    return action.perform(on: &state)
   case .paste(let text):
     guard state.isEditingFilter, !Layout.isTooSmall(state.size) else { return [] }
     FilterEditing.append(text, to: &state)

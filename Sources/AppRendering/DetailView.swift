@@ -5,7 +5,7 @@ import GitHubAPI
 /// The detail view of one repository, opened with Enter on a list row: a box over the panes.
 public enum DetailView {
   /// It reads the open repository's detail loader.
-  public static let reader = LoaderReader(view: "detail view", reads: [.repository])
+  public static let loaderView = LoaderView(name: "detail view", reads: [.repository])
 
   /// The lines of the view for an inner width: full name, description, then labelled fields.
   public static func lines(_ repository: Repository, now: Date, width: Int) -> [PaneLine] {

@@ -7,8 +7,8 @@ import Foundation
 /// bytes, who observes it), then the request log, newest at the bottom.
 public enum InspectorView {
   /// It reads every loader.
-  public static let reader = LoaderReader(
-    view: "inspector", reads: Set(LoaderKind.allCases))
+  public static let loaderView = LoaderView(
+    name: "inspector", reads: Set(LoaderKind.allCases))
 
   /// The loader table's column heads.
   static let head =
@@ -57,7 +57,7 @@ public enum InspectorView {
   static func observers(_ kind: LoaderKind, _ state: AppState) -> String {
     let listed = state.inspector.observers[kind] ?? []
     guard !listed.isEmpty else { return "–" }
-    return LoaderReader.views(reading: kind).joined(separator: ", ") + " ("
+    return LoaderView.views(reading: kind).joined(separator: ", ") + " ("
       + listed.joined(separator: ", ") + ")"
   }
 

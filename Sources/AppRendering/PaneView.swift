@@ -5,10 +5,10 @@ import GitHubAPI
 public enum PaneView {
   /// What each pane reads: the Fetch pane merges both loaders, the Result pane shows the
   /// repositories alone.
-  public static func reader(_ pane: PaneID) -> LoaderReader {
+  public static func loaderView(_ pane: PaneID) -> LoaderView {
     pane == .fetch
-      ? LoaderReader(view: "Fetch pane", reads: [.organization, .repositories])
-      : LoaderReader(view: "Result pane", reads: [.repositories])
+      ? LoaderView(name: "Fetch pane", reads: [.organization, .repositories])
+      : LoaderView(name: "Result pane", reads: [.repositories])
   }
 
   /// The pane title.

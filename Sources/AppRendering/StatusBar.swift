@@ -5,8 +5,8 @@ import Foundation
 /// The bottom row: data source, each loader's state and age, key hints or a notice.
 public enum StatusBar {
   /// It reads both loaders' states, ages, retries and rate limits.
-  public static let reader = LoaderReader(
-    view: "status bar", reads: [.organization, .repositories])
+  public static let loaderView = LoaderView(
+    name: "status bar", reads: [.organization, .repositories])
 
   /// Draws the status bar.
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {

@@ -1,13 +1,13 @@
 import AppModel
 
-/// A face of the app: what the loop hands each new state to. The terminal backend draws it;
+/// A backend of the app: what the loop hands each new state to. The terminal backend draws it;
 /// the transcript backend prints what changed. Nothing about loading, merging or quitting
 /// differs between them.
 @MainActor
 public protocol AppBackend: AnyObject {
-  /// The terminal's size now; `nil` for a face without one.
+  /// The terminal's size now; `nil` for a backend without one.
   var size: Size? { get }
-  /// Shows the state after one event. Returns an exit code when the face can no longer show
+  /// Shows the state after one event. Returns an exit code when the backend can no longer show
   /// anything (its output failed), so the run ends with it.
   func present(_ state: AppState) -> ExitCode?
   /// Forgets what is shown, so the next state repaints everything.
@@ -16,18 +16,18 @@ public protocol AppBackend: AnyObject {
   func suspend()
   /// Puts `text` on the terminal's clipboard.
   func copy(_ text: String)
-  /// Ends the face as the run ends with `exitCode`; returns the exit code the run ends with
+  /// Ends the backend as the run ends with `exitCode`; returns the exit code the run ends with
   /// (the transcript's last lines can fail).
   func close(_ state: AppState, exitCode: ExitCode) -> ExitCode
 }
 
 extension AppBackend {
-  /// A face without a terminal has no size.
+  /// A backend without a terminal has no size.
   public var size: Size? { nil }
-  /// A face that keeps nothing on screen has nothing to forget.
+  /// A backend that keeps nothing on screen has nothing to forget.
   public func repaint() {}
-  /// A face without a terminal does not suspend.
+  /// A backend without a terminal does not suspend.
   public func suspend() {}
-  /// A face without a terminal has no clipboard.
+  /// A backend without a terminal has no clipboard.
   public func copy(_ text: String) {}
 }

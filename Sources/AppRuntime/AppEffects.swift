@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the loop does beyond the loaders and its face: the built-in server's switches, the
+/// What the loop does beyond the loaders and its backend: the built-in server's switches, the
 /// browser and the memory trim. Each is a no-op unless given.
 @MainActor
 public struct AppEffects {

@@ -8,7 +8,7 @@ import GitHubAPI
 #endif
 
 /// The app's one client and one instance of each loader, handed to every view and to both
-/// faces of the app: the same organization and repositories loaders serve every pane.
+/// backends of the app: the same organization and repositories loaders serve every pane.
 @MainActor
 public final class AppLoaders {
   /// The configuration it was built from.
@@ -62,7 +62,7 @@ public final class AppLoaders {
     details = RepositoryDetailLoaders(client: client, sanitizer: sanitizer, policies: policies)
   }
 
-  /// What the Fetch button does, in both faces of the app: repositories first, then the
+  /// What the Fetch button does, in both backends of the app: repositories first, then the
   /// organization (each joins a load already in flight).
   public func fetchBoth() {
     repositories.load()

@@ -2,7 +2,7 @@ import AppModel
 import Foundation
 import GitHubAPI
 
-/// The one serial event loop, for both faces of the app: takes one event at a time, calls
+/// The one serial event loop, for both backends of the app: takes one event at a time, calls
 /// `update`, performs the commands it returned, then hands the new state to its backend (a
 /// frame on the terminal, transition lines in the transcript). Loader observers only queue
 /// events, which the loop takes on the main queue's next turn; it never runs inside a
@@ -42,7 +42,7 @@ public final class AppLoop {
   }
 
   /// Observes the loaders and the client's requests, shows the first state (with whatever
-  /// the cache restored), then handles `script`, the events a face starts with.
+  /// the cache restored), then handles `script`, the events a backend starts with.
   public func start(_ script: [AppEvent] = []) {
     isRunning = true
     let post: (AppEvent) -> Void = { [weak self] in self?.post($0) }
@@ -129,7 +129,7 @@ public final class AppLoop {
   }
 
   private func present() {
-    // A face whose output failed ends the run, through `update` like every way out.
+    // A backend whose output failed ends the run, through `update` like every way out.
     if let code = backend.present(state) { queue.insert(.stop(code), at: 0) }
   }
 

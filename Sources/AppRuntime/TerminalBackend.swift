@@ -17,7 +17,7 @@ public protocol TerminalScreen: AnyObject {
   func copy(_ text: String)
 }
 
-/// The terminal face: renders each state into a grid and draws only the cells that changed.
+/// The terminal backend: renders each state into a grid and draws only the cells that changed.
 @MainActor
 public final class TerminalBackend: AppBackend {
   private let screen: any TerminalScreen

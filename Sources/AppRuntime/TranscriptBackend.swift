@@ -13,7 +13,7 @@ public protocol TranscriptOutput: AnyObject {
   func writeError(_ line: String)
 }
 
-/// The headless face: prints a line for each change the states show, with the time since
+/// The headless backend: prints a line for each change the states show, with the time since
 /// start, and the summary when the planned fetches are done. A line that cannot be written
 /// ends the run.
 @MainActor

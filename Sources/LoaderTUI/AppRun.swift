@@ -10,7 +10,7 @@ import Foundation
   import Glibc
 #endif
 
-/// The app itself: its data source, its loaders and cache, and one of its two faces (the
+/// The app itself: its data source, its loaders and cache, and one of its two backends (the
 /// terminal UI, or the transcript when there is no terminal or `--headless` asks for it),
 /// both driven by the same loop.
 @MainActor
@@ -22,7 +22,7 @@ struct AppRun {
 
   /// Runs the app until it quits; returns the exit code.
   func run() async -> ExitCode {
-    // Whatever the face, a closed stdout would lose every line; say so before starting.
+    // Whatever the backend, a closed stdout would lose every line; say so before starting.
     if StandardOutput.closedAtStart { return OutputFailure.closed.report() }
     // Foundation's transport makes a URLSession, whose set-up traps without libcurl.
     if HTTPTransport.default == .foundation, let failure = curl_on_demand_failure() {
@@ -118,7 +118,7 @@ struct AppRun {
       guard number != SIGWINCH else { return }
       loop.send(.stop(.signal(number)))
     }
-    // The transcript's face fetches as the button would, then `update` runs the rounds.
+    // The transcript backend fetches as the button would, then `update` runs the rounds.
     let code = await loop.run([.action(.fetch)])
     SignalPipe.handler = nil
     return code

@@ -8,7 +8,7 @@ import XCTest
 @testable import AppRuntime
 @testable import GitHubAPI
 
-/// The event loop on the terminal face, against a screen in memory, a fake scheduler and a
+/// The event loop on the terminal backend, against a screen in memory, a fake scheduler and a
 /// fake clock: keys in, frames out, no ncurses and no sleeping.
 @MainActor
 final class AppLoopTests: XCTestCase {

@@ -5,7 +5,7 @@ import AppRuntime
 import Foundation
 import GitHubAPI
 
-/// The loop on the terminal face, over fakes: a screen in memory, a scheduler and a clock the
+/// The loop on the terminal backend, over fakes: a screen in memory, a scheduler and a clock the
 /// test moves, and a client that completes requests when the test says so.
 @MainActor
 public final class LoopHarness {
@@ -24,11 +24,11 @@ public final class LoopHarness {
   /// What the loop told the built-in server.
   public let server = ServerSwitches()
 
-  /// The transcript, when the harness runs the headless face.
+  /// The transcript, when the harness runs the headless backend.
   public let transcript = MemoryTranscript()
 
   /// A harness `columns` × `rows`, whose browser fails with `browserFailure` (nil: opens); on
-  /// the terminal face, or with `headless` on the transcript face (`rounds` fetches, traced).
+  /// the terminal backend, or with `headless` on the transcript backend (`rounds` fetches, traced).
   public init(
     columns: Int = 100, rows: Int = 12, token: String? = nil, browserFailure: String? = nil,
     headless: Transcript.Options? = nil, rounds: Int = 1,

@@ -8,11 +8,11 @@ import XCTest
 @testable import AppRuntime
 @testable import GitHubAPI
 
-/// One program, two faces: the same event script through the terminal face and through the
-/// transcript face. The Fetch pane shows every case the transcript's merged lines name, in the
+/// One program, two backends: the same event script through the terminal backend and through the
+/// transcript backend. The Fetch pane shows every case the transcript's merged lines name, in the
 /// same order, and the Result pane every case of its repositories lines.
 @MainActor
-final class FacesAgreeTests: XCTestCase {
+final class BackendsAgreeTests: XCTestCase {
   /// What the script does: fetch, then answer each request the loaders send, in this order.
   private typealias Script = [(suffix: String, result: Result<Any, Error>)]
 
@@ -63,7 +63,7 @@ final class FacesAgreeTests: XCTestCase {
     return seen
   }
 
-  private func assertFacesAgree(
+  private func assertBackendsAgree(
     _ script: Script, expected: (merged: [StateCase], repositories: [StateCase]),
     file: StaticString = #filePath, line: UInt = #line
   ) async {
@@ -88,14 +88,14 @@ final class FacesAgreeTests: XCTestCase {
       transcript.loop.exitCode != nil, true, "the transcript quit", file: file, line: line)
   }
 
-  func testAFetchThatSucceedsIsTheSameTransitionsOnBothFaces() async {
-    await assertFacesAgree(
+  func testAFetchThatSucceedsIsTheSameTransitionsOnBothBackends() async {
+    await assertBackendsAgree(
       [("orgs/RedMadRobot", .success(Fixture.organization)), ("page=1", .success(page))],
       expected: ([.initial, .loading, .success], [.initial, .loading, .success]))
   }
 
-  func testAFetchWhoseRepositoriesFailIsTheSameTransitionsOnBothFaces() async {
-    await assertFacesAgree(
+  func testAFetchWhoseRepositoriesFailIsTheSameTransitionsOnBothBackends() async {
+    await assertBackendsAgree(
       [
         ("page=1", .failure(Fixture.outage())),
         ("orgs/RedMadRobot", .success(Fixture.organization)),

@@ -1,13 +1,13 @@
 /// What each `Action` does to the state on the panes' screen.
-enum Actions {
-  /// Performs `action`; returns the commands it asks for.
-  static func perform(_ action: Action, on state: inout AppState) -> [Command] {
-    switch action {
-    case .fetch: return fetch(&state)
-    case .openDetail: return ListKeys.openDetail(&state) ?? fetch(&state)
+extension Action {
+  /// Performs the action on `state`; returns the commands it asks for.
+  func perform(on state: inout AppState) -> [Command] {
+    switch self {
+    case .fetch: return Self.fetchRound(&state)
+    case .openDetail: return ListKeys.openDetail(&state) ?? Self.fetchRound(&state)
     case .reloadRepositories: return [.reloadRepositories]
-    case .openInBrowser, .copyAddress: return ListKeys.act(action, &state)
-    case .toggleOutage: return toggleOutage(&state)
+    case .openInBrowser, .copyAddress: return ListKeys.act(self, &state)
+    case .toggleOutage: return Self.switchOutage(&state)
     case .repaint: return [.repaint]
     case .suspend: return [.suspend]
     case .quit: return [.quit(.success)]
@@ -17,12 +17,12 @@ enum Actions {
     case .scrollLogNewer: InspectorNavigation.scroll(&state, older: false)
     case .showKeys: state.showHelp = true
     case .editFilter: state.isEditingFilter = true
-    case .focusNext: moveFocus(&state, by: 1)
-    case .focusPrevious: moveFocus(&state, by: -1)
+    case .focusNext: Self.moveFocus(&state, by: 1)
+    case .focusPrevious: Self.moveFocus(&state, by: -1)
     case .selectPrevious: ListKeys.move(&state, by: -1)
     case .selectNext: ListKeys.move(&state, by: 1)
-    case .pageUp: ListKeys.page(&state, by: -pageStep(state))
-    case .pageDown: ListKeys.page(&state, by: pageStep(state))
+    case .pageUp: ListKeys.page(&state, by: -Self.pageStep(state))
+    case .pageDown: ListKeys.page(&state, by: Self.pageStep(state))
     case .selectFirst: ListKeys.move(&state, by: Int.min / 2)
     case .selectLast: ListKeys.move(&state, by: Int.max / 2)
     }
@@ -30,12 +30,12 @@ enum Actions {
   }
 
   /// What the Fetch button does: a new round, unless both loaders are loading already.
-  private static func fetch(_ state: inout AppState) -> [Command] {
+  private static func fetchRound(_ state: inout AppState) -> [Command] {
     let bothLoading = state.organization.state.isLoading && state.repositories.state.isLoading
     return state.rounds.fetch(bothLoading: bothLoading)
   }
 
-  private static func toggleOutage(_ state: inout AppState) -> [Command] {
+  private static func switchOutage(_ state: inout AppState) -> [Command] {
     guard state.canToggleOutage else {
       state.notice = "x works only with the built-in server."
       return []

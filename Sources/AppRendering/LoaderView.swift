@@ -1,22 +1,23 @@
 import AppModel
 
 /// A view that draws what loaders say: its name, and the kinds of loader it reads.
-public struct LoaderReader: Sendable, Equatable {
+public struct LoaderView: Sendable, Equatable {
   /// The view's name, as the inspector shows it.
-  public let view: String
+  public let name: String
   /// The kinds of loader it reads.
   public let reads: Set<LoaderKind>
 }
 
-extension LoaderReader {
+extension LoaderView {
   /// Every view that reads loaders, each from its own declaration, in the order they draw.
-  public static let all: [LoaderReader] = [
-    PaneView.reader(.fetch), PaneView.reader(.result), DetailView.reader, StatusBar.reader,
-    InspectorView.reader,
+  public static let all: [LoaderView] = [
+    PaneView.loaderView(.fetch), PaneView.loaderView(.result), DetailView.loaderView,
+    StatusBar.loaderView,
+    InspectorView.loaderView,
   ]
 
   /// The names of the views that read loaders of `kind`.
   public static func views(reading kind: LoaderKind) -> [String] {
-    all.filter { $0.reads.contains(kind) }.map(\.view)
+    all.filter { $0.reads.contains(kind) }.map(\.name)
   }
 }
