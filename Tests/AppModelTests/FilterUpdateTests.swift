@@ -32,10 +32,10 @@ final class FilterUpdateTests: XCTestCase {
     var state = Fixture.loaded()
     _ = update(&state, .key(.character("/")))
     for character in "qif" { _ = update(&state, .key(.character(character))) }
-    for key in [Key.backspace, .backspace, .backspace, .character("k"), .character("t")] {
+    for key in [Key.backspace, .backspace, .backspace, .character("k")] {
       _ = update(&state, .key(key))
     }
-    XCTAssertEqual(state.filter, "kt")
+    assertUpdate(&state, .key(.character("t")), commands: []) { $0.filter = "kt" }
     XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
     assertUpdate(&state, .key(.enter), commands: []) { $0.isEditingFilter = false }
     _ = update(&state, .key(.character("/")))

@@ -18,25 +18,23 @@ final class InputUpdateTests: XCTestCase {
 
   func testAPasteGoesIntoTheFilterWithoutLineBreaksOrControlsAndRunsNothing() {
     var state = Fixture.loaded()
-    XCTAssertEqual(update(&state, .paste("xq")), [], "outside the filter a paste does nothing")
-    XCTAssertEqual(state.filter, "")
-    XCTAssertFalse(state.outage)
-    _ = update(&state, .key(.character("/")))
-    XCTAssertEqual(update(&state, .paste("android\nx\u{1B}[31mq")), [])
-    XCTAssertEqual(state.filter, "androidx[31mq")
-    XCTAssertTrue(state.isEditingFilter, "a newline in a paste does not submit")
-    _ = update(&state, .paste(String(repeating: "z", count: 100)))
-    XCTAssertEqual(state.filter.count, AppState.filterLimit)
+    assertUpdate(&state, .paste("xq"), commands: [], "outside the filter a paste does nothing")
+    assertUpdate(&state, .key(.character("/")), commands: []) { $0.isEditingFilter = true }
+    assertUpdate(
+      &state, .paste("android\nx\u{1B}[31mq"), commands: [],
+      "a newline in a paste does not submit"
+    ) { $0.filter = "androidx[31mq" }
+    assertUpdate(&state, .paste(String(repeating: "z", count: 100)), commands: []) {
+      $0.filter += String(repeating: "z", count: AppState.filterLimit - $0.filter.count)
+    }
   }
 
   func testCtrlWDeletesAWordAndCtrlUClears() {
     var state = Fixture.loaded()
     _ = update(&state, .key(.character("/")))
     _ = update(&state, .paste("input mask"))
-    _ = update(&state, .key(.deleteWord))
-    XCTAssertEqual(state.filter, "input ")
-    _ = update(&state, .key(.clearLine))
-    XCTAssertEqual(state.filter, "")
+    assertUpdate(&state, .key(.deleteWord), commands: []) { $0.filter = "input " }
+    assertUpdate(&state, .key(.clearLine), commands: []) { $0.filter = "" }
   }
 
   func testOnTheTooSmallScreenOnlyQuittingActs() {
@@ -62,27 +60,37 @@ final class InputUpdateTests: XCTestCase {
   func testGAndShiftGGoToTheTopAndTheBottom() {
     var state = manyLoaded()
     state.focus = .resultList
-    _ = update(&state, .key(.character("G")))
-    XCTAssertEqual(state.lists.selected[.result], 39)
-    XCTAssertEqual(state.scroll[.result], 40 - Layout.listHeight(state, .result))
-    _ = update(&state, .key(.character("g")))
-    XCTAssertEqual(state.lists.selected[.result], 0)
-    XCTAssertEqual(state.scroll[.result], 0)
+    let rows = Layout.listHeight(state, .result)
+    assertUpdate(&state, .key(.character("G")), commands: []) {
+      $0.lists.selected[.result] = 39
+      $0.scroll[.result] = 40 - rows
+    }
+    assertUpdate(&state, .key(.character("g")), commands: []) {
+      $0.lists.selected[.result] = 0
+      $0.scroll[.result] = 0
+    }
   }
 
   func testTheWheelMovesTheSelectionUnderThePointerAClickSelectsAndPressesFetch() {
     var state = manyLoaded()
-    _ = update(&state, .mouse(MouseEvent(action: .wheelDown, x: 60, y: 4)))
-    XCTAssertEqual(state.lists.selected[.result], 3, "the Result pane, under the pointer")
-    XCTAssertEqual(state.scroll[.result], 3, "the view moves with it")
-    XCTAssertEqual(state.lists.selected[.fetch], 0)
-    XCTAssertEqual(update(&state, .mouse(MouseEvent(action: .press, x: 50, y: 3))), [])
-    XCTAssertEqual(state.focus, .resultList)
+    assertUpdate(
+      &state, .mouse(MouseEvent(action: .wheelDown, x: 60, y: 4)), commands: [],
+      "the Result pane, under the pointer, and the view with it"
+    ) {
+      $0.lists.selected[.result] = 3
+      $0.scroll[.result] = 3
+    }
     // Row 3 of the screen is the second list row shown in the Result pane.
-    XCTAssertEqual(state.lists.selected[.result], 4)
-    XCTAssertEqual(
-      update(&state, .mouse(MouseEvent(action: .press, x: 4, y: 1))), [.fetchBoth(round: 1)])
-    XCTAssertEqual(state.focus, .fetchButton)
+    assertUpdate(&state, .mouse(MouseEvent(action: .press, x: 50, y: 3)), commands: []) {
+      $0.focus = .resultList
+      $0.lists.selected[.result] = 4
+    }
+    assertUpdate(
+      &state, .mouse(MouseEvent(action: .press, x: 4, y: 1)), commands: [.fetchBoth(round: 1)]
+    ) {
+      $0.focus = .fetchButton
+      $0.rounds.fetches = 1
+    }
   }
 
   func testCtrlLAndCtrlZAreCommandsEvenOnTheTooSmallScreen() {

@@ -63,9 +63,16 @@ final class UpdateTests: XCTestCase {
     var state = Fixture.state()
     state.rounds = FetchRounds(planned: 1)
     let loading = snapshot(LoadingState<Organization>.loading(cache: nil), change: 1)
-    XCTAssertEqual(update(&state, .loaderChanged(.organization(loading), at: now)), [])
-    XCTAssertNil(state.pendingWake)
-    XCTAssertEqual(update(&state, .tick(now + 1)), [], "a tick asks for no next one")
+    assertUpdate(&state, .loaderChanged(.organization(loading), at: now), commands: []) {
+      $0.organization.snapshot = loading
+      $0.inspector.timeline.start = now
+      $0.inspector.timeline.marks[.organization] = [mark(0, .loading)]
+      $0.inspector.timeline.marks[.merged] = [mark(0, .loading)]
+    }
+    assertUpdate(&state, .tick(now + 1), commands: [], "a tick asks for no next one") {
+      $0.now = now + 1
+      $0.spinnerFrame = 1
+    }
   }
 
   func testBothLoadersSucceedingRecordWhenAndWakeWhenJustNowEnds() {
@@ -92,22 +99,29 @@ final class UpdateTests: XCTestCase {
       $0.inspector.timeline.marks[.merged]?.append(mark(2, .success))
       $0.pendingWake = now + 12
     }
-    XCTAssertEqual(state.visibleRepositories(.fetch), Fixture.repositories)
-    XCTAssertEqual(state.visibleRepositories(.result), Fixture.repositories)
   }
 
   func testReloadIsOneLoaderWhoseChangeReachesBothPanes() {
     var state = Fixture.loaded()
     assertUpdate(&state, .key(.character("r")), commands: [.reloadRepositories])
     // The runtime reloads the one repositories loader; its change reaches both panes.
-    _ = update(&state, repositories: .loading(cache: Fixture.repositories), at: now)
-    XCTAssertTrue(state.merged.isLoading, "the Fetch pane's merged state loads too")
-    let fetch = PaneHeader.lines(state, .fetch, width: 38).map(\.text)
-    let result = PaneHeader.lines(state, .result, width: 38).map(\.text)
-    XCTAssertTrue(fetch.contains("⠋ Loading…"))
-    XCTAssertTrue(result.contains("⠋ Loading…"))
-    XCTAssertEqual(state.visibleRepositories(.fetch), Fixture.repositories, "cache stays listed")
-    XCTAssertEqual(state.visibleRepositories(.result), Fixture.repositories, "cache stays listed")
+    let reloading = next(state.repositories, .loading(cache: Fixture.repositories))
+    assertUpdate(
+      &state, .loaderChanged(.repositories(reloading), at: now + 1),
+      commands: [.wake(at: now + 1 + Spinner.interval)]
+    ) {
+      $0.now = now + 1
+      $0.repositories.snapshot = reloading
+      $0.inspector.timeline.marks[.repositories]?.append(mark(1, .loading))
+      $0.inspector.timeline.marks[.merged]?.append(mark(1, .loading))
+      $0.pendingWake = now + 1 + Spinner.interval
+    }
+    // Both panes spin over the list they had.
+    for pane in [PaneID.fetch, .result] {
+      let header = PaneHeader.lines(state, pane, width: 38).map(\.text)
+      XCTAssertTrue(header.contains("⠋ Loading…"), "\(pane): \(header)")
+      XCTAssertEqual(state.visibleRepositories(pane), Fixture.repositories, "\(pane) lists")
+    }
   }
 
   func testAChangeOfAnotherErrorIsTakenThoughTheStatesCompareEqual() {
@@ -117,9 +131,10 @@ final class UpdateTests: XCTestCase {
     _ = update(&state, .loaderChanged(.organization(first), at: now))
     let second = snapshot(
       LoadingState<Organization>.failure(error: Fixture.outage(), cache: nil), change: 2)
-    _ = update(&state, .loaderChanged(.organization(second), at: now))
-    XCTAssertEqual(state.organization.snapshot.changeCount, 2)
-    XCTAssertEqual(state.organization.state.error as? GitHubError, Fixture.outage())
+    assertUpdate(&state, .loaderChanged(.organization(second), at: now), commands: []) {
+      $0.organization.snapshot = second
+    }
+    XCTAssertEqual(state.organization.state.error as? GitHubError, Fixture.outage(), "its error")
   }
 
   // MARK: - Keys
@@ -260,9 +275,16 @@ final class UpdateTests: XCTestCase {
     _ = update(&state, repositories: .loading(cache: Fixture.repositories), at: now)
     _ = update(&state, organization: .loading(cache: Fixture.organization), at: now)
     _ = update(&state, organization: .success(content: Fixture.organization), at: now)
-    let quit = update(&state, repositories: .success(content: Fixture.repositories), at: now)
-    XCTAssertEqual(quit, [.quit(.success)])
-    XCTAssertTrue(state.rounds.isComplete)
+    let settled = next(state.repositories, .success(content: Fixture.repositories))
+    assertUpdate(
+      &state, .loaderChanged(.repositories(settled), at: now), commands: [.quit(.success)]
+    ) {
+      $0.repositories.snapshot = settled
+      $0.repositories.succeededAt = now
+      $0.inspector.timeline.marks[.repositories]?.append(mark(0, .success))
+      $0.inspector.timeline.marks[.merged]?.append(mark(0, .success))
+      $0.rounds.isComplete = true
+    }
   }
 
   func testATracedRunQuitsOnlyOnceNoRequestIsInFlight() {
@@ -277,10 +299,12 @@ final class UpdateTests: XCTestCase {
     _ = updateLoaders(
       &state, organization: .failure(error: Fixture.outage(), cache: nil),
       repositories: .success(content: Fixture.repositories), at: now)
-    XCTAssertFalse(state.rounds.isComplete, "the request's end is still to come")
     var ended = sent
     ended.phase = .failed("Server error")
     ended.status = 503
-    XCTAssertEqual(update(&state, .request(ended)), [.quit(.failure)])
+    assertUpdate(&state, .request(ended), commands: [.quit(.failure)], "only now") {
+      $0.inspector.record(ended)
+      $0.rounds.isComplete = true
+    }
   }
 }

@@ -46,9 +46,8 @@ final class DetailLoadTests: XCTestCase {
   func testEnterAsksForTheKeyedLoadAndEscLetsItGo() {
     var (state, commands) = opened()
     XCTAssertEqual(commands.first, .loadDetail("RedMadRobot/Apexy"))
-    XCTAssertEqual(state.lists.detail?.key, "RedMadRobot/Apexy")
-    XCTAssertEqual(update(&state, .key(.escape)).first, .closeDetail)
-    XCTAssertNil(state.lists.detail)
+    XCTAssertTrue(text(state).contains("Watchers"), "the detail view is open")
+    assertUpdate(&state, .key(.escape), commands: [.closeDetail]) { $0.lists.detail = nil }
     XCTAssertFalse(text(state).contains("Watchers"))
   }
 
@@ -59,14 +58,13 @@ final class DetailLoadTests: XCTestCase {
     XCTAssertTrue(screen.contains("Loading details…"), screen)
     XCTAssertTrue(screen.contains("Forks       29"), "the list data shows while it loads")
     XCTAssertTrue(screen.contains("Watchers    –"))
-    XCTAssertTrue(state.isLoading, "the spinner ticks")
+    XCTAssertNotNil(state.pendingWake, "the spinner ticks")
     changed(&state, .success(content: Self.detailed))
     screen = text(state)
     XCTAssertFalse(screen.contains("Loading details…"))
     for line in ["Forks       30", "Stars       208", "Watchers    12", "Network     31"] {
       XCTAssertTrue(screen.contains(line), line)
     }
-    XCTAssertFalse(state.isLoading)
   }
 
   func testAFailedDetailRequestKeepsTheListDataAndShowsOneErrorLine() {
@@ -80,10 +78,11 @@ final class DetailLoadTests: XCTestCase {
 
   func testAChangeOfAnotherDetailLoaderIsIgnored() {
     var (state, _) = opened()
-    _ = updateDetail(
-      &state, key: "RedMadRobot/other", .success(content: Self.detailed),
-      status: LoaderStatus(), at: Fixture.now)
-    XCTAssertEqual(state.lists.detail?.loader.state, .initial)
+    let other = LoaderSnapshot(state: LoadingState.success(content: Self.detailed), changeCount: 1)
+    assertUpdate(
+      &state, .loaderChanged(.repository(key: "RedMadRobot/other", other), at: Fixture.now),
+      commands: [], "the open detail view's loader is another"
+    )
     XCTAssertFalse(text(state).contains("Watchers    12"))
   }
 

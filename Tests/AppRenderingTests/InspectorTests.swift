@@ -53,7 +53,6 @@ final class InspectorTests: XCTestCase {
 
   func testITogglesTheInspectorUnderThePanes() {
     var state = opened()
-    XCTAssertTrue(state.inspector.isOpen)
     let lines = Screen.render(state).lines
     let top = lines.firstIndex { $0.hasPrefix("┌ Inspector") }
     XCTAssertEqual(top, 13, "the panes keep the upper part of the body")
@@ -82,21 +81,23 @@ final class InspectorTests: XCTestCase {
     XCTAssertTrue(lines[0].hasPrefix(" Fetch   Result  [Inspector]  i closes"), lines[0])
     XCTAssertTrue(lines[1].hasPrefix("┌ Inspector"), lines[1])
     XCTAssertFalse(lines.joined().contains("[ Fetch ]"), "the pane gives way to it")
-    _ = update(&state, .mouse(MouseEvent(action: .press, x: 2, y: 0)))
-    XCTAssertFalse(state.inspector.isOpen, "a click on another tab shows that pane")
-    XCTAssertEqual(state.focus, .fetchList)
+    assertUpdate(
+      &state, .mouse(MouseEvent(action: .press, x: 2, y: 0)), commands: [],
+      "a click on another tab shows that pane"
+    ) {
+      $0.inspector.isOpen = false
+      $0.focus = .fetchList
+    }
   }
 
   func testTheLogScrollsBackAndFollowsTheNewestAgain() {
     var state = opened(columns: 100, rows: 20)
     let lines = { Screen.render(state).lines.joined(separator: "\n") }
     XCTAssertTrue(lines().contains("#4 GET"), "the newest line shows")
-    _ = update(&state, .key(.character("[")))
-    XCTAssertEqual(state.inspector.scrollBack, 3)
+    assertUpdate(&state, .key(.character("[")), commands: []) { $0.inspector.scrollBack = 3 }
     XCTAssertFalse(lines().contains("#4 GET"))
     XCTAssertTrue(lines().contains("#1 GET"))
-    _ = update(&state, .key(.character("]")))
-    XCTAssertEqual(state.inspector.scrollBack, 0)
+    assertUpdate(&state, .key(.character("]")), commands: []) { $0.inspector.scrollBack = 0 }
     XCTAssertTrue(lines().contains("#4 GET"))
   }
 
@@ -189,12 +190,10 @@ final class InspectorTests: XCTestCase {
 
   func testInANarrowTerminalTheListKeysScrollTheLog() {
     var state = opened(columns: 60, rows: 12)
-    _ = update(&state, .key(.up))
-    XCTAssertEqual(state.inspector.scrollBack, 1)
-    _ = update(&state, .key(.character("g")))
-    XCTAssertEqual(state.inspector.scrollBack, 3)
-    XCTAssertEqual(state.lists.selected[.fetch], 0, "the hidden list stays as it was")
-    _ = update(&state, .key(.end))
-    XCTAssertEqual(state.inspector.scrollBack, 0)
+    assertUpdate(&state, .key(.up), commands: []) { $0.inspector.scrollBack = 1 }
+    assertUpdate(&state, .key(.character("g")), commands: [], "the hidden list stays") {
+      $0.inspector.scrollBack = 3
+    }
+    assertUpdate(&state, .key(.end), commands: []) { $0.inspector.scrollBack = 0 }
   }
 }

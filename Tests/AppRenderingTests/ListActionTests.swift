@@ -53,10 +53,9 @@ final class ListActionTests: XCTestCase {
     ] {
       XCTAssertTrue(lines.contains(text), text)
     }
-    XCTAssertEqual(press(&state, .character("f"), .character("j")), [], "other keys wait")
-    XCTAssertNotNil(state.lists.detail)
-    _ = press(&state, .escape)
-    XCTAssertNil(state.lists.detail)
+    assertUpdate(&state, .key(.character("f")), commands: [], "other keys wait")
+    assertUpdate(&state, .key(.character("j")), commands: [], "other keys wait")
+    assertUpdate(&state, .key(.escape), commands: [.closeDetail]) { $0.lists.detail = nil }
     XCTAssertFalse(Screen.render(state).lines.joined().contains("Open issues"))
   }
 
@@ -117,11 +116,13 @@ final class ListActionTests: XCTestCase {
     _ = press(&state, .tab)
     let url = URL(string: "https://github.com/RedMadRobot/Apexy")!
     XCTAssertEqual(press(&state, .character("o")), [.openURL(url)])
-    XCTAssertEqual(press(&state, .character("y")), [.copy(url.absoluteString)])
-    XCTAssertEqual(state.notice, "Copied https://github.com/RedMadRobot/Apexy")
+    assertUpdate(&state, .key(.character("y")), commands: [.copy(url.absoluteString)]) {
+      $0.notice = "Copied https://github.com/RedMadRobot/Apexy"
+    }
     _ = press(&state, .down)
-    XCTAssertEqual(press(&state, .character("o")), [], "no address, no command")
-    XCTAssertEqual(state.notice, "input-mask-ios has no web address.")
+    assertUpdate(&state, .key(.character("o")), commands: [], "no address, no command") {
+      $0.notice = "input-mask-ios has no web address."
+    }
     _ = press(&state, .up, .enter)
     XCTAssertEqual(press(&state, .character("o")), [.openURL(url)], "from the detail view too")
   }
@@ -134,11 +135,14 @@ final class ListActionTests: XCTestCase {
       repositories: .success(content: many), at: Fixture.now)
     state.focus = .resultList
     let page = Layout.itemsShown(state, .result) - 1
-    _ = press(&state, .pageDown)
-    XCTAssertEqual(state.lists.selected[.result], page)
-    XCTAssertEqual(state.scroll[.result], page, "the view moved a page too")
-    _ = press(&state, .end, .pageUp)
-    XCTAssertEqual(state.lists.selected[.result], 39 - page)
-    XCTAssertEqual(state.scroll[.result], 40 - (page + 1) - page)
+    assertUpdate(&state, .key(.pageDown), commands: [], "the view moves a page too") {
+      $0.lists.selected[.result] = page
+      $0.scroll[.result] = page
+    }
+    _ = press(&state, .end)
+    assertUpdate(&state, .key(.pageUp), commands: []) {
+      $0.lists.selected[.result] = 39 - page
+      $0.scroll[.result] = 40 - (page + 1) - page
+    }
   }
 }

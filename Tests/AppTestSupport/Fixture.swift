@@ -78,9 +78,9 @@ public func update(
 }
 
 /// The snapshot of a loader's next change: `loading`, with `status` or the one it had.
-private func next<T>(_ slot: LoaderSlot<T>, _ loading: LoadingState<T>, _ status: LoaderStatus?)
-  -> LoaderSnapshot<T>
-{
+public func next<T>(
+  _ slot: LoaderSlot<T>, _ loading: LoadingState<T>, _ status: LoaderStatus? = nil
+) -> LoaderSnapshot<T> {
   LoaderSnapshot(
     state: loading, status: status ?? slot.status, cacheProblem: slot.snapshot.cacheProblem,
     changeCount: slot.snapshot.changeCount + 1)
