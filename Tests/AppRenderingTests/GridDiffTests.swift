@@ -135,4 +135,72 @@ final class GridDiffTests: XCTestCase {
     XCTAssertEqual(result.lines, ["a日"])
     XCTAssertEqual(Grid(width: 4, height: 1).diff(from: Grid(width: 4, height: 1)).changes, [])
   }
+
+  // MARK: - Emoji and combining marks, as ratatui's buffer tests check them
+
+  /// A ZWJ family, a flag, a heart made an emoji by VS16, and how the grid draws each so that
+  /// every terminal gives it the same width (`TextWidth`): the family's first emoji (two
+  /// columns), the flag's two letters, the heart without VS16 (one column).
+  private static let emoji = [("👨‍👩‍👧", "👨"), ("🇫🇷", "FR"), ("❤️", "❤")]
+
+  func testAnEmojiIsDrawnInAWidthEveryTerminalAgreesOn() {
+    for (emoji, drawn) in Self.emoji {
+      var grid = Grid(width: 4, height: 1)
+      XCTAssertEqual(grid.put(emoji + "a", x: 0, y: 0, style: .plain), TextWidth.of(drawn) + 1)
+      XCTAssertEqual(grid.lines, [drawn + "a"], emoji)
+    }
+  }
+
+  func testAnEmojiMovedOneColumnEitherWayLeavesNothingBehind() {
+    for (emoji, drawn) in Self.emoji {
+      var left = Grid(width: 5, height: 1)
+      left.put(emoji, x: 1, y: 0, style: .plain)
+      var right = Grid(width: 5, height: 1)
+      right.put(emoji, x: 2, y: 0, style: .plain)
+      XCTAssertEqual(applied(left, right).lines, ["  " + drawn], emoji)
+      XCTAssertEqual(applied(right, left).lines, [" " + drawn], emoji)
+    }
+  }
+
+  func testOverwritingHalfOfAnEmojiShowsWhatTheNewFrameHolds() {
+    for (emoji, _) in Self.emoji {
+      var before = Grid(width: 4, height: 1)
+      before.put(emoji + emoji, x: 0, y: 0, style: .plain)
+      for column in 0..<4 {
+        var after = before
+        after.put("a", x: column, y: 0, style: .plain)
+        XCTAssertEqual(applied(before, after).lines, after.lines, "\(emoji) at \(column)")
+      }
+    }
+    var family = Grid(width: 4, height: 1)
+    family.put("👨‍👩‍👧👨‍👩‍👧", x: 0, y: 0, style: .plain)
+    var overRight = family
+    overRight.put("a", x: 1, y: 0, style: .plain)
+    XCTAssertEqual(applied(family, overRight).lines, [" a👨"], "the left half is blanked")
+    var overLeft = family
+    overLeft.put("b", x: 2, y: 0, style: .plain)
+    XCTAssertEqual(applied(family, overLeft).lines, ["👨b"], "the right half is blanked")
+  }
+
+  func testACombiningMarkStaysWithItsLetterWhenTheTextShifts() {
+    let accented = "e\u{301}"  // é as a letter and a combining acute accent
+    var before = Grid(width: 4, height: 1)
+    before.put(accented + "x", x: 0, y: 0, style: .plain)
+    XCTAssertEqual(
+      before.diff(from: Grid(width: 4, height: 1)).changes,
+      [
+        CellChange(x: 0, y: 0, cell: Cell(text: accented, style: .plain)),
+        CellChange(x: 1, y: 0, cell: Cell(text: "x", style: .plain)),
+      ], "one cell for the letter and its mark")
+    var after = Grid(width: 4, height: 1)
+    after.put("x" + accented, x: 1, y: 0, style: .plain)
+    let shifted = applied(before, after)
+    XCTAssertEqual(
+      shifted.changes,
+      [
+        CellChange(x: 0, y: 0, cell: .blank),
+        CellChange(x: 2, y: 0, cell: Cell(text: accented, style: .plain)),
+      ], "the x stays where it was: only the letter and its mark move")
+    XCTAssertEqual(shifted.lines, [" x" + accented])
+  }
 }
