@@ -117,14 +117,22 @@ let package = Package(
     // How deep a call runs, for the tests that a stored closure does not grow as it is read.
     .target(
       name: "StackProbe", dependencies: ["CStackProbe", "Locking"], path: "Tests/StackProbe"),
+    // The loopback tests' base: HTTP servers on 127.0.0.1, stopped after each test.
+    .target(
+      name: "LoopbackTesting", dependencies: ["LoopbackHTTP"], path: "Tests/LoopbackTesting"),
     // Tests of libcurl itself, and of the libraries: with the `Curl` trait off, those about
     // libcurl skip themselves and the rest run on Foundation's transport.
     .testTarget(
       name: "CurlTransportTests",
-      dependencies: ["CurlTransport", "ApexyHTTP", "LoopbackHTTP", "StackProbe"]),
+      dependencies: [
+        "CurlTransport", "ApexyHTTP", "LoopbackHTTP", "LoopbackTesting", "StackProbe",
+      ]),
     .testTarget(
       name: "ApexyHTTPTests",
-      dependencies: ["ApexyHTTP", "ApexyHTTPTesting", "CurlTransport", "LoopbackHTTP", "Locking"]),
+      dependencies: [
+        "ApexyHTTP", "ApexyHTTPTesting", "CurlTransport", "LoopbackHTTP", "LoopbackTesting",
+        "Locking",
+      ]),
     .testTarget(
       name: "ApexyLoaderTests",
       dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import LoopbackTesting
 import XCTest
 
 @testable import ApexyHTTP
@@ -8,25 +9,11 @@ import XCTest
   import FoundationNetworking
 #endif
 
-/// A test case that starts HTTP servers on 127.0.0.1 and stops them after each test.
-class LoopbackTestCase: XCTestCase {
-  private var servers: [HTTPServer] = []
+/// Loopback servers (stopped after each test) and clients of the library for them, with the
+/// checks both of the client's paths (with a session and without) must pass.
+class LoopbackTestCase: LoopbackServerTestCase {
   /// Whether `client` makes clients that send without a session (made with `RequestDefaults`).
   var sendsWithoutSession = false
-
-  override func tearDown() {
-    servers.forEach { $0.stop() }
-    servers = []
-    super.tearDown()
-  }
-
-  /// Starts a server answering with `handler`.
-  func serve(_ handler: @escaping HTTPServer.Handler) throws -> HTTPServer {
-    let server = HTTPServer(handler: handler)
-    try server.start()
-    servers.append(server)
-    return server
-  }
 
   /// A client for `base` with an overall deadline.
   func client(_ base: URL, deadline: TimeInterval = 30, limit: Int? = nil) -> URLSessionClient {

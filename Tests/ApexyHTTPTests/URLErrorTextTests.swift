@@ -3,6 +3,7 @@ import ApexyHTTPTesting
 import Foundation
 import Locking
 import LoopbackHTTP
+import LoopbackTesting
 import XCTest
 
 /// Every `URLError` the libraries make reads as URLSession's on Apple platforms (Apple's
@@ -171,9 +172,4 @@ final class URLErrorTextTests: LoopbackTestCase {
       String(describing: stubbed).contains("(null)"), String(describing: stubbed),
       file: file, line: line)
   }
-}
-
-extension URLError {
-  /// What the library says beyond Apple's sentence: the failure reason.
-  fileprivate var failureDetail: String { (self as NSError).localizedFailureReason ?? "" }
 }

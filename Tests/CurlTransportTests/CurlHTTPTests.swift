@@ -1,6 +1,7 @@
 import ApexyHTTP
 import Foundation
 import LoopbackHTTP
+import LoopbackTesting
 import XCTest
 
 #if canImport(FoundationNetworking)

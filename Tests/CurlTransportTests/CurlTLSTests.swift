@@ -1,6 +1,7 @@
 import ApexyHTTP
 import CurlTransport
 import Foundation
+import LoopbackTesting
 import XCTest
 
 #if canImport(FoundationNetworking)

@@ -2,6 +2,7 @@ import ApexyHTTP
 import CurlTransport
 import Foundation
 import LoopbackHTTP
+import LoopbackTesting
 import XCTest
 
 #if canImport(FoundationNetworking)

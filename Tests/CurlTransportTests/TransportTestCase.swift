@@ -1,6 +1,7 @@
 import ApexyHTTP
 import Foundation
 import LoopbackHTTP
+import LoopbackTesting
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -35,24 +36,8 @@ struct AnswerEndpoint: Endpoint {
   }
 }
 
-/// Starts loopback servers and stops them after each test; makes clients that send with libcurl.
-class TransportTestCase: XCTestCase {
-  private var servers: [HTTPServer] = []
-
-  override func tearDown() {
-    servers.forEach { $0.stop() }
-    servers = []
-    super.tearDown()
-  }
-
-  /// Starts a plain-HTTP server answering with `handler`.
-  func serve(_ handler: @escaping HTTPServer.Handler) throws -> HTTPServer {
-    let server = HTTPServer(handler: handler)
-    try server.start()
-    servers.append(server)
-    return server
-  }
-
+/// Loopback servers (stopped after each test) and clients that send with libcurl.
+class TransportTestCase: LoopbackServerTestCase {
   /// A client with a 10 s deadline (libcurl is its default transport on Linux).
   func client(deadline: TimeInterval = 10) -> URLSessionClient {
     let configuration = URLSessionConfiguration.ephemeral
@@ -71,10 +56,4 @@ class TransportTestCase: XCTestCase {
       return error as? URLError
     }
   }
-}
-
-extension URLError {
-  /// What the transport says beyond Apple's sentence (the host, libcurl's words): the failure
-  /// reason, which `print(error)` shows on Linux.
-  var failureDetail: String { (self as NSError).localizedFailureReason ?? "" }
 }

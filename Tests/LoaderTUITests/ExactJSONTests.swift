@@ -67,7 +67,7 @@ final class ExactJSONTests: XCTestCase {
       merged = [o for o in lines if o.get("state") == "merged"][-1]
       print(json.dumps([merged["organization"], merged["repositories"]], ensure_ascii=True))'
       """
-    let run = try ShellRun.run(script)
+    let run = try BinaryRun.shell(script)
     XCTAssertEqual(run.status, 0, run.stderr)
     let read = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [Any])
     XCTAssertEqual(read.first as? String, expected.organization)

@@ -11,7 +11,7 @@ final class OutputFailureTests: XCTestCase {
 
   func testHeadlessOnAFullDiskExits74WithOneLine() throws {
     for format in ["", "--json"] {
-      let run = try ShellRun.run(#""$BIN" --headless --latency 0 \#(format) >/dev/full"#)
+      let run = try BinaryRun.shell(#""$BIN" --headless --latency 0 \#(format) >/dev/full"#)
       XCTAssertEqual(run.status, 74, format)
       XCTAssertEqual(run.errorLines, [full], format)
     }
@@ -19,7 +19,7 @@ final class OutputFailureTests: XCTestCase {
 
   func testAClosedStdoutExits74WithOneLine() throws {
     for arguments in ["--headless --latency 0", "--headless --json --latency 0", "--latency 0"] {
-      let run = try ShellRun.run(#""$BIN" \#(arguments) >&-"#)
+      let run = try BinaryRun.shell(#""$BIN" \#(arguments) >&-"#)
       XCTAssertEqual(run.status, 74, arguments)
       XCTAssertEqual(run.errorLines, [closed], arguments)
     }
@@ -27,10 +27,10 @@ final class OutputFailureTests: XCTestCase {
 
   func testHelpVersionAndServerOutputThatCannotBeWrittenIsAnError() throws {
     for arguments in ["--help", "--version", "serve-demo --port 0"] {
-      let onFull = try ShellRun.run(#""$BIN" \#(arguments) >/dev/full"#)
+      let onFull = try BinaryRun.shell(#""$BIN" \#(arguments) >/dev/full"#)
       XCTAssertEqual(onFull.status, 74, arguments)
       XCTAssertEqual(onFull.errorLines, [full], arguments)
-      let onClosed = try ShellRun.run(#""$BIN" \#(arguments) >&-"#)
+      let onClosed = try BinaryRun.shell(#""$BIN" \#(arguments) >&-"#)
       XCTAssertEqual(onClosed.status, 74, arguments)
       XCTAssertEqual(onClosed.errorLines, [closed], arguments)
     }
@@ -38,19 +38,19 @@ final class OutputFailureTests: XCTestCase {
 
   func testHeadOneEndsTheRunQuietlyWith141() throws {
     // The organization arrives 0.3 s after the first line, long after `head` has gone.
-    let run = try ShellRun.run(
+    let run = try BinaryRun.shell(
       #""$BIN" --headless --latency 0.3 --no-timestamps | head -1; echo "status ${PIPESTATUS[0]}""#)
     XCTAssertEqual(run.stdout, "repositories Loading: cache nil\nstatus 141\n")
     XCTAssertEqual(run.stderr, "", "no error message when the reader stops reading")
   }
 
   func testClosedStdinAndStderrDoNotStopARun() throws {
-    let run = try ShellRun.run(
+    let run = try BinaryRun.shell(
       #""$BIN" --headless --latency 0 --no-timestamps <&- 2>&-; echo "status $?""#)
     XCTAssertTrue(
       run.stdout.hasSuffix(
         "done: 1 round, success: Red Mad Robot with 36 repositories\nstatus 0\n"), run.stdout)
-    let failed = try ShellRun.run(#""$BIN" --headless --latency 0 2>&- >/dev/full; echo $?"#)
+    let failed = try BinaryRun.shell(#""$BIN" --headless --latency 0 2>&- >/dev/full; echo $?"#)
     XCTAssertEqual(failed.stdout, "74\n", "the exit code still tells, with nowhere to say it")
   }
 }

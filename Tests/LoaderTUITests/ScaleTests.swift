@@ -8,7 +8,7 @@ import XCTest
 /// `--repos` at scale, through the binary: client and built-in server in one process.
 final class ScaleTests: XCTestCase {
   func testTenThousandRepositoriesLoadWithTheDefaultFlagsInUnder120MB() throws {
-    let run = try MeasuredRun.run([
+    let run = try BinaryRun.measured([
       "--headless", "--latency", "0", "--no-timestamps", "--repos", "10000",
     ])
     XCTAssertEqual(run.status, 0)

@@ -15,6 +15,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import check, summary  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
 HOME = tempfile.mkdtemp(prefix="loader-tui-install-")
@@ -28,19 +31,7 @@ INSTALLED = [
     "share/fish/vendor_completions.d/loader-tui.fish",
 ]
 MODES = ["rate-limit", "redirect", "reset", "retry-after"]
-failures = []
-passed = []
 
-
-def check(description, ok, details=None):
-    if ok:
-        print(f"ok: {description}")
-        passed.append(description)
-    else:
-        print(f"FAIL: {description}")
-        if details:
-            print(details if isinstance(details, str) else "\n".join(details))
-        failures.append(description)
 
 
 def user_environment():
@@ -190,8 +181,7 @@ def main():
     left += [os.path.join(top, name) for top, _, names in os.walk(PREFIX) for name in names
              if "loader-tui" in name and top != fish_cache]
     check("no loader-tui file is left under ~/.local", not left, left)
-    print(f"e2e install: {len(passed)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return summary("install")
 
 
 if __name__ == "__main__":

@@ -10,12 +10,13 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import check, fail, failures, passed, summary  # noqa: E402,F401
+
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
 WIDTH, HEIGHT = (int(n) for n in os.environ.get("E2E_SIZE", "100x30").split("x"))
 SESSION = f"loader-tui-e2e-{os.getpid()}"
 WORK = tempfile.mkdtemp(prefix="loader-tui-e2e-")
-failures = []
-passed = []
 
 
 def tmux(*args):
@@ -53,20 +54,8 @@ def wait_for(description, condition, timeout=20):
             return lines
         time.sleep(0.05)
     lines = screen()
-    print(f"FAIL: {description}\n" + "\n".join(lines))
-    failures.append(description)
+    fail(description, lines)
     return lines
-
-
-def check(description, ok, lines=None):
-    if ok:
-        print(f"ok: {description}")
-        passed.append(description)
-    else:
-        print(f"FAIL: {description}")
-        if lines:
-            print("\n".join(lines))
-        failures.append(description)
 
 
 def start(arguments, tag, env="", stderr=None, raw_env=False, cache=None):
@@ -126,8 +115,7 @@ def main():
             run_mouse_flag()
     finally:
         tmux("kill-session", "-t", SESSION)
-    print(f"e2e: {len(passed)} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    sys.exit(summary())
 
 
 def run_main_flow():
