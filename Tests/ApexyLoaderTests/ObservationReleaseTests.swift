@@ -3,14 +3,6 @@ import ApexyLoader
 import Foundation
 import XCTest
 
-@MainActor
-private final class NumberLoader: WebLoader<Int>, ContentLoading {
-  func load() {
-    guard startLoading() else { return }
-    request(PathEndpoint<Int>(path: "number"))
-  }
-}
-
 /// Observations, loaders and clients are released wherever the objects holding them die.
 @MainActor
 final class ObservationReleaseTests: XCTestCase {

@@ -9,14 +9,6 @@ private struct Failed: Error, Equatable {
 }
 
 @MainActor
-private final class NumberLoader: WebLoader<Int>, ContentLoading {
-  func load() {
-    guard startLoading() else { return }
-    request(PathEndpoint<Int>(path: "number"))
-  }
-}
-
-@MainActor
 final class WebLoaderTests: XCTestCase {
   func testRequestFinishesWithContentAndClearsProgress() async {
     let client = FakeClient()

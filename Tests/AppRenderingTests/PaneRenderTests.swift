@@ -123,16 +123,7 @@ final class PaneRenderTests: XCTestCase {
       lines(
         .fetch, organization: .success(content: organization),
         repositories: .success(content: repositories)),
-      [
-        "┌ Fetch ───────────────────────────────┐",
-        "│ [ Fetch ]                            │",
-        "│                                      │",
-        "│ Repositories of the Red Mad Robot    │",
-        "│ organization:                        │",
-        "│ Apexy                     Swift ★207 │",
-        "│ input-mask-ios            Swift ★598 │",
-        "└─────────────────────────── 1–2 of 4 ─┘",
-      ])
+      Golden.loadedFetchPane)
   }
 
   func testResultSuccess() {
@@ -140,16 +131,7 @@ final class PaneRenderTests: XCTestCase {
       lines(
         .result, organization: .success(content: organization),
         repositories: .success(content: repositories)),
-      [
-        "┌ Result ──────────────────────────────┐",
-        "│ Repositories:                        │",
-        "│ Apexy                     Swift ★207 │",
-        "│ input-mask-ios            Swift ★598 │",
-        "│ android-ktx         fork Kotlin ★101 │",
-        "│ ios-interview                   ★356 │",
-        "│                                      │",
-        "└──────────────────────────────────────┘",
-      ])
+      Golden.loadedResultPane)
   }
 
   func testFetchFailureCache() {

@@ -29,33 +29,13 @@ final class ScreenRenderTests: XCTestCase {
     var state = Fixture.loaded(columns: 40, rows: 10)
     XCTAssertEqual(
       Screen.render(state).lines,
-      [
-        "[Fetch]  Result   Tab switches",
-        "┌ Fetch ───────────────────────────────┐",
-        "│ [ Fetch ]                            │",
-        "│                                      │",
-        "│ Repositories of the Red Mad Robot    │",
-        "│ organization:                        │",
-        "│ Apexy                     Swift ★207 │",
-        "│ input-mask-ios            Swift ★598 │",
-        "└─────────────────────────── 1–2 of 4 ─┘",
-        " org ✓ │ repos ✓            f r / x ? q",
-      ])
+      ["[Fetch]  Result   Tab switches"] + Golden.loadedFetchPane
+        + [" org ✓ │ repos ✓            f r / x ? q"])
     state.focus = .resultList
     XCTAssertEqual(
       Screen.render(state).lines,
-      [
-        " Fetch  [Result]  Tab switches",
-        "┌ Result ──────────────────────────────┐",
-        "│ Repositories:                        │",
-        "│ Apexy                     Swift ★207 │",
-        "│ input-mask-ios            Swift ★598 │",
-        "│ android-ktx         fork Kotlin ★101 │",
-        "│ ios-interview                   ★356 │",
-        "│                                      │",
-        "└──────────────────────────────────────┘",
-        " org ✓ │ repos ✓            f r / x ? q",
-      ])
+      [" Fetch  [Result]  Tab switches"] + Golden.loadedResultPane
+        + [" org ✓ │ repos ✓            f r / x ? q"])
   }
 
   func testWideCharactersAreMeasuredAndNeverSplitOrSpilled() {
