@@ -9,9 +9,6 @@ import XCTest
 /// Content restored from the cache is marked with its age until the server confirms it, and a
 /// store problem takes one line of the status bar.
 final class CacheStatusBarTests: XCTestCase {
-  private func bar(_ state: AppState, width: Int) -> String {
-    statusBarLine(state, width: width)
-  }
 
   private func restored(hoursAgo hours: Double) -> AppState {
     var state = Fixture.loaded()
@@ -23,7 +20,7 @@ final class CacheStatusBarTests: XCTestCase {
 
   func testRestoredContentSaysHowOldItIs() {
     XCTAssertEqual(
-      bar(restored(hoursAgo: 3), width: 80),
+      statusBarLine(restored(hoursAgo: 3), width: 80),
       " built-in 127.0.0.1:8080 │ org cached 3h ago │ repos cached 3h ago  f r / x ? q")
   }
 
@@ -33,7 +30,7 @@ final class CacheStatusBarTests: XCTestCase {
       &state, organization: .loading(cache: Fixture.organization),
       repositories: .loading(cache: Fixture.repositories), at: Fixture.now)
     XCTAssertEqual(
-      bar(state, width: 80),
+      statusBarLine(state, width: 80),
       " org loading (cached 3h ago) │ repos loading (cached 3h ago)        f r / x ? q")
   }
 
@@ -41,8 +38,8 @@ final class CacheStatusBarTests: XCTestCase {
     var state = restored(hoursAgo: 3)
     let confirmed = LoaderStatus(freshness: Freshness(lastConfirmed: Fixture.now))
     _ = updateStatuses(&state, organization: confirmed, repositories: confirmed, at: Fixture.now)
-    XCTAssertEqual(bar(state, width: 80), bar(Fixture.loaded(), width: 80))
-    XCTAssertTrue(bar(state, width: 80).contains("org ✓ just now │ repos ✓ just now"))
+    XCTAssertEqual(statusBarLine(state, width: 80), statusBarLine(Fixture.loaded(), width: 80))
+    XCTAssertTrue(statusBarLine(state, width: 80).contains("org ✓ just now │ repos ✓ just now"))
   }
 
   func testAStoreProblemIsOneLineInPlaceOfTheHints() {
@@ -50,13 +47,13 @@ final class CacheStatusBarTests: XCTestCase {
     var snapshot = state.organization.snapshot
     snapshot.cacheProblem = "cache entry x org y is corrupt; it will be replaced"
     _ = update(&state, .loaderChanged(.organization(snapshot), at: Fixture.now))
-    let line = bar(state, width: 120)
+    let line = statusBarLine(state, width: 120)
     XCTAssertTrue(
       line.hasSuffix("! cache entry x org y is corrupt; it will be replaced"), line)
     XCTAssertFalse(line.contains("q quit"), line)
-    let narrow = bar(state, width: 70)
+    let narrow = statusBarLine(state, width: 70)
     XCTAssertTrue(narrow.hasSuffix("! cache entry x org y i…"), narrow)
-    let middle = bar(state, width: 110)
+    let middle = statusBarLine(state, width: 110)
     XCTAssertTrue(middle.hasSuffix("! cache problem: see loader-tui cache info"), middle)
     XCTAssertLessThanOrEqual(TextWidth.of(narrow), 70)
   }

@@ -8,13 +8,10 @@ import XCTest
 
 /// The status bar's key hints come from `KeyBinding.all` and shrink with the terminal.
 final class StatusBarTests: XCTestCase {
-  private func bar(_ state: AppState, width: Int) -> String {
-    statusBarLine(state, width: width)
-  }
 
   func testWideTerminalNamesWhatEachHintedKeyDoes() {
     XCTAssertEqual(
-      bar(Fixture.loaded(), width: 120),
+      statusBarLine(Fixture.loaded(), width: 120),
       " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now"
         + "      f fetch  r reload  / filter  x outage  ? keys  q quit")
   }
@@ -24,24 +21,26 @@ final class StatusBarTests: XCTestCase {
     state.canToggleOutage = false
     state.source = "api.github.com"
     XCTAssertEqual(
-      bar(state, width: 110),
+      statusBarLine(state, width: 110),
       " api.github.com │ org ✓ just now │ repos ✓ just now"
         + "               f fetch  r reload  / filter  ? keys  q quit")
     XCTAssertEqual(
-      bar(state, width: 62), " api.github.com │ org ✓ just now │ repos ✓ just now f r / ? q")
+      statusBarLine(state, width: 62),
+      " api.github.com │ org ✓ just now │ repos ✓ just now f r / ? q")
     XCTAssertEqual(
-      bar(state, width: 60), " api.github.com │ org ✓ just now │ repos ✓ just now  ? keys")
+      statusBarLine(state, width: 60), " api.github.com │ org ✓ just now │ repos ✓ just now  ? keys"
+    )
   }
 
   func testNarrowTerminalKeepsOnlyTheKeyHelpHint() {
-    XCTAssertEqual(bar(Fixture.loaded(), width: 24), " org ✓ │ repos ✓ ? keys")
+    XCTAssertEqual(statusBarLine(Fixture.loaded(), width: 24), " org ✓ │ repos ✓ ? keys")
   }
 
   func testNoticeTakesThePlaceOfTheHints() {
     var state = Fixture.loaded()
     state.notice = "Outage on."
     XCTAssertEqual(
-      bar(state, width: 80),
+      statusBarLine(state, width: 80),
       " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now         Outage on.")
   }
 

@@ -1,5 +1,6 @@
 import AppCommandLine
 import Foundation
+import XCTest
 
 #if canImport(Glibc)
   import Glibc
@@ -85,6 +86,12 @@ struct BinaryRun {
       stdout: String(decoding: collected.get(0), as: UTF8.self),
       stderr: String(decoding: collected.get(1), as: UTF8.self),
       status: process.terminationStatus)
+  }
+
+  /// A headless fetch from the built-in server without delays, keeping its cache in
+  /// `directory`, with `extra` arguments after.
+  static func headless(cache directory: String, _ extra: [String] = []) throws -> BinaryRun {
+    try run(["--headless", "--latency", "0", "--no-timestamps", "--cache-dir", directory] + extra)
   }
 
   /// Runs `script` with `bash -c`, `$BIN` naming the binary, for redirections a user types in
@@ -174,4 +181,13 @@ private final class Collected: @unchecked Sendable {
   private var data = [Data(), Data()]
   func set(_ index: Int, _ value: Data) { lock.withLock { data[index] = value } }
   func get(_ index: Int) -> Data { lock.withLock { data[index] } }
+}
+
+extension XCTestCase {
+  /// A directory path for one test's cache, removed when the test ends.
+  func temporaryCacheDirectory() -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID())")
+    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url.path
+  }
 }

@@ -5,16 +5,6 @@ import XCTest
 /// fetched, `--no-cache` starts cold, `cache info` and `cache clear`, and a broken entry costs
 /// one line on stderr and is replaced. Every run uses its own temporary cache directory.
 final class CacheBinaryTests: XCTestCase {
-  private func temporaryDirectory() -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cache-bin-\(UUID())")
-    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    return url.path
-  }
-
-  private func headless(_ directory: String, _ extra: [String] = []) throws -> BinaryRun {
-    try BinaryRun.run(
-      ["--headless", "--latency", "0", "--no-timestamps", "--cache-dir", directory] + extra)
-  }
 
   private func entries(_ directory: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
@@ -22,10 +12,10 @@ final class CacheBinaryTests: XCTestCase {
   }
 
   func testTheSecondRunPrintsTheCachedStateFirstThenFetches() throws {
-    let directory = temporaryDirectory()
-    let cold = try headless(directory)
+    let directory = temporaryCacheDirectory()
+    let cold = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(cold.lines.first, "repositories Loading: cache nil")
-    let warm = try headless(directory)
+    let warm = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(warm.status, 0, warm.stderr)
     XCTAssertEqual(
       Array(warm.lines.prefix(4)),
@@ -43,9 +33,9 @@ final class CacheBinaryTests: XCTestCase {
   }
 
   func testJSONMarksTheRestoredStateAsFromTheCache() throws {
-    let directory = temporaryDirectory()
-    _ = try headless(directory)
-    let warm = try headless(directory, ["--json"])
+    let directory = temporaryCacheDirectory()
+    _ = try BinaryRun.headless(cache: directory)
+    let warm = try BinaryRun.headless(cache: directory, ["--json"])
     let objects = try warm.lines.map {
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
@@ -57,7 +47,7 @@ final class CacheBinaryTests: XCTestCase {
   }
 
   func testNoCacheNeitherShowsNorWrites() throws {
-    let home = temporaryDirectory()
+    let home = temporaryCacheDirectory()
     let arguments = ["--headless", "--latency", "0", "--no-timestamps"]
     let cold = try BinaryRun.run(arguments + ["--no-cache"], environment: ["XDG_CACHE_HOME": home])
     XCTAssertEqual(cold.status, 0)
@@ -72,7 +62,7 @@ final class CacheBinaryTests: XCTestCase {
   }
 
   func testTheDefaultPlaceIsUnderXDGCacheHomePrivateToTheUser() throws {
-    let home = temporaryDirectory()
+    let home = temporaryCacheDirectory()
     let run = try BinaryRun.run(
       ["--headless", "--latency", "0"], environment: ["XDG_CACHE_HOME": home])
     XCTAssertEqual(run.status, 0)
@@ -88,12 +78,12 @@ final class CacheBinaryTests: XCTestCase {
   }
 
   func testCacheInfoListsEachEntryAndClearEmptiesIt() throws {
-    let directory = temporaryDirectory()
+    let directory = temporaryCacheDirectory()
     let empty = try BinaryRun.run(["cache", "info", "--cache-dir", directory])
     XCTAssertEqual(empty.status, 0)
     XCTAssertEqual(
       empty.lines, ["Cache: \(directory) (not created yet)", "Size: 0 B in 0 entries"])
-    _ = try headless(directory)
+    _ = try BinaryRun.headless(cache: directory)
     let info = try BinaryRun.run(["cache", "info", "--cache-dir=\(directory)"])
     XCTAssertEqual(info.status, 0, info.stderr)
     XCTAssertEqual(info.lines.count, 4, info.stdout)
@@ -112,12 +102,12 @@ final class CacheBinaryTests: XCTestCase {
     XCTAssertEqual(clear.status, 0)
     XCTAssertEqual(clear.lines, ["Removed 2 entries from \(directory)"])
     XCTAssertEqual(entries(directory), [])
-    let cold = try headless(directory)
+    let cold = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(cold.lines.first, "repositories Loading: cache nil")
   }
 
   func testCacheCommandsRefuseWhatTheyCannotDo() throws {
-    let file = temporaryDirectory()
+    let file = temporaryCacheDirectory()
     XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
     let unreadable = try BinaryRun.run(["cache", "info", "--cache-dir", file])
     XCTAssertEqual(unreadable.status, 1)
@@ -130,13 +120,13 @@ final class CacheBinaryTests: XCTestCase {
   }
 
   func testACorruptEntryIsOneLineAndIsReplaced() throws {
-    let directory = temporaryDirectory()
-    _ = try headless(directory)
+    let directory = temporaryCacheDirectory()
+    _ = try BinaryRun.headless(cache: directory)
     let info = try BinaryRun.run(["cache", "info", "--cache-dir", directory])
     let repositories = try XCTUnwrap(
       entries(directory).max { size($0) < size($1) }, info.stdout)
     try Data("not an entry at all, truncated".utf8).write(to: URL(fileURLWithPath: repositories))
-    let run = try headless(directory)
+    let run = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(run.status, 0)
     let errors = run.stderr.split(separator: "\n")
     XCTAssertEqual(errors.count, 1, run.stderr)
@@ -145,23 +135,23 @@ final class CacheBinaryTests: XCTestCase {
     XCTAssertEqual(run.lines.first, "organization Success (cached just now): Red Mad Robot")
     XCTAssertEqual(run.lines[1], "repositories Loading: cache nil")
     XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
-    let next = try headless(directory)
+    let next = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(next.stderr, "")
     XCTAssertTrue(next.lines[1].hasPrefix("repositories Success (cached just now): 36"))
   }
 
   func testADirectoryWhereAnEntryShouldBeIsReplacedToo() throws {
-    let directory = temporaryDirectory()
-    _ = try headless(directory)
+    let directory = temporaryCacheDirectory()
+    _ = try BinaryRun.headless(cache: directory)
     let organization = try XCTUnwrap(entries(directory).min { size($0) < size($1) })
     try FileManager.default.removeItem(atPath: organization)
     try FileManager.default.createDirectory(
       atPath: organization, withIntermediateDirectories: false)
-    let run = try headless(directory)
+    let run = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
     XCTAssertTrue(run.lines[0].hasPrefix("repositories Success (cached just now)"), run.stdout)
-    let next = try headless(directory)
+    let next = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(next.stderr, "")
     XCTAssertEqual(next.lines.first, "organization Success (cached just now): Red Mad Robot")
   }

@@ -5,22 +5,12 @@ import XCTest
 /// stored validators of the organization and of every repositories page are sent, and an
 /// unchanged server answers all of them `304`, so nothing is downloaded again.
 final class CacheRevalidationBinaryTests: XCTestCase {
-  private func temporaryDirectory() -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cache-304-\(UUID())")
-    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    return url.path
-  }
-
-  private func headless(_ directory: String, _ extra: [String] = []) throws -> BinaryRun {
-    try BinaryRun.run(
-      ["--headless", "--latency", "0", "--no-timestamps", "--cache-dir", directory] + extra)
-  }
 
   func testTheSecondRunsFetchIsNotModified() throws {
-    let directory = temporaryDirectory()
-    let cold = try headless(directory)
+    let directory = temporaryCacheDirectory()
+    let cold = try BinaryRun.headless(cache: directory)
     XCTAssertFalse(cold.lines.contains { $0.contains("not modified") }, cold.stdout)
-    let warm = try headless(directory)
+    let warm = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(warm.status, 0, warm.stderr)
     XCTAssertEqual(warm.stderr, "")
     let fetched = warm.lines.dropFirst(3).filter { $0.contains("Success") }
@@ -36,11 +26,11 @@ final class CacheRevalidationBinaryTests: XCTestCase {
   }
 
   func testTheSecondRunSpendsNoRateLimitOnAnUnchangedServer() throws {
-    let directory = temporaryDirectory()
-    let cold = try headless(directory, ["--json"])
+    let directory = temporaryCacheDirectory()
+    let cold = try BinaryRun.headless(cache: directory, ["--json"])
     XCTAssertEqual(
       remaining(cold), 5_000 - 5, "the cold run downloads the organization and 4 pages")
-    let warm = try headless(directory, ["--json"])
+    let warm = try BinaryRun.headless(cache: directory, ["--json"])
     XCTAssertEqual(warm.status, 0, warm.stderr)
     XCTAssertEqual(remaining(warm), 5_000, "a page was downloaded again")
   }
