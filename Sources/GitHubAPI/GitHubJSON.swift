@@ -34,7 +34,7 @@ public enum GitHubJSON {
   public static func decodeElements<T: Decodable>(
     _ type: T.Type, from body: Data, sanitizer: TextSanitizer = TextSanitizer()
   ) throws -> [T] {
-    guard let ranges = JSONArraySplitter.objectRanges(body), invalidUTF8Offset(body) == nil else {
+    guard let ranges = JSONByteReader.objectRanges(body) else {
       return try decode([T].self, from: body, sanitizer: sanitizer)
     }
     let decoder = JSONDecoder()

@@ -173,76 +173,14 @@ final class GitHubJSONTests: XCTestCase {
       default: XCTFail("\(text): \(whole) but \(elements)")
       }
     }
-    XCTAssertEqual(JSONArraySplitter.objectRanges(Data(#"[{"a": "}"}, {}]"#.utf8))?.count, 2)
-    XCTAssertNil(JSONArraySplitter.objectRanges(Data(#"[{"a": 1}, 2]"#.utf8)))
+    XCTAssertEqual(JSONByteReader.objectRanges(Data(#"[{"a": "}"}, {}]"#.utf8))?.count, 2)
+    XCTAssertNil(JSONByteReader.objectRanges(Data(#"[{"a": 1}, 2]"#.utf8)))
   }
 
-  /// `JSONArraySplitter.objectRanges` as it was before it found the end of a string with
-  /// memchr: every byte in turn, a backslash skipping the byte after it.
-  private func referenceRanges(_ body: Data) -> [Range<Int>]? {
-    let bytes = [UInt8](body)
-    var index = 0
-    func skipSpace() {
-      while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-    }
-    skipSpace()
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
-    index += 1
-    var ranges: [Range<Int>] = []
-    skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-      index += 1
-      skipSpace()
-      return index == bytes.count ? [] : nil
-    }
-    while true {
-      skipSpace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
-      let start = index
-      var depth = 0
-      var inString = false
-      scan: while index < bytes.count {
-        let byte = bytes[index]
-        if inString {
-          if byte == UInt8(ascii: "\\") {
-            index += 1
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-          }
-        } else {
-          switch byte {
-          case UInt8(ascii: "\""): inString = true
-          case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-          case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            depth -= 1
-            if depth == 0 {
-              index += 1
-              break scan
-            }
-          default: break
-          }
-        }
-        index += 1
-      }
-      guard depth == 0, !inString, index <= bytes.count else { return nil }
-      ranges.append(start..<index)
-      skipSpace()
-      guard index < bytes.count else { return nil }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "]") else { return nil }
-      index += 1
-      skipSpace()
-      return index == bytes.count ? ranges : nil
-    }
-  }
-
-  /// The splitter finds the objects reading every byte would find, on random text made of
-  /// the characters that matter (quotes, backslashes, brackets, commas) and on the server's
-  /// pages.
-  func testTheSplitterAgreesWithReadingEveryByte() {
+  /// The reader splits exactly the bodies Foundation reads as an array of objects, into as
+  /// many objects, each of which Foundation reads alone: on random text made of the characters
+  /// that matter (quotes, backslashes, brackets, commas) and on the server's pages.
+  func testTheElementsAreFoundExactlyInAnArrayOfObjects() {
     var generator = SystemRandomNumberGenerator()
     let alphabet = Array(#"{}[]"\, a"#.utf8)
     var bodies: [Data] = []
@@ -263,15 +201,19 @@ final class GitHubJSONTests: XCTestCase {
       ]
     }
     for body in bodies {
+      let text = String(decoding: body, as: UTF8.self)
+      let objects = (try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]]
+      let ranges = JSONByteReader.objectRanges(body)
+      XCTAssertEqual(ranges?.count, objects?.count, text)
+      for range in ranges ?? [] {
+        XCTAssertNotNil(
+          (try? JSONSerialization.jsonObject(with: body[range])) as? [String: Any], text)
+      }
       let padded = Data("xx".utf8) + body
       let slice = padded[padded.startIndex + 2..<padded.endIndex]
-      let expected = referenceRanges(body)
       XCTAssertEqual(
-        JSONArraySplitter.objectRanges(body)?.map { $0.lowerBound..<$0.upperBound }, expected,
-        String(decoding: body, as: UTF8.self))
-      XCTAssertEqual(
-        JSONArraySplitter.objectRanges(slice)?.map { ($0.lowerBound - 2)..<($0.upperBound - 2) },
-        expected)
+        JSONByteReader.objectRanges(slice)?.map { ($0.lowerBound - 2)..<($0.upperBound - 2) },
+        ranges, "a slice's ranges are in its own indices")
     }
   }
 }

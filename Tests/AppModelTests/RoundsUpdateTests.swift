@@ -1,0 +1,63 @@
+import ApexyLoader
+import AppTestSupport
+import XCTest
+
+@testable import AppModel
+@testable import GitHubAPI
+
+/// `update` and a headless run's planned rounds: when a round settles, and when the run quits.
+/// Each test states the whole next state (`assertUpdate`).
+final class RoundsUpdateTests: XCTestCase {
+  private let now = Fixture.now
+
+  private func mark(_ seconds: TimeInterval, _ stateCase: StateCase) -> InspectorTimeline.Mark {
+    InspectorTimeline.Mark(at: now + seconds, stateCase: stateCase)
+  }
+
+  func testAPlannedRunDoesNotCountRestoredContentAsItsFetchSettling() {
+    var state = Fixture.state()
+    state.rounds = FetchRounds(planned: 1)
+    let restored = LoaderStatus(freshness: Freshness(lastConfirmed: now, isRestored: true))
+    _ = update(
+      &state, organization: .success(content: Fixture.organization), status: restored, at: now)
+    _ = update(
+      &state, repositories: .success(content: Fixture.repositories), status: restored, at: now)
+    assertUpdate(&state, .action(.fetch), commands: [.fetchBoth(round: 1)], "not a quit") {
+      $0.rounds.fetches = 1
+    }
+    _ = update(&state, repositories: .loading(cache: Fixture.repositories), at: now)
+    _ = update(&state, organization: .loading(cache: Fixture.organization), at: now)
+    _ = update(&state, organization: .success(content: Fixture.organization), at: now)
+    let settled = next(state.repositories, .success(content: Fixture.repositories))
+    assertUpdate(
+      &state, .loaderChanged(.repositories(settled), at: now), commands: [.quit(.success)]
+    ) {
+      $0.repositories.snapshot = settled
+      $0.repositories.succeededAt = now
+      $0.inspector.timeline.marks[.repositories]?.append(mark(0, .success))
+      $0.inspector.timeline.marks[.merged]?.append(mark(0, .success))
+      $0.rounds.isComplete = true
+    }
+  }
+
+  func testATracedRunQuitsOnlyOnceNoRequestIsInFlight() {
+    var state = Fixture.state()
+    state.rounds = FetchRounds(planned: 1, waitsForRequests: true)
+    let sent = RequestRecord(
+      id: 1, method: "GET", path: "/orgs/RedMadRobot", loader: .organization, phase: .sent)
+    _ = update(&state, .action(.fetch))
+    _ = update(&state, .request(sent))
+    _ = updateLoaders(
+      &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
+    _ = updateLoaders(
+      &state, organization: .failure(error: Fixture.outage(), cache: nil),
+      repositories: .success(content: Fixture.repositories), at: now)
+    var ended = sent
+    ended.phase = .failed("Server error")
+    ended.status = 503
+    assertUpdate(&state, .request(ended), commands: [.quit(.failure)], "only now") {
+      $0.inspector.record(ended)
+      $0.rounds.isComplete = true
+    }
+  }
+}
