@@ -63,10 +63,13 @@ let package = Package(
     .target(name: "LoopbackHTTP", dependencies: ["Locking"]),
     // GitHub's API: models, endpoints, the shared loaders, errors, pagination, the sanitizer.
     .target(name: "GitHubAPI", dependencies: ["ApexyHTTP", "ApexyLoader", "Locking"]),
+    // The one JSON writer: the built-in server's bodies and the app's JSON Lines.
+    .target(name: "JSONOutput"),
     // The built-in server's options as plain values: routes, failure modes, defaults.
     .target(name: "DemoOptions"),
     // The built-in GitHub-shaped server and its fixtures.
-    .target(name: "DemoAPI", dependencies: ["DemoOptions", "LoopbackHTTP", "Locking"]),
+    .target(
+      name: "DemoAPI", dependencies: ["DemoOptions", "JSONOutput", "LoopbackHTTP", "Locking"]),
     // The C library's character width (wcwidth), which Swift does not import.
     .target(name: "CWidth"),
     // glibc's malloc settings and trim (mallopt, malloc_trim), which Swift does not import.
@@ -80,7 +83,8 @@ let package = Package(
     // The app's pure model: state, events, actions, update, layout. No I/O.
     .target(name: "AppModel", dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "CWidth"]),
     // Text formats: terminal input decoding, transcript lines (text, JSON Lines, trace), JSON.
-    .target(name: "AppFormats", dependencies: ["AppModel", "ApexyLoader", "GitHubAPI"]),
+    .target(
+      name: "AppFormats", dependencies: ["AppModel", "ApexyLoader", "GitHubAPI", "JSONOutput"]),
     // Rendering a state into a grid of cells, and the grid's diff.
     .target(
       name: "AppRendering", dependencies: ["AppModel", "AppFormats", "ApexyLoader", "GitHubAPI"]),
@@ -149,10 +153,13 @@ let package = Package(
       dependencies: [
         "GitHubAPI", "DemoAPI", "DemoOptions", "ApexyHTTP", "ApexyLoader", "ApexyLoaderTesting",
         "LoopbackHTTP",
+        "JSONOutput",
       ]),
     .testTarget(
       name: "DemoAPITests",
-      dependencies: ["DemoAPI", "DemoOptions", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP"]),
+      dependencies: [
+        "DemoAPI", "DemoOptions", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP", "JSONOutput",
+      ]),
     // What the app's tests share: fixtures, a client completing on demand, a screen in memory.
     .target(
       name: "AppTestSupport",
@@ -172,7 +179,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "AppFormatsTests",
-      dependencies: ["AppFormats", "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader"]),
+      dependencies: [
+        "AppFormats", "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader", "JSONOutput",
+      ]),
     .testTarget(
       name: "AppRuntimeTests",
       dependencies: [

@@ -1,6 +1,7 @@
 import ApexyLoader
 import Foundation
 import GitHubAPI
+import JSONOutput
 
 /// The last line of a headless run: how many rounds, how long, and how it ended.
 public struct HeadlessSummary: Sendable {

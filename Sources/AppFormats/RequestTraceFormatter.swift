@@ -1,6 +1,7 @@
 import AppModel
 import Foundation
 import GitHubAPI
+import JSONOutput
 
 /// Formats the request lines headless `--trace` prints between the transitions: text like the
 /// inspector's log, or one JSON object per line.

@@ -2,6 +2,7 @@ import ApexyLoader
 import AppModel
 import Foundation
 import GitHubAPI
+import JSONOutput
 
 /// Formats transitions as text lines close to `LoadingState`'s description, sanitized for
 /// display, or as JSON Lines that keep every string exact.

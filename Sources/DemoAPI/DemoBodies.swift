@@ -1,4 +1,5 @@
 import Foundation
+import JSONOutput
 
 /// The JSON bodies the built-in server answers with. The organization is encoded once when
 /// the server starts; a page of repositories is written when it is asked for, from the
@@ -21,13 +22,13 @@ struct DemoBodies: Sendable {
     writer = DemoRepositoryWriter(owner: options.login, base: base)
     let organization = DemoFixtures.organizationJSON(
       login: options.login, repositoryCount: repositoryCount, base: base)
-    self.organization = JSONText.data(organization)
+    self.organization = JSONValue(organization).data()
     switch options.failureMode {
     case .hostileText:
       var hostile = organization
       hostile["name"] = DemoFailureReply.hostile("Red Mad Robot", index: 1)
       hostile["description"] = DemoFailureReply.hostile("desc", index: 2)
-      hostileOrganization = JSONText.data(hostile)
+      hostileOrganization = JSONValue(hostile).data()
       alteredText = .hostile
     case .wideText:
       hostileOrganization = self.organization

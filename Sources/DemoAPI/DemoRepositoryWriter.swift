@@ -1,5 +1,6 @@
+import JSONOutput
 /// Writes a repository's JSON object with every field GitHub's list endpoint returns, keys in
-/// sorted order: the same bytes `JSONText` gives for the object, without building it (a page of
+/// sorted order: the same bytes `JSONValue.data()` gives for the object, without building it (a page of
 /// 100 is about 540 KB, written when it is asked for).
 struct DemoRepositoryWriter: Sendable {
   /// `{base}/repos/{owner}/`, escaped.
@@ -14,13 +15,13 @@ struct DemoRepositoryWriter: Sendable {
   /// A writer for repositories of `owner`, with API URLs under `base`.
   init(owner: String, base: String) {
     var repositoryURL: [UInt8] = []
-    JSONText.appendEscaped("\(base)/repos/\(owner)/", into: &repositoryURL)
+    JSONValue.appendEscaped("\(base)/repos/\(owner)/", into: &repositoryURL)
     self.repositoryURL = repositoryURL
     var ownerPath: [UInt8] = []
-    JSONText.appendEscaped("\(owner)/", into: &ownerPath)
+    JSONValue.appendEscaped("\(owner)/", into: &ownerPath)
     self.ownerPath = ownerPath
-    license = [UInt8](JSONText.data(DemoFixtures.licenseJSON(base: base)))
-    self.owner = [UInt8](JSONText.data(DemoFixtures.ownerJSON(login: owner, base: base)))
+    license = [UInt8](JSONValue(DemoFixtures.licenseJSON(base: base)).data())
+    self.owner = [UInt8](JSONValue(DemoFixtures.ownerJSON(login: owner, base: base)).data())
   }
 
   /// Appends the object of `repository` to `out`; `single` adds the fields only the
@@ -28,7 +29,7 @@ struct DemoRepositoryWriter: Sendable {
   /// in sorted order, in three runs.
   func write(_ repository: DemoRepository, into out: inout [UInt8], single: Bool = false) {
     var path: [UInt8] = []
-    JSONText.appendEscaped(repository.path, into: &path)
+    JSONValue.appendEscaped(repository.path, into: &path)
     let fields = Fields(
       repository: repository, full: ownerPath + path, api: repositoryURL + path, single: single)
     writeArchiveToForks(fields, into: &out)
@@ -187,7 +188,7 @@ extension [UInt8] {
   /// Appends `,"key":` and `value` as a JSON string.
   fileprivate mutating func string(_ key: String, _ value: String) {
     raw(key, #"""#)
-    JSONText.appendEscaped(value, into: &self)
+    JSONValue.appendEscaped(value, into: &self)
     append(UInt8(ascii: "\""))
   }
 }

@@ -1,5 +1,6 @@
 import AppTestSupport
 import Foundation
+import JSONOutput
 import XCTest
 
 @testable import AppFormats

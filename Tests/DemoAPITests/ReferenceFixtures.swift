@@ -1,9 +1,10 @@
 import Foundation
+import JSONOutput
 
 @testable import DemoAPI
 
 /// The built-in server's repository objects as it built them before pages were written on
-/// demand: dictionaries encoded with `JSONText`. The server's bytes must stay exactly these.
+/// demand: dictionaries encoded with `JSONValue.data()`. The server's bytes must stay exactly these.
 enum ReferenceFixtures {
   /// A repository JSON object with every field GitHub's list endpoint returns.
   static func repositoryJSON(
@@ -102,6 +103,6 @@ enum ReferenceFixtures {
       let names = DemoFailureReply.wideNames
       repo["name"] = names[index % names.count] + (index < names.count ? "" : "-\(index)")
     }
-    return JSONText.data(repo)
+    return JSONValue(repo).data()
   }
 }

@@ -1,5 +1,6 @@
 import DemoOptions
 import Foundation
+import JSONOutput
 import XCTest
 
 @testable import DemoAPI
@@ -128,7 +129,7 @@ final class GitHubJSONTests: XCTestCase {
   func testTheServersWriterRoundTrips() throws {
     let text = "quote \" backslash \\ newline \n tab \t bell \u{7} é 🚀 \u{202E}"
     let value: [Any] = [["name": text, "stargazers_count": 7, "fork": false, "language": NSNull()]]
-    let data = JSONText.data(value)
+    let data = JSONValue(value).data()
     let read = try GitHubJSON.decode([Repository].self, from: data)
     XCTAssertEqual(read, [Repository(name: text, stargazersCount: 7)])
     XCTAssertEqual(read.first?.name.contains("^J"), true, "the newline arrived and was cleaned")
@@ -204,7 +205,12 @@ final class GitHubJSONTests: XCTestCase {
       let text = String(decoding: body, as: UTF8.self)
       let objects = (try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]]
       let ranges = JSONByteReader.objectRanges(body)
-      XCTAssertEqual(ranges?.count, objects?.count, text)
+      // Foundation on Linux also takes a trailing comma, which JSON does not allow: such a
+      // body is decoded whole, by Foundation, as any body the reader does not take.
+      let trailingComma = text.range(of: #",\s*[\]}]"#, options: .regularExpression) != nil
+      if ranges != nil || !trailingComma {
+        XCTAssertEqual(ranges?.count, objects?.count, text)
+      }
       for range in ranges ?? [] {
         XCTAssertNotNil(
           (try? JSONSerialization.jsonObject(with: body[range])) as? [String: Any], text)
