@@ -88,7 +88,7 @@ let package = Package(
     // Rendering a state into a grid of cells, and the grid's diff.
     .target(
       name: "AppRendering", dependencies: ["AppModel", "AppFormats", "ApexyLoader", "GitHubAPI"]),
-    // The runtime: the one event loop, its backends (terminal, transcript), the app's loaders.
+    // The runtime: the one event loop and its backends (terminal, transcript).
     .target(
       name: "AppRuntime",
       dependencies: [

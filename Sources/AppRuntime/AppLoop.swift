@@ -15,7 +15,8 @@ public final class AppLoop {
   public private(set) var exitCode: ExitCode?
 
   private let backend: any AppBackend
-  private let loaders: AppLoaders
+  private let loaders: GitHubLoaders
+  private let requestEvents: RequestEventRelay
   private let scheduler: any WakeScheduler
   private let clock: () -> Date
   private let effects: AppEffects
@@ -27,15 +28,17 @@ public final class AppLoop {
   private var detailFeed: LoaderFeed<Repository>?
   private var finished: CheckedContinuation<ExitCode, Never>?
 
-  /// A loop over `loaders` showing each state on `backend`; `clock` stamps loader changes.
+  /// A loop over `loaders` showing each state on `backend`, and the requests their client
+  /// reports through `requestEvents`; `clock` stamps loader changes.
   public init(
-    state: AppState, backend: any AppBackend, loaders: AppLoaders,
-    scheduler: any WakeScheduler, clock: @escaping () -> Date,
-    effects: AppEffects = AppEffects()
+    state: AppState, backend: any AppBackend, loaders: GitHubLoaders,
+    requestEvents: RequestEventRelay, scheduler: any WakeScheduler,
+    clock: @escaping () -> Date, effects: AppEffects = AppEffects()
   ) {
     self.state = state
     self.backend = backend
     self.loaders = loaders
+    self.requestEvents = requestEvents
     self.scheduler = scheduler
     self.clock = clock
     self.effects = effects
@@ -51,7 +54,7 @@ public final class AppLoop {
     repositoriesFeed = LoaderFeed(
       loaders.repositories, clock: clock, change: { .repositories($0) }, post: post)
     let sanitizer = loaders.sanitizer
-    loaders.requestEvents.listen { [weak self] event in
+    requestEvents.listen { [weak self] event in
       guard let record = RequestRecord(event, sanitizer: sanitizer) else { return }
       DispatchQueue.main.async { self?.post(.request(record)) }
     }
@@ -192,7 +195,7 @@ public final class AppLoop {
     organizationFeed = nil
     repositoriesFeed = nil
     detailFeed = nil
-    loaders.requestEvents.listen(nil)
+    requestEvents.listen(nil)
     let final = backend.close(state, exitCode: code)
     exitCode = final
     finished?.resume(returning: final)

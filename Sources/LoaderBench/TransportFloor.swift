@@ -23,7 +23,7 @@ enum TransportFloor {
   }
 
   private static func fetch(_ base: URL) -> Never {
-    // Made as the app's client is (`AppLoaders`): with `RequestDefaults`, no session.
+    // Made as the app's client is (`GitHubConfiguration.makeClient`): with `RequestDefaults`, no session.
     let client = URLSessionClient(
       requestAdapter: BaseRequestAdapter(baseURL: base), defaults: RequestDefaults())
     let group = DispatchGroup()

@@ -5,6 +5,7 @@ import AppModel
 import AppRuntime
 import CurlOnDemand
 import Foundation
+import GitHubAPI
 
 #if canImport(Glibc)
   import Glibc
@@ -41,7 +42,13 @@ struct AppRun {
       return Launcher.fail("\(error)", code: .failure)
     }
     defer { source.demo?.stop() }
-    let loaders = AppLoaders(configuration: source.configuration)
+    // The one client (with the app's User-Agent), whose requests the inspector and `--trace`
+    // hear through the relay, and the loaders on it. On Linux no session configuration is made
+    // at all (Foundation's first one costs about 2 ms of a run).
+    let requestEvents = RequestEventRelay()
+    let client = source.configuration.makeClient(
+      userAgent: AppInfo.userAgent, requestLifeObserver: { requestEvents.deliver($0) })
+    let loaders = GitHubLoaders(client: client, configuration: source.configuration)
     CacheLocation.attach(to: loaders, options: options, environment: environment)
     // Every way out (q, a signal, the end of headless) waits for the cache's last writes.
     defer { loaders.waitForCacheWrites(timeout: 2) }
@@ -51,12 +58,14 @@ struct AppRun {
     if !options.headless {
       switch terminalScreen() {
       case .success(let screen):
-        return await terminal(screen, loaders: loaders, source: source, effects: effects)
+        return await terminal(
+          screen, loaders: loaders, requestEvents: requestEvents, source: source, effects: effects)
       case .failure(let refusal):
         if let code = refusal.code { return code }
       }
     }
-    return await headless(loaders: loaders, source: source, effects: effects)
+    return await headless(
+      loaders: loaders, requestEvents: requestEvents, source: source, effects: effects)
   }
 
   /// Why the terminal UI does not start: the exit code with `--interactive`, else `nil` and
@@ -85,7 +94,8 @@ struct AppRun {
   }
 
   private func terminal(
-    _ screen: NcursesTerminal, loaders: AppLoaders, source: DataSourceStart, effects: AppEffects
+    _ screen: NcursesTerminal, loaders: GitHubLoaders, requestEvents: RequestEventRelay,
+    source: DataSourceStart, effects: AppEffects
   ) async -> ExitCode {
     let state = source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
     let trim = MemoryTrim()
@@ -93,7 +103,8 @@ struct AppRun {
     effects.trimMemory = trim.loadsEnded
     let loop = AppLoop(
       state: state, backend: TerminalBackend(screen: screen), loaders: loaders,
-      scheduler: DispatchWakeScheduler(), clock: Date.init, effects: effects)
+      requestEvents: requestEvents, scheduler: DispatchWakeScheduler(), clock: Date.init,
+      effects: effects)
     let input = TerminalInput(terminal: screen, loop: loop)
     input.start()
     let code = await loop.run()
@@ -101,9 +112,10 @@ struct AppRun {
     return code
   }
 
-  private func headless(loaders: AppLoaders, source: DataSourceStart, effects: AppEffects) async
-    -> ExitCode
-  {
+  private func headless(
+    loaders: GitHubLoaders, requestEvents: RequestEventRelay, source: DataSourceStart,
+    effects: AppEffects
+  ) async -> ExitCode {
     let ascii = options.ascii || !TerminalLocale.adoptAndCheckUTF8()
     var state = source.state(size: Size(columns: 80, rows: 24), ascii: ascii)
     state.rounds = FetchRounds(planned: options.rounds, waitsForRequests: options.trace)
@@ -112,8 +124,8 @@ struct AppRun {
         json: options.json, timestamps: options.timestamps, trace: options.trace),
       output: StandardTranscriptOutput(), clock: Date.init)
     let loop = AppLoop(
-      state: state, backend: backend, loaders: loaders, scheduler: DispatchWakeScheduler(),
-      clock: Date.init, effects: effects)
+      state: state, backend: backend, loaders: loaders, requestEvents: requestEvents,
+      scheduler: DispatchWakeScheduler(), clock: Date.init, effects: effects)
     SignalPipe.handler = { number in
       guard number != SIGWINCH else { return }
       loop.send(.stop(.signal(number)))

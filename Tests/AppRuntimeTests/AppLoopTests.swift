@@ -175,7 +175,7 @@ final class AppLoopInspectorTests: XCTestCase {
       table[2].hasSuffix("Fetch pane, Result pane, status bar, inspector (app loop)"), table[2])
     XCTAssertTrue(table[1].hasSuffix("Fetch pane, status bar, inspector (app loop)"), table[1])
 
-    app.loaders.requestEvents.deliver(
+    app.requestEvents.deliver(
       RequestLifeEvent(
         id: 7, method: "GET", url: URL(string: "http://127.0.0.1/orgs/x/repos?t=s3cret"),
         startedAt: Fixture.now, date: Fixture.now, kind: .created))

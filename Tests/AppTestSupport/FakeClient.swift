@@ -53,8 +53,8 @@ public final class FakeClient: Client, @unchecked Sendable {
 /// The app's loaders on `client`, without policies (no retry, no revalidation), so a test
 /// completes each request with its plain content; `token` is the secret the sanitizer hides.
 @MainActor
-public func fakeLoaders(_ client: FakeClient, token: String? = nil) -> AppLoaders {
-  AppLoaders(
+public func fakeLoaders(_ client: FakeClient, token: String? = nil) -> GitHubLoaders {
+  GitHubLoaders(
     client: client,
     configuration: GitHubConfiguration(
       baseURL: URL(string: "http://127.0.0.1:8080")!, org: "RedMadRobot", token: token),

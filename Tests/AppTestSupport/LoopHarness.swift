@@ -18,7 +18,9 @@ public final class LoopHarness {
   /// The client every loader sends with.
   public let client = FakeClient()
   /// The loaders.
-  public let loaders: AppLoaders
+  public let loaders: GitHubLoaders
+  /// Where the client's request events go; a test delivers them as the client would.
+  public let requestEvents = RequestEventRelay()
   /// The loop.
   public let loop: AppLoop
   /// What the loop told the built-in server.
@@ -47,8 +49,8 @@ public final class LoopHarness {
       backend = TerminalBackend(screen: screen)
     }
     loop = AppLoop(
-      state: state, backend: backend, loaders: loaders, scheduler: scheduler,
-      clock: { clock.now },
+      state: state, backend: backend, loaders: loaders, requestEvents: requestEvents,
+      scheduler: scheduler, clock: { clock.now },
       effects: AppEffects(
         setOutage: { server.outages.append($0) }, setRound: { server.rounds.append($0) },
         openURL: {

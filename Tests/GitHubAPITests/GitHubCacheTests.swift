@@ -123,23 +123,23 @@ final class GitHubCacheTests: XCTestCase {
     let store = try temporaryStore()
     let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "test")
     let configuration = GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token)
-    let first = TestLoaders(configuration: configuration)
+    let first = GitHubLoaders(testing: configuration)
     first.attachCache(store: store, keys: keys)
     first.fetchBoth()
-    for await state in first.repositoriesLoader.states where !state.isLoading {
+    for await state in first.repositories.states where !state.isLoading {
       if case .success = state { break }
     }
-    for await state in first.organizationLoader.states where !state.isLoading {
+    for await state in first.organization.states where !state.isLoading {
       if case .success = state { break }
     }
     await first.flush()
     let requests = server.requests.count
 
-    let second = TestLoaders(configuration: configuration)
+    let second = GitHubLoaders(testing: configuration)
     second.attachCache(store: store, keys: keys)
-    XCTAssertEqual(second.repositoriesLoader.state.content?.count, 36)
-    XCTAssertEqual(second.organizationLoader.state.content?.displayName, "Red Mad Robot")
-    XCTAssertTrue(second.organizationLoader.freshness.isRestored)
+    XCTAssertEqual(second.repositories.state.content?.count, 36)
+    XCTAssertEqual(second.organization.state.content?.displayName, "Red Mad Robot")
+    XCTAssertTrue(second.organization.freshness.isRestored)
     XCTAssertNil(second.cacheProblem)
     XCTAssertEqual(server.requests.count, requests, "restoring sent a request")
     for entry in store.contents() {

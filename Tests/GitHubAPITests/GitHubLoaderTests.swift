@@ -32,12 +32,11 @@ final class GitHubLoaderTests: XCTestCase {
     var options = DemoServer.Options()
     options.maximumPageSize = 7
     let (server, url) = try serve(options)
-    let container = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
-    container.repositoriesLoader.load()
-    container.organizationLoader.load()
-    let repositories = await settle(container.repositoriesLoader).content
-    _ = await settle(container.organizationLoader)
+    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    container.repositories.load()
+    container.organization.load()
+    let repositories = await settle(container.repositories).content
+    _ = await settle(container.organization)
     XCTAssertEqual(repositories?.map(\.name), DemoFixtures.repositories.map(\.name))
     let pages = server.requests.filter { $0.path.hasSuffix("/repos") }
     XCTAssertEqual(pages.map { $0.queryValue("page") }, ["1", "2", "3", "4", "5", "6"])
@@ -51,10 +50,10 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testRequestsCarryGitHubHeadersAndTheToken() async throws {
     let (server, url) = try serve()
-    let container = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: "t0ken"))
-    container.organizationLoader.load()
-    _ = await settle(container.organizationLoader)
+    let container = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: "t0ken"))
+    container.organization.load()
+    _ = await settle(container.organization)
     let headers = try XCTUnwrap(server.requests.first?.headers)
     XCTAssertEqual(headers["user-agent"], "GitHubAPITests/1", "the program's own name")
     XCTAssertEqual(headers["accept"], "application/vnd.github+json")
@@ -64,26 +63,24 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testNoTokenMeansNoAuthorization() async throws {
     let (server, url) = try serve()
-    let container = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
-    container.organizationLoader.load()
-    _ = await settle(container.organizationLoader)
+    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    container.organization.load()
+    _ = await settle(container.organization)
     XCTAssertNil(server.requests.first?.headers["authorization"])
   }
 
   func testUnknownOrganizationIsATypedNotFound() async throws {
     let (_, url) = try serve()
-    let container = TestLoaders(configuration: GitHubConfiguration(baseURL: url, org: "nobody"))
-    container.organizationLoader.load()
-    let state = await settle(container.organizationLoader)
+    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "nobody"))
+    container.organization.load()
+    let state = await settle(container.organization)
     XCTAssertEqual(state.error as? GitHubError, .notFound(org: "nobody"))
   }
 
   func testOutageFailsAndKeepsTheCacheThenRecovers() async throws {
     let (server, url) = try serve()
-    let container = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
-    let loader = container.repositoriesLoader
+    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    let loader = container.repositories
     loader.load()
     let first = await settle(loader)
     XCTAssertEqual(first.content?.count, 36)
@@ -106,16 +103,15 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testEveryObserverOfTheSharedLoaderSeesTheSameStates() async throws {
     let (_, url) = try serve()
-    let container = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
-    let loader = container.repositoriesLoader
+    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    let loader = container.repositories
     var first: [LoadingState<[Repository]>] = []
     var second: [LoadingState<[Repository]>] = []
     let observations = [
       loader.observe { first.append(loader.state) },
-      container.repositoriesLoader.observe { second.append(container.repositoriesLoader.state) },
+      container.repositories.observe { second.append(container.repositories.state) },
     ]
-    container.repositoriesLoader.load()
+    container.repositories.load()
     _ = await settle(loader)
     XCTAssertEqual(first.count, 2, "one notification per change: loading, then success")
     XCTAssertEqual(first, second)

@@ -26,9 +26,9 @@ final class PageValidatorCacheTests: XCTestCase {
     return (server, url)
   }
 
-  private func loaders(_ url: URL, store: LoaderCacheStore) -> TestLoaders {
-    let loaders = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token))
+  private func loaders(_ url: URL, store: LoaderCacheStore) -> GitHubLoaders {
+    let loaders = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token))
     loaders.attachCache(store: store, keys: keys)
     return loaders
   }
@@ -43,26 +43,26 @@ final class PageValidatorCacheTests: XCTestCase {
     let store = temporaryStore()
     let (_, firstURL) = try serve()
     let first = loaders(firstURL, store: store)
-    await load(first.repositoriesLoader)
-    XCTAssertEqual(first.repositoriesLoader.lastPageCounts, PageCounts(decoded: 4, reused: 0))
-    let fetched = try XCTUnwrap(first.repositoriesLoader.state.content)
+    await load(first.repositories)
+    XCTAssertEqual(first.repositories.lastPageCounts, PageCounts(decoded: 4, reused: 0))
+    let fetched = try XCTUnwrap(first.repositories.state.content)
     await first.flush()
 
     // The built-in server of the next run listens on another port.
     let (server, secondURL) = try serve()
     XCTAssertNotEqual(firstURL, secondURL)
     let second = loaders(secondURL, store: store)
-    XCTAssertEqual(second.repositoriesLoader.state.content, fetched)
-    XCTAssertEqual(second.repositoriesLoader.pageCache.count, 4)
+    XCTAssertEqual(second.repositories.state.content, fetched)
+    XCTAssertEqual(second.repositories.pageCache.count, 4)
     XCTAssertNil(second.cacheProblem)
-    await load(second.repositoriesLoader)
+    await load(second.repositories)
 
-    guard case .success(let content) = second.repositoriesLoader.state else {
-      return XCTFail("the reload failed: \(second.repositoriesLoader.state)")
+    guard case .success(let content) = second.repositories.state else {
+      return XCTFail("the reload failed: \(second.repositories.state)")
     }
     XCTAssertEqual(content, fetched)
-    XCTAssertEqual(second.repositoriesLoader.lastPageCounts, PageCounts(decoded: 0, reused: 4))
-    XCTAssertTrue(second.repositoriesLoader.freshness.wasNotModified)
+    XCTAssertEqual(second.repositories.lastPageCounts, PageCounts(decoded: 0, reused: 4))
+    XCTAssertTrue(second.repositories.freshness.wasNotModified)
     let pages = server.requests.filter { $0.path.contains("/repos") }
     XCTAssertEqual(pages.count, 4)
     XCTAssertTrue(pages.allSatisfy { $0.headers["if-none-match"] != nil }, "\(pages)")

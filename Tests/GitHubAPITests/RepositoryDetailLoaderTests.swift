@@ -9,15 +9,15 @@ import XCTest
 /// repository, `GET /repos/{owner}/{name}`, revalidated when opened again.
 @MainActor
 final class RepositoryDetailLoaderTests: XCTestCase {
-  private func serve() throws -> (DemoServer, TestLoaders) {
+  private func serve() throws -> (DemoServer, GitHubLoaders) {
     var options = DemoServer.Options()
     options.organizationLatency = 0
     options.repositoriesLatency = 0
     let server = DemoServer(options: options)
     let url = try server.start()
     addTeardownBlock { server.stop() }
-    let loaders = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", retries: 0))
+    let loaders = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot", retries: 0))
     return (server, loaders)
   }
 
@@ -31,7 +31,7 @@ final class RepositoryDetailLoaderTests: XCTestCase {
 
   func testDetailRequestBringsTheFieldsOnlyTheSingleRepositoryAnswerHas() async throws {
     let (server, loaders) = try serve()
-    let loader = try XCTUnwrap(loaders.repositoryDetails.loader(for: "RedMadRobot/Apexy"))
+    let loader = try XCTUnwrap(loaders.details.loader(for: "RedMadRobot/Apexy"))
     loader.load()
     let settled = await settle(loader)
     let repository = try XCTUnwrap(
@@ -47,29 +47,29 @@ final class RepositoryDetailLoaderTests: XCTestCase {
 
   func testOneLoaderPerKeyReusedAndRevalidatedWhenOpenedAgain() async throws {
     let (server, loaders) = try serve()
-    let first = try XCTUnwrap(loaders.repositoryDetails.loader(for: "RedMadRobot/Apexy"))
+    let first = try XCTUnwrap(loaders.details.loader(for: "RedMadRobot/Apexy"))
     first.load()
     let loaded = await settle(first).content
-    let again = try XCTUnwrap(loaders.repositoryDetails.loader(for: "RedMadRobot/Apexy"))
+    let again = try XCTUnwrap(loaders.details.loader(for: "RedMadRobot/Apexy"))
     XCTAssertTrue(first === again)
-    XCTAssertFalse(first === loaders.repositoryDetails.loader(for: "RedMadRobot/PSCodeScanner"))
+    XCTAssertFalse(first === loaders.details.loader(for: "RedMadRobot/PSCodeScanner"))
     again.load()
     let reloaded = await settle(again)
     XCTAssertEqual(reloaded.content, loaded)
     XCTAssertEqual(again.freshness.wasNotModified, true)
     XCTAssertEqual(server.requests.count, 2)
     XCTAssertEqual(
-      loaders.repositoryDetails.keys, ["RedMadRobot/Apexy", "RedMadRobot/PSCodeScanner"])
+      loaders.details.keys, ["RedMadRobot/Apexy", "RedMadRobot/PSCodeScanner"])
   }
 
   func testUnknownRepositoryAndOutageFailTheLoader() async throws {
     let (server, loaders) = try serve()
-    let missing = try XCTUnwrap(loaders.repositoryDetails.loader(for: "RedMadRobot/nothing"))
+    let missing = try XCTUnwrap(loaders.details.loader(for: "RedMadRobot/nothing"))
     missing.load()
     let notFound = await settle(missing)
     XCTAssertNotNil(notFound.error)
     server.outage = true
-    let apexy = try XCTUnwrap(loaders.repositoryDetails.loader(for: "RedMadRobot/Apexy"))
+    let apexy = try XCTUnwrap(loaders.details.loader(for: "RedMadRobot/Apexy"))
     apexy.load()
     let error = await settle(apexy).error as? GitHubError
     XCTAssertEqual(
@@ -78,9 +78,9 @@ final class RepositoryDetailLoaderTests: XCTestCase {
 
   func testAKeyThatIsNotOwnerSlashNameMakesNoLoader() throws {
     let (_, loaders) = try serve()
-    XCTAssertNil(loaders.repositoryDetails.loader(for: "Apexy"))
-    XCTAssertNil(loaders.repositoryDetails.loader(for: "a/b/c"))
-    XCTAssertNil(loaders.repositoryDetails.loader(for: "/Apexy"))
-    XCTAssertEqual(loaders.repositoryDetails.keys, [])
+    XCTAssertNil(loaders.details.loader(for: "Apexy"))
+    XCTAssertNil(loaders.details.loader(for: "a/b/c"))
+    XCTAssertNil(loaders.details.loader(for: "/Apexy"))
+    XCTAssertEqual(loaders.details.keys, [])
   }
 }

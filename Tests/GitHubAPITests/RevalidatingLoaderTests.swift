@@ -13,22 +13,21 @@ final class RevalidatingLoaderTests: XCTestCase {
   private let clock = ManualScheduler(now: Date())
 
   private func serve(_ configure: (inout DemoServer.Options) -> Void = { _ in }) throws -> (
-    DemoServer, TestLoaders
+    DemoServer, GitHubLoaders
   ) {
     var options = DemoServer.Options(organizationLatency: 0, repositoriesLatency: 0)
     configure(&options)
     let server = DemoServer(options: options)
     let url = try server.start()
     addTeardownBlock { server.stop() }
-    let loaders = TestLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
-    loaders.organizationLoader.scheduler = clock
-    loaders.repositoriesLoader.scheduler = clock
+    let loaders = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    loaders.organization.scheduler = clock
+    loaders.repositories.scheduler = clock
     // The largest backoff of each retry, so the schedule is known: 1 s, 2 s, 4 s.
-    var policies = loaders.repositoriesLoader.policies
+    var policies = loaders.repositories.policies
     policies.retry?.random = { $0.upperBound }
-    loaders.repositoriesLoader.policies = policies
-    loaders.organizationLoader.policies = policies
+    loaders.repositories.policies = policies
+    loaders.organization.policies = policies
     return (server, loaders)
   }
 
@@ -69,7 +68,7 @@ final class RevalidatingLoaderTests: XCTestCase {
 
   func testAnUnchangedReloadIsAll304sAndKeepsTheSameArrayUndecoded() async throws {
     let (server, loaders) = try serve()
-    let repositories = loaders.repositoriesLoader
+    let repositories = loaders.repositories
     repositories.load()
     await settled(repositories)
     XCTAssertEqual(repositories.lastPageCounts, PageCounts(decoded: 4, reused: 0))
@@ -89,7 +88,7 @@ final class RevalidatingLoaderTests: XCTestCase {
 
   func testOneChangedPageIsDecodedAndTheListRebuiltFromItAndTheKeptPages() async throws {
     let (_, loaders) = try serve()
-    let repositories = loaders.repositoriesLoader
+    let repositories = loaders.repositories
     repositories.load()
     await settled(repositories)
     let names = repositories.state.content?.map(\.name)
@@ -113,7 +112,7 @@ final class RevalidatingLoaderTests: XCTestCase {
       $0.failureMode = .flaky
       $0.failingRoutes = [.repositories]
     }
-    let repositories = loaders.repositoriesLoader
+    let repositories = loaders.repositories
     let started = clock.now
     repositories.load()
     for (retry, wait) in [(1, 1.0), (2, 2.0)] {
@@ -138,7 +137,7 @@ final class RevalidatingLoaderTests: XCTestCase {
       $0.failureCount = 1
       $0.retryAfterSeconds = 7
     }
-    let organization = loaders.organizationLoader
+    let organization = loaders.organization
     organization.load()
     await until(organization) { organization.retryStatus != nil }
     XCTAssertEqual(
@@ -158,7 +157,7 @@ final class RevalidatingLoaderTests: XCTestCase {
       $0.failureMode = .rateLimit
       $0.failingRoutes = [.organization]
     }
-    let organization = loaders.organizationLoader
+    let organization = loaders.organization
     organization.load()
     await settled(organization)
     XCTAssertEqual(server.requests.count, 1, "a reset 30 minutes away is past --max-wait")

@@ -98,8 +98,9 @@ final class TokenTests: XCTestCase {
     let server = DemoServer(options: options)
     let url = try server.start()
     defer { server.stop() }
-    let loaders = AppLoaders(
-      configuration: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token))
+    let configuration = GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token)
+    let loaders = GitHubLoaders(
+      client: configuration.makeClient(userAgent: AppInfo.userAgent), configuration: configuration)
     loaders.organization.load()
     for await state in loaders.organization.states where !state.isLoading {
       if case .initial = state { continue }

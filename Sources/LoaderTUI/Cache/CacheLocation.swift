@@ -30,7 +30,7 @@ enum CacheLocation {
   /// Attaches the cache to `loaders` unless `--no-cache` or there is no cache directory.
   @MainActor
   static func attach(
-    to loaders: AppLoaders, options: Options, environment: [String: String]
+    to loaders: GitHubLoaders, options: Options, environment: [String: String]
   ) {
     guard !options.noCache,
       let directory = directory(option: options.cacheDirectory, environment: environment)

@@ -1,16 +1,15 @@
 import ApexyHTTP
 import ApexyLoader
-import AppModel
-import GitHubAPI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// The app's one client and one instance of each loader, handed to every view and to both
-/// backends of the app: the same organization and repositories loaders serve every pane.
+/// One organization's shared loaders on one client: one organization loader, one repositories
+/// loader and a detail loader per repository, handed to every screen that shows them (in
+/// `loader-tui`, to every pane and to both backends).
 @MainActor
-public final class AppLoaders {
+public final class GitHubLoaders {
   /// The configuration it was built from.
   public let configuration: GitHubConfiguration
   /// The one client.
@@ -23,31 +22,22 @@ public final class AppLoaders {
   public let details: RepositoryDetailLoaders
   /// The API's rate limit, shared by the loaders: used up, none of them sends a request.
   public let rateLimit = RateLimitGate()
-  /// Every request's life events, for the inspector and `--trace`.
-  public let requestEvents: RequestEventRelay
   /// Cleans server and request text for display (the token is a secret).
   public let sanitizer: TextSanitizer
 
-  /// Builds the app's client (`GitHubConfiguration.makeClient` with the app's `User-Agent`)
-  /// and the loaders on it.
-  public convenience init(configuration: GitHubConfiguration) {
-    let relay = RequestEventRelay()
-    // On Linux no session configuration is made at all (Foundation's first one costs ~2 ms
-    // of a run).
-    let client = configuration.makeClient(
-      userAgent: AppInfo.userAgent, requestLifeObserver: { relay.deliver($0) })
-    self.init(client: client, configuration: configuration, requestEvents: relay)
-  }
-
-  /// The loaders on `client`, whose request-life events (if it reports any) go to
-  /// `requestEvents`; they follow `policies`, by default the configuration's.
+  /// The loaders on `client` (`GitHubConfiguration.makeClient`), for `configuration`'s
+  /// organization.
+  ///
+  /// - Parameters:
+  ///   - client: The client every loader sends with.
+  ///   - configuration: The organization, the page cap and the token the sanitizer hides.
+  ///   - policies: What the loaders do on their own (retry, revalidation, refresh); by
+  ///     default the configuration's.
   public init(
-    client: Client, configuration: GitHubConfiguration,
-    requestEvents: RequestEventRelay = RequestEventRelay(), policies: LoaderPolicies? = nil
+    client: Client, configuration: GitHubConfiguration, policies: LoaderPolicies? = nil
   ) {
     self.configuration = configuration
     self.client = client
-    self.requestEvents = requestEvents
     // The token never reaches the screen or the output, even when a server echoes it.
     let sanitizer = TextSanitizer(secrets: configuration.token.map { [$0] } ?? [])
     self.sanitizer = sanitizer
@@ -62,8 +52,8 @@ public final class AppLoaders {
     details = RepositoryDetailLoaders(client: client, sanitizer: sanitizer, policies: policies)
   }
 
-  /// What the Fetch button does, in both backends of the app: repositories first, then the
-  /// organization (each joins a load already in flight).
+  /// Loads both lists, repositories first, then the organization (each joins a load already
+  /// in flight): what `loader-tui`'s Fetch button does.
   public func fetchBoth() {
     repositories.load()
     organization.load()

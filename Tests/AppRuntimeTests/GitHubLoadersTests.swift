@@ -7,10 +7,10 @@ import XCTest
 @testable import AppRuntime
 @testable import GitHubAPI
 
-/// The app's loaders at the end of a run: quitting waits for the cache's last writes, but
+/// The loaders at the end of the app's run: quitting waits for the cache's last writes, but
 /// never longer than it said.
 @MainActor
-final class AppLoadersTests: XCTestCase {
+final class GitHubLoadersTests: XCTestCase {
   func testWaitingForTheLastWritesIsBounded() async throws {
     let client = FakeClient()
     let loaders = fakeLoaders(client)

@@ -1,17 +1,23 @@
 import ApexyLoader
 import Foundation
-import GitHubAPI
 
-extension AppLoaders {
+extension GitHubLoaders {
   /// Gives both loaders a cache in `store` under `keys` (see `GitHubCacheKeys.attach`).
+  ///
+  /// - Parameters:
+  ///   - store: Where the entries are kept.
+  ///   - keys: The entries' keys for this API and organization.
   public func attachCache(store: LoaderCacheStore, keys: GitHubCacheKeys) {
     keys.attach(
       organization: organization, repositories: repositories, org: configuration.org,
       baseURL: configuration.baseURL, store: store)
   }
 
-  /// Blocks until the loaders' pending cache writes are on disk, at most `timeout` seconds;
-  /// returns whether they all finished. For the end of the process.
+  /// Blocks until the loaders' pending cache writes are on disk, at most `timeout` seconds.
+  /// For the end of the process.
+  ///
+  /// - Parameter timeout: The longest wait, in seconds.
+  /// - Returns: Whether they all finished.
   @discardableResult
   public func waitForCacheWrites(timeout: TimeInterval) -> Bool {
     let caches = (organization.cache, repositories.cache)
