@@ -8,11 +8,7 @@ import XCTest
   import FoundationNetworking
 #endif
 
-@MainActor
-final class RateLimitTests: XCTestCase {
-  private let clock = ManualScheduler()
-  private let client = ScriptedClient()
-
+final class RateLimitTests: ScriptedLoaderTestCase {
   private func headers(remaining: Int, resetIn seconds: Int) -> [String: String] {
     [
       "X-RateLimit-Limit": "5000", "X-RateLimit-Remaining": "\(remaining)",

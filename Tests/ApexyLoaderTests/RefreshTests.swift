@@ -4,11 +4,7 @@ import ApexyLoaderTesting
 import Foundation
 import XCTest
 
-@MainActor
-final class RefreshTests: XCTestCase {
-  private let clock = ManualScheduler()
-  private let client = ScriptedClient()
-
+final class RefreshTests: ScriptedLoaderTestCase {
   func testNoTimerExistsWhileNothingAsksForRefresh() async {
     let loader = TextLoader(
       client: client, scheduler: clock,

@@ -4,15 +4,7 @@ import ApexyLoaderTesting
 import Foundation
 import XCTest
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-@MainActor
-final class RetryingLoaderTests: XCTestCase {
-  private let clock = ManualScheduler()
-  private let client = ScriptedClient()
-
+final class RetryingLoaderTests: ScriptedLoaderTestCase {
   /// Retries at the top of each backoff range: 1 s, 2 s, 4 s.
   private func loader(retries: Int = 3) -> TextLoader {
     TextLoader(

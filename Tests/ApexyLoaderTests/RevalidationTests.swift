@@ -4,15 +4,7 @@ import ApexyLoaderTesting
 import Foundation
 import XCTest
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-@MainActor
-final class RevalidationTests: XCTestCase {
-  private let clock = ManualScheduler()
-  private let client = ScriptedClient()
-
+final class RevalidationTests: ScriptedLoaderTestCase {
   private func loader() -> TextLoader {
     TextLoader(client: client, scheduler: clock, policies: LoaderPolicies(revalidates: true))
   }

@@ -1,13 +1,12 @@
+import ApexyHTTP
 import ApexyLoader
+import AppFormats
+import AppModel
+import AppRendering
+import AppRuntime
 import AppTestSupport
+import GitHubAPI
 import XCTest
-
-@testable import ApexyHTTP
-@testable import AppFormats
-@testable import AppModel
-@testable import AppRendering
-@testable import AppRuntime
-@testable import GitHubAPI
 
 /// The loop and the detail loaders: Enter sends one detail request through the loader kept
 /// under the repository's key, the detail view and the inspector observe it by name, Esc lets

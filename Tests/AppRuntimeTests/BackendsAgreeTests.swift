@@ -1,12 +1,11 @@
 import ApexyLoader
+import AppFormats
+import AppModel
+import AppRendering
+import AppRuntime
 import AppTestSupport
+import GitHubAPI
 import XCTest
-
-@testable import AppFormats
-@testable import AppModel
-@testable import AppRendering
-@testable import AppRuntime
-@testable import GitHubAPI
 
 /// One program, two backends: the same event script through the terminal backend and through the
 /// transcript backend. The Fetch pane shows every case the transcript's merged lines name, in the

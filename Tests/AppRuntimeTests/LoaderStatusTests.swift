@@ -1,15 +1,14 @@
 import ApexyHTTP
 import ApexyLoader
 import ApexyLoaderTesting
+import AppFormats
+import AppModel
+import AppRendering
+import AppRuntime
 import AppTestSupport
 import Foundation
+import GitHubAPI
 import XCTest
-
-@testable import AppFormats
-@testable import AppModel
-@testable import AppRendering
-@testable import AppRuntime
-@testable import GitHubAPI
 
 /// Retries, 304s, staleness and the rate limit, from loader status to status bar and timer.
 @MainActor
