@@ -112,7 +112,9 @@ public final class AppLoop {
       .organization: loaders.organization.observerNames,
       .repositories: loaders.repositories.observerNames,
     ]
-    if let key = state.lists.detail?.key, let loader = loaders.details.loader(for: key) {
+    if let key = state.lists.detail?.key,
+      let loader = loaders.details.store.existingLoader(for: key)
+    {
       names[.repository] = loader.observerNames
     }
     return .observers(names)
