@@ -83,6 +83,13 @@ public enum ArgumentParser {
         guard let text = inline ?? rest.popFirst() else {
           throw UsageError(description: "\(name) needs a value; see --help.")
         }
+        // `--org --headless` gives no organization: the next flag is not a value.
+        if inline == nil, looksLikeFlag(text) {
+          throw UsageError(
+            description:
+              "\(name) needs a value, but \(TextSanitizer.clean(text)) is a flag; put the value"
+              + " right after \(name).")
+        }
         value = text
       }
       let item = GivenFlag(flag: flag, name: name, value: value, origin: nil)
@@ -90,6 +97,14 @@ public enum ArgumentParser {
       given.append(item)
     }
     return .flags(given)
+  }
+
+  /// Whether `text` names a flag of the table (`--headless`, `-h`, `--org=x`) rather than a
+  /// value.
+  static func looksLikeFlag(_ text: String) -> Bool {
+    guard text.hasPrefix("-"), text.count > 1 else { return false }
+    let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+    return FlagTable.flag(named: name) != nil
   }
 
   /// The error for an argument that is no flag: the nearest flag's name when one is close.

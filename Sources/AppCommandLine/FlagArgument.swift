@@ -37,12 +37,14 @@ struct FlagArgument: Sendable {
     return url
   }
 
-  /// An organization login: letters, digits, `-`, `_` and `.`, at most 100 characters.
+  /// A login as GitHub checks it (`GitHubLogin`): letters, digits and single hyphens, not
+  /// first or last, at most 39 characters.
   func login() throws(UsageError) -> String {
-    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
-    guard !text.isEmpty, text.count <= 100, text.unicodeScalars.allSatisfy(allowed.contains)
-    else {
-      throw refusal("takes an organization login (letters, digits, - _ .)")
+    if let problem = GitHubLogin.problem(text) {
+      throw UsageError(
+        description:
+          "\(flag) takes a GitHub login (letters, digits and single hyphens, at most 39),"
+          + " not \"\(TextSanitizer.clean(text))\" (\(problem)).")
     }
     return text
   }

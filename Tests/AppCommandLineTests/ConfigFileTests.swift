@@ -59,7 +59,7 @@ final class ConfigFileTests: XCTestCase {
       ("--latncy 0", "1: unknown flag --latncy; did you mean --latency?"),
       (
         "# ok\n--org a/b",
-        "2: --org takes an organization login (letters, digits, - _ .), not \"a/b\"."
+        "2: --org takes a GitHub login (letters, digits and single hyphens, at most 39), not \"a/b\" (a character other than letters, digits and hyphens)."
       ),
       ("--timeout x", "1: --timeout takes seconds from 1 to 3600, not \"x\"."),
       ("--headless yes", "1: --headless takes no value; see --help."),
@@ -94,7 +94,7 @@ final class ConfigFileTests: XCTestCase {
       ),
       (
         "--org \u{1B}[31mred",
-        "1: --org takes an organization login (letters, digits, - _ .), not \"^[[31mred\"."
+        "1: --org takes a GitHub login (letters, digits and single hyphens, at most 39), not \"^[[31mred\" (a character other than letters, digits and hyphens)."
       ),
     ]
     for (text, message) in cases {

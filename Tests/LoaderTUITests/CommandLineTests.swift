@@ -79,10 +79,19 @@ final class CommandLineTests: XCTestCase {
       (["--bogus"], "unknown flag --bogus; see --help."),
       (["extra"], "Unexpected argument \"extra\"; see --help."),
       (["--org"], "--org needs a value; see --help."),
+      (
+        ["--org", "--headless"],
+        "--org needs a value, but --headless is a flag; put the value right after --org."
+      ),
+      (
+        ["--org", "a--b"],
+        "--org takes a GitHub login (letters, digits and single hyphens, at most 39), not \"a--b\" (two hyphens in a row)."
+      ),
       (["--latency", "-1"], "--latency takes seconds from 0 to 600, not \"-1\"."),
       (["--rounds", "0"], "--rounds takes a whole number from 1 to 1000, not \"0\"."),
       (
-        ["--org", "a/b"], "--org takes an organization login (letters, digits, - _ .), not \"a/b\"."
+        ["--org", "a/b"],
+        "--org takes a GitHub login (letters, digits and single hyphens, at most 39), not \"a/b\" (a character other than letters, digits and hyphens)."
       ),
       (["--fail", "db"], "--fail takes org, repos or round=N (comma-separated), not \"db\"."),
       (
@@ -100,7 +109,7 @@ final class CommandLineTests: XCTestCase {
       ),
       (
         ["--org", "\u{1B}[31mred"],
-        "--org takes an organization login (letters, digits, - _ .), not \"^[[31mred\"."
+        "--org takes a GitHub login (letters, digits and single hyphens, at most 39), not \"^[[31mred\" (a character other than letters, digits and hyphens)."
       ),
     ]
     for (arguments, message) in cases {
