@@ -54,6 +54,14 @@ public struct DemoServerOptions: Sendable, Equatable {
   /// The default `Retry-After` seconds of `retry-after`.
   public static let defaultRetryAfterSeconds = 3
 
+  /// These options with neither route delayed: answers as fast as the server can give them.
+  public var withoutDelays: DemoServerOptions {
+    var options = self
+    options.organizationLatency = 0
+    options.repositoriesLatency = 0
+    return options
+  }
+
   /// Creates a value from its parts; without `maximumPageSize`, the default for
   /// `repositoryCount`.
   public init(

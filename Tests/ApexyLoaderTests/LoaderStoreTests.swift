@@ -4,22 +4,6 @@ import ApexyLoaderTesting
 import Foundation
 import XCTest
 
-/// A web loader of the number at `path`, for the keyed store.
-@MainActor
-private final class KeyedNumberLoader: WebLoader<Int>, ContentLoading {
-  let path: String
-
-  init(apiClient: Client, path: String) {
-    self.path = path
-    super.init(apiClient: apiClient)
-  }
-
-  func load() {
-    guard startLoading() else { return }
-    request(PathEndpoint<Int>(path: path))
-  }
-}
-
 /// `LoaderStore`: one loader per key while kept, the least recently taken one that nothing
 /// needs let go of past the limit, observed and loading ones never, and a dropped loader's
 /// content back from its cache.
@@ -29,12 +13,12 @@ final class LoaderStoreTests: XCTestCase {
   private var made: [String] = []
 
   private func store(limit: Int, cache: LoaderCacheStore? = nil)
-    -> LoaderStore<String, KeyedNumberLoader>
+    -> LoaderStore<String, NumberLoader>
   {
     LoaderStore(limit: limit) { [client, weak self] key in
       guard !key.isEmpty else { return nil }
       self?.made.append(key)
-      let loader = KeyedNumberLoader(apiClient: client, path: key)
+      let loader = NumberLoader(apiClient: client)
       if let cache {
         loader.cache = LoaderCache(
           store: cache, key: LoaderCacheKey(namespace: "https://numbers.test", name: key))

@@ -40,10 +40,8 @@ final class ObservationReleaseTests: XCTestCase {
 
   func testALoaderReleasedOnAnotherThreadCancelsItsRequestAndEndsItsStreams() async {
     let client = FakeClient()
-    var loader: NumberLoader? = NumberLoader(apiClient: client)
+    var (loader, progress) = NumberLoader.loading(on: client)
     weak let weakLoader = loader
-    loader?.load()
-    let progress = client.requests.first?.progress
     let stream = loader!.states
     await releaseOnAnotherThread(&loader)
     XCTAssertNil(weakLoader)

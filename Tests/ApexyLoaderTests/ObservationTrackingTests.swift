@@ -39,9 +39,9 @@ final class ObservationTrackingTests: XCTestCase {
   func testEveryAssignmentIsAChangeEvenOfAnEqualState() async {
     let loader = ContentLoader<Int>()
     let tracker = Tracker(loader)
-    loader.state = .loading(cache: nil)
-    loader.state = .success(content: 1)
-    loader.state = .success(content: 1)
+    for state in [LoadingState.loading(cache: nil), .success(content: 1), .success(content: 1)] {
+      loader.state = state
+    }
     XCTAssertEqual(tracker.changes, 3)
     // Each re-track during `onChange` reads the state from before the change.
     XCTAssertEqual(

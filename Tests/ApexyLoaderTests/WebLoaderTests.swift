@@ -74,10 +74,8 @@ final class WebLoaderTests: XCTestCase {
 
   func testReleasedLoaderCancelsItsRequestAndIgnoresALateCompletion() async {
     let client = FakeClient()
-    var loader: NumberLoader? = NumberLoader(apiClient: client)
+    var (loader, progress) = NumberLoader.loading(on: client)
     weak let weakLoader = loader
-    loader?.load()
-    let progress = client.requests.first?.progress
     XCTAssertEqual(progress?.isCancelled, false)
     loader = nil
     XCTAssertNil(weakLoader)

@@ -15,52 +15,51 @@ final class RetryAttemptTests: XCTestCase {
       id: id, method: "GET", path: path, loader: .repositories, phase: phase, status: status)
   }
 
-  /// The attempts the log shows for the requests, in order.
-  private func attempts(_ inspector: InspectorState) -> [Int?] {
-    inspector.requests.map(\.attempt)
+  /// What reaches the inspector, in the order it arrives.
+  private enum Step {
+    /// The reporter: request `id` sent, failed with a 503, or answered 200.
+    case sent(Int), failed(Int), answered(Int)
+    /// The loader: it waits for retry N (`nil`: it waits no more).
+    case waits(Int?)
+  }
+
+  /// The attempts the log shows for the requests, in order, after `steps`.
+  private func attempts(after steps: [Step]) -> [Int?] {
+    var inspector = InspectorState()
+    for step in steps {
+      switch step {
+      case .sent(let id): inspector.record(record(id, .sent))
+      case .failed(let id): inspector.record(record(id, .failed("503"), status: 503))
+      case .answered(let id): inspector.record(record(id, .finished, status: 200))
+      case .waits(let retry): inspector.noteRetry(.repositories, retry: retry)
+      }
+    }
+    return inspector.requests.map(\.attempt)
   }
 
   func testEachRetryMarksTheRequestAfterTheWait() {
-    var inspector = InspectorState()
-    inspector.record(record(1, .sent))
-    inspector.record(record(1, .failed("503"), status: 503))
-    inspector.noteRetry(.repositories, retry: 1)
-    inspector.noteRetry(.repositories, retry: nil)
-    inspector.record(record(2, .sent))
-    inspector.record(record(2, .failed("503"), status: 503))
-    inspector.noteRetry(.repositories, retry: 2)
-    inspector.noteRetry(.repositories, retry: nil)
-    inspector.record(record(3, .sent))
-    inspector.record(record(3, .finished, status: 200))
-    XCTAssertEqual(attempts(inspector), [nil, 2, 3])
+    let steps: [Step] = [
+      .sent(1), .failed(1), .waits(1), .waits(nil), .sent(2), .failed(2), .waits(2), .waits(nil),
+      .sent(3), .answered(3),
+    ]
+    XCTAssertEqual(attempts(after: steps), [nil, 2, 3])
   }
 
   func testARetrysRequestReportedAfterTheNextWaitKeepsItsOwnAttempt() {
     // The loader waited for retry 1, sent attempt 2, saw it fail and waits for retry 2, all
     // before the reporter's events for attempt 2 arrive.
-    var inspector = InspectorState()
-    inspector.record(record(1, .sent))
-    inspector.record(record(1, .failed("503"), status: 503))
-    inspector.noteRetry(.repositories, retry: 1)
-    inspector.noteRetry(.repositories, retry: 2)
-    inspector.record(record(2, .sent))
-    inspector.record(record(2, .failed("503"), status: 503))
-    inspector.record(record(3, .sent))
-    inspector.record(record(3, .finished, status: 200))
-    XCTAssertEqual(attempts(inspector), [nil, 2, 3])
+    let steps: [Step] = [
+      .sent(1), .failed(1), .waits(1), .waits(2), .sent(2), .failed(2), .sent(3), .answered(3),
+    ]
+    XCTAssertEqual(attempts(after: steps), [nil, 2, 3])
   }
 
   func testAnAnsweredRequestEndsTheRetriesOfItsLoad() {
     // Two waits noted; the first retry's request is answered, so the second wait (left when
     // its load was cancelled) numbers nothing after it.
-    var inspector = InspectorState()
-    inspector.record(record(1, .sent))
-    inspector.record(record(1, .failed("503"), status: 503))
-    inspector.noteRetry(.repositories, retry: 1)
-    inspector.noteRetry(.repositories, retry: 2)
-    inspector.record(record(2, .sent))
-    inspector.record(record(2, .finished, status: 200))
-    inspector.record(record(3, .sent))
-    XCTAssertEqual(attempts(inspector), [nil, 2, nil])
+    let steps: [Step] = [
+      .sent(1), .failed(1), .waits(1), .waits(2), .sent(2), .answered(2), .sent(3),
+    ]
+    XCTAssertEqual(attempts(after: steps), [nil, 2, nil])
   }
 }

@@ -11,11 +11,8 @@ import XCTest
 /// single-repository answer has, an `ETag`, and 404 for what is not there.
 final class DemoRepositoryRouteTests: XCTestCase {
   private func serve(repositoryCount: Int? = nil) throws -> URL {
-    var options = DemoServer.Options()
-    options.organizationLatency = 0
-    options.repositoriesLatency = 0
-    options.repositoryCount = repositoryCount
-    let server = DemoServer(options: options)
+    let server = DemoServer(
+      options: DemoServer.Options(repositoryCount: repositoryCount).withoutDelays)
     let url = try server.start()
     addTeardownBlock { server.stop() }
     return url

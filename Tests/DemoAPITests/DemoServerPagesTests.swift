@@ -21,10 +21,7 @@ final class DemoServerPagesTests: XCTestCase {
   }
 
   private func serve(_ options: DemoServer.Options) throws -> URL {
-    var options = options
-    options.organizationLatency = 0
-    options.repositoriesLatency = 0
-    let server = DemoServer(options: options)
+    let server = DemoServer(options: options.withoutDelays)
     let url = try server.start()
     addTeardownBlock { server.stop() }
     return url

@@ -9,10 +9,7 @@ import XCTest
 @MainActor
 final class GitHubLoaderTests: XCTestCase {
   private func serve(_ options: DemoServer.Options = .init()) throws -> (DemoServer, URL) {
-    var options = options
-    options.organizationLatency = 0
-    options.repositoriesLatency = 0
-    let server = DemoServer(options: options)
+    let server = DemoServer(options: options.withoutDelays)
     let url = try server.start()
     addTeardownBlock { server.stop() }
     return (server, url)

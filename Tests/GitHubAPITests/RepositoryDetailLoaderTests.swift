@@ -10,10 +10,7 @@ import XCTest
 @MainActor
 final class RepositoryDetailLoaderTests: XCTestCase {
   private func serve() throws -> (DemoServer, GitHubLoaders) {
-    var options = DemoServer.Options()
-    options.organizationLatency = 0
-    options.repositoriesLatency = 0
-    let server = DemoServer(options: options)
+    let server = DemoServer(options: DemoServer.Options().withoutDelays)
     let url = try server.start()
     addTeardownBlock { server.stop() }
     let loaders = GitHubLoaders(

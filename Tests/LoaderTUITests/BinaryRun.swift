@@ -183,6 +183,16 @@ private final class Collected: @unchecked Sendable {
   func get(_ index: Int) -> Data { lock.withLock { data[index] } }
 }
 
+extension BinaryRun {
+  /// Checks that the run ended with `status` and wrote exactly `stderr` to standard error.
+  func assertEnded(
+    with status: Int32, stderr: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(self.status, status, "the exit status", file: file, line: line)
+    XCTAssertEqual(self.stderr, stderr, "standard error", file: file, line: line)
+  }
+}
+
 extension XCTestCase {
   /// A directory path for one test's cache, removed when the test ends.
   func temporaryCacheDirectory() -> String {

@@ -110,13 +110,12 @@ final class CacheBinaryTests: XCTestCase {
     let file = temporaryCacheDirectory()
     XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
     let unreadable = try BinaryRun.run(["cache", "info", "--cache-dir", file])
-    XCTAssertEqual(unreadable.status, 1)
-    XCTAssertEqual(unreadable.stderr, "loader-tui: cannot read the cache at \(file)\n")
+    unreadable.assertEnded(with: 1, stderr: "loader-tui: cannot read the cache at \(file)\n")
     XCTAssertEqual(try BinaryRun.run(["cache"]).status, 2)
     XCTAssertEqual(try BinaryRun.run(["cache", "info", "--headless"]).status, 2)
     let both = try BinaryRun.run(["--cache-dir", file, "--no-cache"])
-    XCTAssertEqual(both.status, 2)
-    XCTAssertEqual(both.stderr, "loader-tui: Use either --cache-dir or --no-cache, not both.\n")
+    both.assertEnded(
+      with: 2, stderr: "loader-tui: Use either --cache-dir or --no-cache, not both.\n")
   }
 
   func testACorruptEntryIsOneLineAndIsReplaced() throws {

@@ -137,8 +137,7 @@ final class CommandLineTests: XCTestCase {
   /// report themselves.
   func testVersionNamesTheLibraries() throws {
     let run = try BinaryRun.run(["--version"])
-    XCTAssertEqual(run.status, 0)
-    XCTAssertEqual(run.stderr, "")
+    run.assertEnded(with: 0, stderr: "")
     let lines = run.lines
     XCTAssertEqual(lines.count, 3, run.stdout)
     XCTAssertEqual(lines.first, "loader-tui \(AppInfo.version)")

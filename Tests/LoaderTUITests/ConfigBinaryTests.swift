@@ -76,12 +76,10 @@ final class ConfigBinaryTests: XCTestCase {
 
   func testAFileOthersCanWriteIsRefused() throws {
     try write("--headless\n", mode: 0o664)
-    let run = try run(["--latency", "0"])
-    XCTAssertEqual(run.status, 2)
-    XCTAssertEqual(
-      run.stderr,
-      "loader-tui: refusing the config file \(config.path): others can write to it (mode 664);"
-        + " run chmod go-w \(config.path), or start with --no-config.\n")
+    try run(["--latency", "0"]).assertEnded(
+      with: 2,
+      stderr: "loader-tui: refusing the config file \(config.path): others can write to it"
+        + " (mode 664); run chmod go-w \(config.path), or start with --no-config.\n")
     XCTAssertEqual(try self.run(["--no-config", "--headless", "--latency", "0"]).status, 0)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
     XCTAssertEqual(try self.run(["--latency", "0"]).status, 0, "chmod go-w fixes it")
@@ -91,12 +89,10 @@ final class ConfigBinaryTests: XCTestCase {
     guard geteuid() == 0 else { throw XCTSkip("giving the file to another user needs root") }
     try write("--headless\n")
     XCTAssertEqual(chown(config.path, 65_534, 65_534), 0)
-    let run = try run(["--latency", "0"])
-    XCTAssertEqual(run.status, 2)
-    XCTAssertEqual(
-      run.stderr,
-      "loader-tui: refusing the config file \(config.path): it belongs to another user (uid"
-        + " 65534); make it yours or remove it, or start with --no-config.\n")
+    try run(["--latency", "0"]).assertEnded(
+      with: 2,
+      stderr: "loader-tui: refusing the config file \(config.path): it belongs to another user"
+        + " (uid 65534); make it yours or remove it, or start with --no-config.\n")
   }
 
   func testTheVariableNamesAnotherFile() throws {

@@ -122,10 +122,10 @@ final class HeadlessTests: XCTestCase {
 
   func testPipedStdoutFallsBackToHeadlessWithANote() throws {
     let run = try BinaryRun.run(["--latency", "0", "--no-timestamps"])
-    XCTAssertEqual(run.status, 0)
-    XCTAssertEqual(
-      run.stderr,
-      "loader-tui: stdout or stdin is not a terminal; printing state changes instead (--headless).\n"
+    run.assertEnded(
+      with: 0,
+      stderr:
+        "loader-tui: stdout or stdin is not a terminal; printing state changes instead (--headless).\n"
     )
     XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
   }

@@ -41,25 +41,30 @@ final class StandardOutputTests: XCTestCase {
     let fd = open("/dev/full", O_WRONLY)
     XCTAssertGreaterThanOrEqual(fd, 0)
     defer { close(fd) }
-    let failure = try XCTUnwrap(failure(writing: "line\n", to: fd))
-    XCTAssertEqual(failure.errorNumber, ENOSPC)
-    XCTAssertEqual(failure.exitCode, .outputFailed)
-    XCTAssertEqual(
-      failure.message,
-      "loader-tui: cannot write to standard output (No space left on device); free some space or send the output elsewhere."
+    try assertOutputFailed(
+      writingTo: fd, errorNumber: ENOSPC,
+      saying: "loader-tui: cannot write to standard output (No space left on device); free some space or send the output elsewhere."
     )
   }
 
   func testAClosedDescriptorFailsWith74() throws {
     let fd = open("/dev/null", O_WRONLY)
     close(fd)
-    let failure = try XCTUnwrap(failure(writing: "line\n", to: fd))
-    XCTAssertEqual(failure.errorNumber, EBADF)
-    XCTAssertEqual(failure.exitCode, .outputFailed)
-    XCTAssertEqual(
-      failure.message,
-      "loader-tui: cannot write to standard output (Bad file descriptor); give standard output a file or a pipe open for writing."
+    try assertOutputFailed(
+      writingTo: fd, errorNumber: EBADF,
+      saying: "loader-tui: cannot write to standard output (Bad file descriptor); give standard output a file or a pipe open for writing."
     )
+  }
+
+  /// Writing to `fd` fails with `errorNumber`, exit code 74 and `message` for the user.
+  private func assertOutputFailed(
+    writingTo fd: Int32, errorNumber: Int32, saying message: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let failure = try XCTUnwrap(failure(writing: "line\n", to: fd), file: file, line: line)
+    XCTAssertEqual(failure.errorNumber, errorNumber, file: file, line: line)
+    XCTAssertEqual(failure.exitCode, .outputFailed, file: file, line: line)
+    XCTAssertEqual(failure.message, message, file: file, line: line)
   }
 
   func testAStdoutClosedAtStartSaysSo() {

@@ -57,10 +57,10 @@ final class TokenTests: XCTestCase {
 
   func testMissingTokenFileIsAUsageError() throws {
     let run = try BinaryRun.run(["--token-file", "/nonexistent/token", "--headless"])
-    XCTAssertEqual(run.status, 2)
-    XCTAssertEqual(
-      run.stderr,
-      "loader-tui: Cannot read the token file /nonexistent/token; check the path and its permissions.\n"
+    run.assertEnded(
+      with: 2,
+      stderr:
+        "loader-tui: Cannot read the token file /nonexistent/token; check the path and its permissions.\n"
     )
   }
 
@@ -90,9 +90,7 @@ final class TokenTests: XCTestCase {
 
   @MainActor
   func testCrossOriginRedirectArrivesWithoutAuthorization() async throws {
-    var options = DemoServer.Options()
-    options.organizationLatency = 0
-    options.repositoriesLatency = 0
+    var options = DemoServer.Options().withoutDelays
     options.failureMode = .crossOrigin
     options.failingRoutes = [.organization]
     let server = DemoServer(options: options)
