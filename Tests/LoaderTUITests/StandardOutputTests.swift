@@ -43,7 +43,8 @@ final class StandardOutputTests: XCTestCase {
     defer { close(fd) }
     try assertOutputFailed(
       writingTo: fd, errorNumber: ENOSPC,
-      saying: "loader-tui: cannot write to standard output (No space left on device); free some space or send the output elsewhere."
+      saying: "loader-tui: cannot write to standard output (No space left on device);"
+        + " free some space or send the output elsewhere."
     )
   }
 
@@ -52,7 +53,8 @@ final class StandardOutputTests: XCTestCase {
     close(fd)
     try assertOutputFailed(
       writingTo: fd, errorNumber: EBADF,
-      saying: "loader-tui: cannot write to standard output (Bad file descriptor); give standard output a file or a pipe open for writing."
+      saying: "loader-tui: cannot write to standard output (Bad file descriptor);"
+        + " give standard output a file or a pipe open for writing."
     )
   }
 
