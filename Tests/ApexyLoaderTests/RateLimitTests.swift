@@ -31,8 +31,7 @@ final class RateLimitTests: ScriptedLoaderTestCase {
 
   func testAUsedUpLimitStopsRequestsUntilItResets() async {
     let gate = RateLimitGate()
-    let loader = TextLoader(
-      client: client, scheduler: clock, policies: LoaderPolicies(rateLimit: gate))
+    let loader = textLoader(LoaderPolicies(rateLimit: gate))
     loader.load()
     client.respond(headers: headers(remaining: 0, resetIn: 90), body: "hello")
     XCTAssertEqual(gate.current?.remaining, 0)

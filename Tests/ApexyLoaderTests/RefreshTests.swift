@@ -6,9 +6,7 @@ import XCTest
 
 final class RefreshTests: ScriptedLoaderTestCase {
   func testNoTimerExistsWhileNothingAsksForRefresh() async {
-    let loader = TextLoader(
-      client: client, scheduler: clock,
-      policies: LoaderPolicies(retry: RetryPolicy(), revalidates: true, staleAfter: 10))
+    let loader = textLoader(LoaderPolicies(retry: RetryPolicy(), revalidates: true, staleAfter: 10))
     loader.load()
     client.respond(headers: ["ETag": "1"], body: "hello")
     XCTAssertEqual(clock.pendingCount, 0)
@@ -17,9 +15,7 @@ final class RefreshTests: ScriptedLoaderTestCase {
   }
 
   func testARefreshIntervalRevalidatesAfterEachLoad() async {
-    let loader = TextLoader(
-      client: client, scheduler: clock,
-      policies: LoaderPolicies(revalidates: true, refreshInterval: 60))
+    let loader = textLoader(LoaderPolicies(revalidates: true, refreshInterval: 60))
     XCTAssertEqual(clock.pendingCount, 0, "no timer before the first load ends")
     loader.load()
     XCTAssertEqual(clock.pendingCount, 0, "no timer while loading")
@@ -36,8 +32,7 @@ final class RefreshTests: ScriptedLoaderTestCase {
   }
 
   func testTheServersPollIntervalRaisesTheRefreshInterval() async {
-    let loader = TextLoader(
-      client: client, scheduler: clock, policies: LoaderPolicies(refreshInterval: 60))
+    let loader = textLoader(LoaderPolicies(refreshInterval: 60))
     loader.load()
     client.respond(headers: ["X-Poll-Interval": "120"], body: "hello")
     XCTAssertEqual(loader.lastResponse?.pollInterval, 120)
@@ -47,8 +42,7 @@ final class RefreshTests: ScriptedLoaderTestCase {
   }
 
   func testTurningRefreshOffOrReleasingTheLoaderRemovesTheTimer() async {
-    var loader: TextLoader? = TextLoader(
-      client: client, scheduler: clock, policies: LoaderPolicies(refreshInterval: 5))
+    var loader: TextLoader? = textLoader(LoaderPolicies(refreshInterval: 5))
     loader?.load()
     client.respond(body: "hello")
     XCTAssertEqual(clock.pendingCount, 1)
@@ -63,8 +57,7 @@ final class RefreshTests: ScriptedLoaderTestCase {
   }
 
   func testARefreshAfterAFailureTriesAgain() async {
-    let loader = TextLoader(
-      client: client, scheduler: clock, policies: LoaderPolicies(refreshInterval: 30))
+    let loader = textLoader(LoaderPolicies(refreshInterval: 30))
     loader.load()
     client.respond(status: 500)
     XCTAssertEqual(loader.state.error as? StatusError, StatusError(status: 500))

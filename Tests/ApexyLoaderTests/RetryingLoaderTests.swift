@@ -7,9 +7,8 @@ import XCTest
 final class RetryingLoaderTests: ScriptedLoaderTestCase {
   /// Retries at the top of each backoff range: 1 s, 2 s, 4 s.
   private func loader(retries: Int = 3) -> TextLoader {
-    TextLoader(
-      client: client, scheduler: clock,
-      policies: LoaderPolicies(
+    textLoader(
+      LoaderPolicies(
         retry: RetryPolicy(maxRetries: retries, baseDelay: 1, random: { $0.upperBound })))
   }
 
@@ -104,9 +103,7 @@ final class RetryingLoaderTests: ScriptedLoaderTestCase {
   }
 
   func testAWaitPastTheCapFailsAtOnceSayingWhenToTryAgain() async {
-    let loader = TextLoader(
-      client: client, scheduler: clock,
-      policies: LoaderPolicies(retry: RetryPolicy(maxServerWait: 30)))
+    let loader = textLoader(LoaderPolicies(retry: RetryPolicy(maxServerWait: 30)))
     loader.load()
     let reset = Int(clock.now.timeIntervalSince1970) + 600
     client.respond(
@@ -181,7 +178,7 @@ final class RetryingLoaderTests: ScriptedLoaderTestCase {
   }
 
   func testALoaderWithoutPoliciesSendsOnceAsBefore() async {
-    let loader = TextLoader(client: client, scheduler: clock, policies: LoaderPolicies())
+    let loader = textLoader(LoaderPolicies())
     loader.load()
     client.respond(status: 503)
     XCTAssertEqual(loader.state.error as? StatusError, StatusError(status: 503))

@@ -6,7 +6,7 @@ import XCTest
 
 final class RevalidationTests: ScriptedLoaderTestCase {
   private func loader() -> TextLoader {
-    TextLoader(client: client, scheduler: clock, policies: LoaderPolicies(revalidates: true))
+    textLoader(LoaderPolicies(revalidates: true))
   }
 
   func testANotModifiedAnswerKeepsTheContentWithoutDecodingAndConfirmsIt() async {
@@ -70,8 +70,7 @@ final class RevalidationTests: ScriptedLoaderTestCase {
   }
 
   func testStaleAfterComparesTheLastConfirmationWithTheClock() async {
-    let loader = TextLoader(
-      client: client, scheduler: clock, policies: LoaderPolicies(revalidates: true, staleAfter: 60))
+    let loader = textLoader(LoaderPolicies(revalidates: true, staleAfter: 60))
     XCTAssertFalse(loader.isStale, "nothing confirmed is not stale")
     loader.load()
     client.respond(headers: ["ETag": "1"], body: "hello")

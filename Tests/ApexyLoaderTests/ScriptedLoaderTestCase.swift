@@ -1,3 +1,4 @@
+import ApexyLoader
 import ApexyLoaderTesting
 import XCTest
 
@@ -9,4 +10,9 @@ class ScriptedLoaderTestCase: XCTestCase {
   let clock = ManualScheduler()
   /// The client the loaders send with.
   let client = ScriptedClient()
+
+  /// A text loader on the client and the clock, following `policies`.
+  func textLoader(_ policies: LoaderPolicies) -> TextLoader {
+    TextLoader(client: client, scheduler: clock, policies: policies)
+  }
 }

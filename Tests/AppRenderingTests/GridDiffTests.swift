@@ -68,60 +68,44 @@ final class GridDiffTests: XCTestCase {
     return (diff.changes, screen.lines)
   }
 
-  func testAWideCharacterMovedOneColumnRightBlanksWhereItWas() {
-    var before = Grid(width: 5, height: 1)
-    before.put("日", x: 1, y: 0, style: .plain)
-    var after = Grid(width: 5, height: 1)
-    after.put("日", x: 2, y: 0, style: .plain)
+  /// A line `width` wide with each piece's text written from its column.
+  private func line(_ width: Int, _ pieces: (Int, String)...) -> Grid {
+    var grid = Grid(width: width, height: 1)
+    for (x, text) in pieces { grid.put(text, x: x, y: 0, style: .plain) }
+    return grid
+  }
+
+  /// The diff from `before` to `after` writes exactly `writes` (a column and its text, "" for a
+  /// blank), and a terminal that showed `before` then shows `shows`.
+  private func assertDiff(
+    _ before: Grid, _ after: Grid, writes: [(Int, String)], shows: String, _ message: String = "",
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
     let result = applied(before, after)
-    XCTAssertEqual(
-      result.changes,
-      [
-        CellChange(x: 1, y: 0, cell: .blank),
-        CellChange(x: 2, y: 0, cell: Cell(text: "日", style: .plain)),
-      ], "its right half is never written")
-    XCTAssertEqual(result.lines, after.lines)
-    XCTAssertEqual(result.lines, ["  日"])
+    let expected = writes.map { x, text in
+      CellChange(x: x, y: 0, cell: text.isEmpty ? .blank : Cell(text: text, style: .plain))
+    }
+    XCTAssertEqual(result.changes, expected, message, file: file, line: line)
+    XCTAssertEqual(result.lines, after.lines, file: file, line: line)
+    XCTAssertEqual(result.lines, [shows], file: file, line: line)
+  }
+
+  func testAWideCharacterMovedOneColumnRightBlanksWhereItWas() {
+    assertDiff(
+      line(5, (1, "日")), line(5, (2, "日")), writes: [(1, ""), (2, "日")], shows: "  日",
+      "its right half is never written")
   }
 
   func testAWideCharacterMovedOneColumnLeftWritesWhatItUncovers() {
-    var before = Grid(width: 5, height: 1)
-    before.put("日", x: 2, y: 0, style: .plain)
-    var after = Grid(width: 5, height: 1)
-    after.put("日", x: 1, y: 0, style: .plain)
-    let result = applied(before, after)
-    XCTAssertEqual(
-      result.changes,
-      [
-        CellChange(x: 1, y: 0, cell: Cell(text: "日", style: .plain)),
-        CellChange(x: 3, y: 0, cell: .blank),
-      ])
-    XCTAssertEqual(result.lines, [" 日"])
+    assertDiff(line(5, (2, "日")), line(5, (1, "日")), writes: [(1, "日"), (3, "")], shows: " 日")
   }
 
   func testOverwritingHalfOfAWideCharacterBlanksItsOtherHalf() {
-    var before = Grid(width: 4, height: 1)
-    before.put("日本", x: 0, y: 0, style: .plain)
-    var right = before
-    right.put("a", x: 1, y: 0, style: .plain)
-    let overRight = applied(before, right)
-    XCTAssertEqual(
-      overRight.changes,
-      [
-        CellChange(x: 0, y: 0, cell: .blank),
-        CellChange(x: 1, y: 0, cell: Cell(text: "a", style: .plain)),
-      ])
-    XCTAssertEqual(overRight.lines, [" a本"])
-    var left = before
-    left.put("b", x: 2, y: 0, style: .plain)
-    let overLeft = applied(before, left)
-    XCTAssertEqual(
-      overLeft.changes,
-      [
-        CellChange(x: 2, y: 0, cell: Cell(text: "b", style: .plain)),
-        CellChange(x: 3, y: 0, cell: .blank),
-      ])
-    XCTAssertEqual(overLeft.lines, ["日b"])
+    let before = line(4, (0, "日本"))
+    assertDiff(
+      before, line(4, (0, "日本"), (1, "a")), writes: [(0, ""), (1, "a")], shows: " a本")
+    assertDiff(
+      before, line(4, (0, "日本"), (2, "b")), writes: [(2, "b"), (3, "")], shows: "日b")
   }
 
   func testAStyleAloneIsAChangeAndAWideCharacterIsStillOneCell() {

@@ -51,33 +51,35 @@ final class HeadlessTests: XCTestCase {
     let run = try BinaryRun.run(
       ["--headless", "--no-timestamps", "--rounds", "2", "--fail", "round=2", "--retries", "0"]
         + ordered)
-    let error = "Server error (HTTP 503: Service Unavailable (simulated outage)); try again later"
-    XCTAssertEqual(run.status, 1)
-    XCTAssertEqual(
-      Array(run.lines[9...]),
-      [
-        "organization Failure: \(error), cache Red Mad Robot",
-        "repositories Failure: \(error), cache \(names)",
-        "merged       Failure: \(error), cache Red Mad Robot: \(names)",
-        "done: 2 rounds, failure: \(error).",
-      ])
-    XCTAssertEqual(run.stderr, "loader-tui: \(error).\n")
+    assertFailed(
+      run, with: "Server error (HTTP 503: Service Unavailable (simulated outage)); try again later",
+      caches: ("Red Mad Robot", names, "Red Mad Robot: \(names)"), rounds: "2 rounds")
   }
 
   func testServerErrorWithoutCache() throws {
     let run = try BinaryRun.run(
       ["--headless", "--no-timestamps", "--org", "nobody"] + ordered)
-    let error = "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404)"
-    XCTAssertEqual(run.status, 1)
+    assertFailed(
+      run,
+      with: "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404)",
+      caches: ("nil", "nil", "nil"), rounds: "1 round")
+  }
+
+  /// A run whose last round failed with `error`: exit 1, its last four lines the three loaders'
+  /// failures over `caches` and the summary, and the error on stderr.
+  private func assertFailed(
+    _ run: BinaryRun, with error: String, caches: (String, String, String), rounds: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
     XCTAssertEqual(
-      Array(run.lines[3...]),
+      run.lines.suffix(4),
       [
-        "organization Failure: \(error), cache nil",
-        "repositories Failure: \(error), cache nil",
-        "merged       Failure: \(error), cache nil",
-        "done: 1 round, failure: \(error).",
-      ])
-    XCTAssertEqual(run.stderr, "loader-tui: \(error).\n")
+        "organization Failure: \(error), cache \(caches.0)",
+        "repositories Failure: \(error), cache \(caches.1)",
+        "merged       Failure: \(error), cache \(caches.2)",
+        "done: \(rounds), failure: \(error).",
+      ], file: file, line: line)
+    run.assertEnded(with: 1, stderr: "loader-tui: \(error).\n", file: file, line: line)
   }
 
   func testTwoRunsAreByteIdentical() throws {

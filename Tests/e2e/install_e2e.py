@@ -90,6 +90,17 @@ def complete_in(window, command, ready, tabs=1):
     check(f"{window}: Tab after `loader-tui --fail-mode r` offers {' '.join(MODES)}", ok, lines)
 
 
+def in_app(window, command, steps):
+    """Starts `command` in `window` as the new user types it, then for each step sends its key
+    (none for the first screen), waits for its text on the screen and checks it."""
+    shell(window, f"sh -c '{command}; echo EXIT-$?; sleep 60'")
+    for key, text, description in steps:
+        if key:
+            tmux("send-keys", "-t", target(window), key)
+        ok, lines = wait_for(window, lambda screen, text=text: any(text in x for x in screen))
+        check(description, ok, lines)
+
+
 def main():
     environment = dict(os.environ, **user_environment())
     environment.pop("LOADER_TUI_CONFIG", None)
@@ -148,21 +159,17 @@ def main():
         with open(config, "w") as file:
             file.write("# set once\n--org apple\n--latency 0\n")
         os.chmod(config, 0o600)
-        shell("app", "sh -c 'loader-tui; echo EXIT-$?; sleep 60'")
-        ok, lines = wait_for("app", lambda l: any("fetch apple and its" in x for x in l))
-        check("the app starts with the organization from the config file", ok, lines)
-        tmux("send-keys", "-t", target("app"), "f")
-        ok, lines = wait_for("app", lambda l: any('"apple" was not found' in x for x in l))
-        check("f fetches it", ok, lines)
-        tmux("send-keys", "-t", target("app"), "q")
-        ok, lines = wait_for("app", lambda l: any("EXIT-0" in x for x in l))
-        check("q quits it", ok, lines)
-        shell("app2", "sh -c 'loader-tui --org RedMadRobot; echo EXIT-$?; sleep 60'")
-        ok, lines = wait_for("app2", lambda l: any("fetch RedMadRobot and" in x for x in l))
-        check("--org on the command line wins over the config file", ok, lines)
-        tmux("send-keys", "-t", target("app2"), "f")
-        ok, lines = wait_for("app2", lambda l: any("Apexy" in x for x in l))
-        check("f fetches it", ok, lines)
+        steps = [
+            (None, "fetch apple and its", "the app starts with the organization from the config file"),
+            ("f", '"apple" was not found', "f fetches it"),
+            ("q", "EXIT-0", "q quits it"),
+        ]
+        in_app("app", "loader-tui", steps)
+        steps = [
+            (None, "fetch RedMadRobot and", "--org on the command line wins over the config file"),
+            ("f", "Apexy", "f fetches it"),
+        ]
+        in_app("app2", "loader-tui --org RedMadRobot", steps)
         tmux("send-keys", "-t", target("app2"), "q")
         os.chmod(config, 0o664)
         refused = subprocess.run(["loader-tui"], capture_output=True, text=True,

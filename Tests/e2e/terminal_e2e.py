@@ -96,18 +96,18 @@ def run_slow_arrow_and_encodings():
     lines = d.wait_for("slow arrow scrolls once", lambda l: "2–" in result_label(l))
     d.check("an arrow whose bytes arrive 40 ms apart moves the selection one row, the view follows",
             "2–" in result_label(lines) and not any("Inspector" in x for x in lines), lines)
-    for end in ("\x1b[4~", "\x1b[F", "\x1bOF", "\x1b[8~"):
-        raw("\x1b[1~")
-        d.wait_for("home", lambda l: "1–" in result_label(l))
-        raw(end)
-        lines = d.wait_for(f"End as {end!r}", lambda l: "–36 of 36" in result_label(l))
-        d.check(f"End as {end!r} goes to the bottom", "–36 of 36" in result_label(lines), lines)
-    for home in ("\x1b[H", "\x1bOH", "\x1b[1~", "\x1b[7~"):
-        raw("\x1b[4~")
-        d.wait_for("end", lambda l: "–36 of 36" in result_label(l))
-        raw(home)
-        lines = d.wait_for(f"Home as {home!r}", lambda l: " 1–" in result_label(l))
-        d.check(f"Home as {home!r} goes to the top", " 1–" in result_label(lines), lines)
+    top, bottom = (" 1–", "the top", "\x1b[1~"), ("–36 of 36", "the bottom", "\x1b[4~")
+    # Every encoding terminals send for End, then for Home, each from the other end.
+    for sequences, (label, where, _), (start, _, back) in (
+            (("\x1b[4~", "\x1b[F", "\x1bOF", "\x1b[8~"), bottom, top),
+            (("\x1b[H", "\x1bOH", "\x1b[1~", "\x1b[7~"), top, bottom)):
+        for sequence in sequences:
+            raw(back)
+            d.wait_for(f"back at {start.strip()}", lambda l, s=start: s in result_label(l))
+            raw(sequence)
+            name = "End" if label == bottom[0] else "Home"
+            lines = d.wait_for(f"{name} as {sequence!r}", lambda l, s=label: s in result_label(l))
+            d.check(f"{name} as {sequence!r} goes to {where}", label in result_label(lines), lines)
     raw("\x1b[6~")
     lines = d.wait_for("PgDn", lambda l: " 1–" not in result_label(l))
     d.check("PgDn as \\e[6~ pages down", " 1–" not in result_label(lines), lines)
@@ -138,20 +138,26 @@ def run_terms():
                 not any("Fetch ─" in x or "Fetch -" in x for x in lines), lines)
 
 
+def shell_settings(name):
+    """The terminal settings the shell in the pane has now (`stty -g`), or None when it did not
+    answer within 5 s."""
+    path = os.path.join(d.WORK, f"{name}.stty")
+    keys(f"stty -g > {path}", "Enter")
+    deadline = time.monotonic() + 5
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    return open(path).read() if os.path.exists(path) else None
+
+
 def run_suspend():
     tag = "suspend"
     files = launch(tag)
     loaded(tag)
     keys("C-z")
     lines = d.wait_for("Ctrl-Z stops the app", lambda l: any("Stopped" in x for x in l))
-    stopped = os.path.join(d.WORK, "stopped.stty")
-    keys(f"stty -g > {stopped}", "Enter")
-    deadline = time.monotonic() + 5
-    while not os.path.exists(stopped) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.2)
-    same = os.path.exists(stopped) and open(stopped).read() == open(files[0]).read()
-    d.check("Ctrl-Z gives the shell its terminal settings back", same, lines)
+    d.check("Ctrl-Z gives the shell its terminal settings back",
+            shell_settings("stopped") == open(files[0]).read(), lines)
     d.tmux("resize-window", "-t", d.SESSION, "-x", "80", "-y", "24")
     d.wait_for("the shell sees the new size", lambda l: len(l) == 24)
     keys("fg", "Enter")
@@ -178,14 +184,8 @@ def run_suspend():
         time.sleep(0.05)
         gone = not os.path.exists(f"/proc/{pid}")
     d.check("after fg, q ends the app", gone)
-    after = os.path.join(d.WORK, "suspend-final.stty")
-    keys(f"stty -g > {after}", "Enter")
-    deadline = time.monotonic() + 5
-    while not os.path.exists(after) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.2)
     d.check("after fg and q the terminal settings are the shell's again",
-            os.path.exists(after) and open(after).read() == open(files[0]).read())
+            shell_settings("suspend-final") == open(files[0]).read())
 
 
 def run_too_small_and_paste():

@@ -58,6 +58,21 @@ def wait_for(description, condition, timeout=20):
     return lines
 
 
+def expect(description, condition, timeout=20):
+    """Waits until the screen meets `condition`, then records one check: passed, or failed with
+    the screen as it was when the wait ended."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = screen()
+        if condition(lines):
+            check(description, True)
+            return lines
+        time.sleep(0.05)
+    lines = screen()
+    check(description, condition(lines), lines)
+    return lines
+
+
 def start(arguments, tag, env="", stderr=None, raw_env=False, cache=None):
     # Each start gets a cache of its own (a cold start) unless a test passes one to share;
     # nothing is written to the user's ~/.cache, and the user's config file is not read.
@@ -151,22 +166,17 @@ def run_main_flow():
     check("resize back restores both panes", "┌ Result" in lines[0], lines)
 
     tmux("send-keys", "-t", SESSION, "r")
-    lines = wait_for(
-        "r: cached list under the spinner in both panes",
-        lambda l: all("Loading…" in p and "Apexy" in p for p in panes(l)))
-    check("r keeps the cached list under the spinner in both panes",
-          all("Loading…" in p and "Apexy" in p for p in panes(lines)), lines)
+    lines = expect("r keeps the cached list under the spinner in both panes",
+                   lambda l: all("Loading…" in p and "Apexy" in p for p in panes(l)))
     save("reloading", lines)
     wait_for("r settles", lambda l: "Loading…" not in "\n".join(l))
 
     tmux("send-keys", "-t", SESSION, "x")
     wait_for("x notice", lambda l: "Outage on" in "\n".join(l))
     tmux("send-keys", "-t", SESSION, "f")
-    lines = wait_for(
-        "x + f: error line and cached list in both panes",
+    lines = expect(
+        "failure shows the error above the cached list in both panes",
         lambda l: all("✗ Server error (HTTP 503" in p and "Apexy" in p for p in panes(l)))
-    check("failure shows the error above the cached list in both panes",
-          all("✗ Server error (HTTP 503" in p and "Apexy" in p for p in panes(lines)), lines)
     save("failed", lines)
 
     tmux("send-keys", "-t", SESSION, "q")
