@@ -255,6 +255,9 @@ final class StreamRegistry<Content>: Sendable {
     for target in targets { target.yield(state) }
   }
 
+  /// Whether any stream is open.
+  var isEmpty: Bool { entries.withLock { $0.byKey.isEmpty } }
+
   /// Forgets the stream with `key`, whose consumer stopped.
   func remove(_ key: Int) {
     let removed = entries.withLock { $0.byKey.removeValue(forKey: key) != nil }

@@ -1,13 +1,17 @@
 /// What a ``LoaderStore`` asks of the loaders it keeps: whether anything still needs one.
 @MainActor
 public protocol StoredLoader: AnyObject {
-  /// How many observations of the loader are held (a screen's, a `states` stream's).
-  var observerCount: Int { get }
+  /// Whether something observes the loader now: an `observe` handler or a `states` stream.
+  var isObserved: Bool { get }
   /// Whether the loader is loading now.
   var isLoading: Bool { get }
 }
 
 extension ContentLoader: StoredLoader {
+  /// Whether an ``observe(_:)`` handler or a ``states`` stream is held. A view that only reads
+  /// ``state`` through Observation (SwiftUI) is not seen: observe the loader while it is shown.
+  public var isObserved: Bool { observerCount > 0 || !streams.isEmpty }
+
   /// Whether ``state`` is `.loading`.
   public var isLoading: Bool { state.isLoading }
 }
@@ -15,11 +19,11 @@ extension ContentLoader: StoredLoader {
 /// Loaders kept by key: one loader per key, made the first time the key is taken and handed out
 /// again for as long as it is kept, as TanStack Query keeps a query per query key.
 ///
-/// It keeps at most ``limit`` loaders that nothing needs. Past the limit it lets go of the least
-/// recently taken loader that is neither observed nor loading; a loader that is observed or
-/// loading is kept whatever the limit, and the key just taken is never the one let go. What a
-/// dropped loader had stays wherever its cache keeps it (``WebLoader/cache``): `make` gives the
-/// new loader of that key the same cache, and it restores the content at once.
+/// It keeps at most ``limit`` loaders. Past the limit it lets go of the least recently taken
+/// loader that is neither observed (``StoredLoader/isObserved``) nor loading; a loader that is
+/// observed or loading is kept whatever the limit, and the key just taken is never the one let
+/// go. What a dropped loader had stays wherever its cache keeps it (``WebLoader/cache``): `make`
+/// gives the new loader of that key the same cache, and it restores what was last written.
 ///
 /// ```swift
 /// let details = LoaderStore<String, RepositoryLoader>(limit: 20) { fullName in
@@ -31,7 +35,7 @@ extension ContentLoader: StoredLoader {
 /// ```
 @MainActor
 public final class LoaderStore<Key: Hashable, Loader: StoredLoader> {
-  /// The most loaders kept that nothing needs.
+  /// The most loaders kept, unless more are observed or loading.
   public let limit: Int
   /// The most dropped keys ``dropped`` remembers.
   public static var droppedMemory: Int { 20 }
@@ -44,10 +48,11 @@ public final class LoaderStore<Key: Hashable, Loader: StoredLoader> {
   /// removed from it.
   public private(set) var dropped: [Key] = []
 
-  /// A store keeping at most `limit` loaders that nothing needs, made by `make`.
+  /// A store keeping at most `limit` loaders (more only while they are observed or loading),
+  /// made by `make`.
   ///
   /// - Parameters:
-  ///   - limit: The most loaders kept that are neither observed nor loading; at least 1.
+  ///   - limit: The most loaders kept; at least 1.
   ///   - make: Makes the loader of a key the first time it is taken (and again after the store
   ///     let go of it); `nil` for a key that names nothing.
   public init(limit: Int, make: @escaping (Key) -> Loader?) {
@@ -66,6 +71,7 @@ public final class LoaderStore<Key: Hashable, Loader: StoredLoader> {
     if let loader = kept[key] {
       recency.removeAll { $0 == key }
       recency.append(key)
+      trim(sparing: key)
       return loader
     }
     guard let loader = make(key) else { return nil }
@@ -86,18 +92,18 @@ public final class LoaderStore<Key: Hashable, Loader: StoredLoader> {
   public var keys: [Key] { recency }
 
   /// The keys whose loader is observed now, least recently taken first.
-  public var observedKeys: [Key] { recency.filter { kept[$0].map(\.observerCount) ?? 0 > 0 } }
+  public var observedKeys: [Key] { recency.filter { kept[$0]?.isObserved == true } }
 
-  /// Lets go of the least recently taken loaders that nothing needs, until at most ``limit``
-  /// are kept or only needed ones are left. Taking a key does this; call it when a loader
-  /// stops being observed to give its memory back sooner.
+  /// Lets go of the least recently taken loaders that are neither observed nor loading, until
+  /// at most ``limit`` are kept or only those are left. Taking a key does this; call it when a
+  /// loader stops being observed or loading to give its memory back sooner.
   public func trim() { trim(sparing: nil) }
 
   private func trim(sparing spared: Key?) {
     var index = 0
     while kept.count > limit, index < recency.count {
       let key = recency[index]
-      guard key != spared, let loader = kept[key], loader.observerCount == 0, !loader.isLoading
+      guard key != spared, let loader = kept[key], !loader.isObserved, !loader.isLoading
       else {
         index += 1
         continue

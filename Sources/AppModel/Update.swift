@@ -11,8 +11,11 @@ public func update(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   if commands.contains(where: \.isQuit) { return commands }
   ListKeys.follow(&state)
   commands += WakeSchedule.next(&state)
-  // The last load ended and no other starts: what the loads freed can go back to the kernel.
-  if wasLoading, !state.isLoading, !commands.contains(where: \.startsALoad) {
+  // A loader's change ended the last load and no other starts: what the loads freed can go
+  // back to the kernel. (Closing a detail view whose load goes on ends no load.)
+  if case .loaderChanged = event, wasLoading, !state.isLoading,
+    !commands.contains(where: \.startsALoad)
+  {
     commands.append(.trimMemory)
   }
   return commands

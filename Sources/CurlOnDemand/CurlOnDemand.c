@@ -21,7 +21,7 @@ static void open_library(void) {
 }
 
 /* GnuTLS initializes itself in a constructor when it is loaded (its crypto back ends, ASN.1
-   trees and PKCS#11 set-up: 0.6 MiB of memory over HTTPS, BENCHMARKS.md). Debian's libcurl
+   trees and PKCS#11 set-up: 0.75 MiB of memory over HTTPS, BENCHMARKS.md). Debian's libcurl
    does TLS with OpenSSL and brings GnuTLS in only through libldap and librtmp, for ldap:// and
    rtmp:// addresses the transport never sends; libldap initializes GnuTLS itself before it uses
    it. GnuTLS asks this function before its implicit initialization, and skips it when it

@@ -67,6 +67,18 @@ final class LoaderStoreTests: XCTestCase {
     XCTAssertEqual(loaders.dropped, ["b", "a"])
   }
 
+  func testALoaderWhoseStatesAreReadIsKeptUntilTheReadingStops() async {
+    let loaders = store(limit: 1)
+    var stream: AsyncStream<LoadingState<Int>>? = loaders.loader(for: "a")?.states
+    _ = loaders.loader(for: "b")
+    XCTAssertEqual(loaders.observedKeys, ["a"], "a states stream observes the loader")
+    XCTAssertEqual(loaders.keys, ["a", "b"])
+    stream = nil
+    loaders.trim()
+    XCTAssertEqual(loaders.keys, ["b"], "the stream ended with its last reader")
+    XCTAssertNil(stream)
+  }
+
   func testAKeyTakenWhileItsLoaderStillLoadsGetsThatLoader() {
     let loaders = store(limit: 1)
     let loading = loaders.loader(for: "a")

@@ -46,6 +46,7 @@ final class DetailLoadTests: XCTestCase {
   func testEnterAsksForTheKeyedLoadAndEscLetsItGo() {
     var (state, commands) = opened()
     XCTAssertEqual(commands.first, .loadDetail("RedMadRobot/Apexy"))
+    XCTAssertEqual(state.lists.detail?.key, "RedMadRobot/Apexy")
     XCTAssertTrue(text(state).contains("Watchers"), "the detail view is open")
     assertUpdate(&state, .key(.escape), commands: [.closeDetail]) { $0.lists.detail = nil }
     XCTAssertFalse(text(state).contains("Watchers"))

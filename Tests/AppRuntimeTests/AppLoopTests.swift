@@ -84,6 +84,17 @@ final class AppLoopTests: XCTestCase {
       "next: when 'just now' changes")
   }
 
+  func testTheMemoryTrimRunsOnceWhenTheLastLoadEnds() async {
+    app.loop.send(.key(.character("f")))
+    await app.complete("orgs/RedMadRobot", with: .success(Fixture.organization))
+    XCTAssertEqual(app.server.trims, 0, "the repositories still load")
+    let page = RepositoriesPage(body: Data(#"[{"name":"Apexy","stargazers_count":207}]"#.utf8))
+    await app.complete("page=1", with: .success(page))
+    XCTAssertEqual(app.server.trims, 1)
+    app.loop.send(.key(.character("j")))
+    XCTAssertEqual(app.server.trims, 1, "a key ends no load")
+  }
+
   func testQuitEndsTheLoopClosesTheTerminalAndDrawsNothingMore() async {
     app.loop.send(.key(.character("q")))
     XCTAssertEqual(app.loop.exitCode, .success)

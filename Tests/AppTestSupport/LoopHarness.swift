@@ -56,7 +56,7 @@ public final class LoopHarness {
         openURL: {
           opened($0)
           return browserFailure
-        }))
+        }, trimMemory: { server.trims += 1 }))
   }
 
   /// The last frame, as one string.
@@ -84,6 +84,8 @@ public final class ServerSwitches {
   public var outages: [Bool] = []
   /// Every round that started.
   public var rounds: [Int] = []
+  /// How many times the memory trim was asked for.
+  public var trims = 0
 }
 
 /// Transcript lines kept in memory.

@@ -72,6 +72,8 @@ final class HeadlessTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertEqual(
+      run.lines.count, rounds == "1 round" ? 7 : 13, "every transition", file: file, line: line)
+    XCTAssertEqual(
       run.lines.suffix(4),
       [
         "organization Failure: \(error), cache \(caches.0)",
