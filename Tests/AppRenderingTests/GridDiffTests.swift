@@ -137,10 +137,8 @@ final class GridDiffTests: XCTestCase {
 
   func testAnEmojiMovedOneColumnEitherWayLeavesNothingBehind() {
     for (emoji, drawn) in Self.emoji {
-      var left = Grid(width: 5, height: 1)
-      left.put(emoji, x: 1, y: 0, style: .plain)
-      var right = Grid(width: 5, height: 1)
-      right.put(emoji, x: 2, y: 0, style: .plain)
+      let left = line(5, (1, emoji))
+      let right = line(5, (2, emoji))
       XCTAssertEqual(applied(left, right).lines, ["  " + drawn], emoji)
       XCTAssertEqual(applied(right, left).lines, [" " + drawn], emoji)
     }
@@ -148,43 +146,32 @@ final class GridDiffTests: XCTestCase {
 
   func testOverwritingHalfOfAnEmojiShowsWhatTheNewFrameHolds() {
     for (emoji, _) in Self.emoji {
-      var before = Grid(width: 4, height: 1)
-      before.put(emoji + emoji, x: 0, y: 0, style: .plain)
+      let before = line(4, (0, emoji + emoji))
       for column in 0..<4 {
-        var after = before
-        after.put("a", x: column, y: 0, style: .plain)
+        let after = line(4, (0, emoji + emoji), (column, "a"))
         XCTAssertEqual(applied(before, after).lines, after.lines, "\(emoji) at \(column)")
       }
     }
-    var family = Grid(width: 4, height: 1)
-    family.put("👨‍👩‍👧👨‍👩‍👧", x: 0, y: 0, style: .plain)
-    var overRight = family
-    overRight.put("a", x: 1, y: 0, style: .plain)
-    XCTAssertEqual(applied(family, overRight).lines, [" a👨"], "the left half is blanked")
-    var overLeft = family
-    overLeft.put("b", x: 2, y: 0, style: .plain)
-    XCTAssertEqual(applied(family, overLeft).lines, ["👨b"], "the right half is blanked")
+    let family = line(4, (0, "👨‍👩‍👧👨‍👩‍👧"))
+    XCTAssertEqual(
+      applied(family, line(4, (0, "👨‍👩‍👧👨‍👩‍👧"), (1, "a"))).lines, [" a👨"],
+      "the left half is blanked")
+    XCTAssertEqual(
+      applied(family, line(4, (0, "👨‍👩‍👧👨‍👩‍👧"), (2, "b"))).lines, ["👨b"],
+      "the right half is blanked")
   }
 
   func testACombiningMarkStaysWithItsLetterWhenTheTextShifts() {
     let accented = "e\u{301}"  // é as a letter and a combining acute accent
-    var before = Grid(width: 4, height: 1)
-    before.put(accented + "x", x: 0, y: 0, style: .plain)
+    let before = line(4, (0, accented + "x"))
     XCTAssertEqual(
       before.diff(from: Grid(width: 4, height: 1)).changes,
       [
         CellChange(x: 0, y: 0, cell: Cell(text: accented, style: .plain)),
         CellChange(x: 1, y: 0, cell: Cell(text: "x", style: .plain)),
       ], "one cell for the letter and its mark")
-    var after = Grid(width: 4, height: 1)
-    after.put("x" + accented, x: 1, y: 0, style: .plain)
-    let shifted = applied(before, after)
-    XCTAssertEqual(
-      shifted.changes,
-      [
-        CellChange(x: 0, y: 0, cell: .blank),
-        CellChange(x: 2, y: 0, cell: Cell(text: accented, style: .plain)),
-      ], "the x stays where it was: only the letter and its mark move")
-    XCTAssertEqual(shifted.lines, [" x" + accented])
+    assertDiff(
+      before, line(4, (1, "x" + accented)), writes: [(0, ""), (2, accented)],
+      shows: " x" + accented, "the x stays where it was: only the letter and its mark move")
   }
 }
