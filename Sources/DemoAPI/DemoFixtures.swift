@@ -1,30 +1,40 @@
 import DemoOptions
 import Foundation
 
-/// The organization and repositories the built-in server serves.
+/// The owners and repositories the built-in server serves.
 public enum DemoFixtures {
   /// The organization login served by default.
   public static let login = DemoServerOptions.defaultLogin
 
-  /// The organization's JSON object, shaped like GitHub's `GET /orgs/{org}`.
+  /// The main organization's JSON object under `login`, shaped like GitHub's `GET /orgs/{org}`.
   public static func organizationJSON(login: String, repositoryCount: Int, base: String) -> [String:
     Any]
   {
-    [
-      "login": login, "id": 1_791_236, "node_id": "MDEyOk9yZ2FuaXphdGlvbjE3OTEyMzY=",
+    var owner = DemoOwners.main
+    owner.login = login
+    return organizationJSON(owner, repositoryCount: repositoryCount, base: base)
+  }
+
+  /// The JSON object of the organization `owner`, shaped like GitHub's `GET /orgs/{org}`.
+  public static func organizationJSON(_ owner: DemoOwner, repositoryCount: Int, base: String)
+    -> [String: Any]
+  {
+    let (login, profile) = (owner.login, DemoProfile.of(owner))
+    return [
+      "login": login, "id": owner.id, "node_id": nodeID(owner),
       "url": "\(base)/orgs/\(login)", "repos_url": "\(base)/orgs/\(login)/repos",
       "events_url": "\(base)/orgs/\(login)/events", "hooks_url": "\(base)/orgs/\(login)/hooks",
       "issues_url": "\(base)/orgs/\(login)/issues",
       "members_url": "\(base)/orgs/\(login)/members{/member}",
       "public_members_url": "\(base)/orgs/\(login)/public_members{/member}",
-      "avatar_url": "https://avatars.githubusercontent.com/u/1791236?v=4",
-      "description": "Mobile and web development studio", "name": "Red Mad Robot",
-      "company": NSNull(), "blog": "https://redmadrobot.com", "location": "Moscow",
-      "email": NSNull(), "twitter_username": NSNull(), "is_verified": false,
-      "has_organization_projects": true, "has_repository_projects": true,
-      "public_repos": repositoryCount, "public_gists": 0, "followers": 412, "following": 0,
-      "html_url": "https://github.com/\(login)", "created_at": "2012-05-31T07:12:29Z",
-      "updated_at": "2026-10-02T09:41:11Z", "type": "Organization",
+      "avatar_url": avatarURL(owner), "description": profile.description ?? NSNull(),
+      "name": profile.name, "company": profile.company ?? NSNull(), "blog": profile.blog,
+      "location": profile.location ?? NSNull(), "email": NSNull(),
+      "twitter_username": NSNull(), "is_verified": false, "has_organization_projects": true,
+      "has_repository_projects": true, "public_repos": repositoryCount, "public_gists": 0,
+      "followers": profile.followers, "following": profile.following,
+      "html_url": "https://github.com/\(login)", "created_at": profile.createdAt,
+      "updated_at": DemoProfile.updatedAt, "type": owner.kind.rawValue,
     ]
   }
 
@@ -72,11 +82,21 @@ public enum DemoFixtures {
       ("robot-gpt", "Internal assistant experiments", "Python", 2),
     ]
 
-  /// The `owner` object of every repository, shaped like GitHub's.
+  /// The `owner` object of the main organization's repositories under `login`, shaped like
+  /// GitHub's.
   public static func ownerJSON(login: String, base: String) -> [String: Any] {
-    [
-      "login": login, "id": 1_791_236, "node_id": "MDEyOk9yZ2FuaXphdGlvbjE3OTEyMzY=",
-      "avatar_url": "https://avatars.githubusercontent.com/u/1791236?v=4", "gravatar_id": "",
+    var owner = DemoOwners.main
+    owner.login = login
+    return ownerJSON(owner, base: base)
+  }
+
+  /// The `owner` object of the repositories of `owner`, shaped like GitHub's: the fields every
+  /// account has, which its `GET /users/{username}` answer starts from.
+  public static func ownerJSON(_ owner: DemoOwner, base: String) -> [String: Any] {
+    let login = owner.login
+    return [
+      "login": login, "id": owner.id, "node_id": nodeID(owner),
+      "avatar_url": avatarURL(owner), "gravatar_id": "",
       "url": "\(base)/users/\(login)", "html_url": "https://github.com/\(login)",
       "followers_url": "\(base)/users/\(login)/followers",
       "following_url": "\(base)/users/\(login)/following{/other_user}",
@@ -87,7 +107,7 @@ public enum DemoFixtures {
       "repos_url": "\(base)/users/\(login)/repos",
       "events_url": "\(base)/users/\(login)/events{/privacy}",
       "received_events_url": "\(base)/users/\(login)/received_events",
-      "type": "Organization", "site_admin": false,
+      "type": owner.kind.rawValue, "site_admin": false,
     ]
   }
 

@@ -1,4 +1,6 @@
+import DemoOptions
 import JSONOutput
+
 /// Writes a repository's JSON object with every field GitHub's list endpoint returns, keys in
 /// sorted order: the same bytes `JSONValue.data()` gives for the object, without building it (a page of
 /// 100 is about 540 KB, written when it is asked for).
@@ -12,16 +14,17 @@ struct DemoRepositoryWriter: Sendable {
   /// The `owner` object.
   private let owner: [UInt8]
 
-  /// A writer for repositories of `owner`, with API URLs under `base`.
-  init(owner: String, base: String) {
+  /// A writer for repositories of `owner` (its login in their URLs and full names, its
+  /// `owner` object in each), with API URLs under `base`.
+  init(owner: DemoOwner, base: String) {
     var repositoryURL: [UInt8] = []
-    JSONValue.appendEscaped("\(base)/repos/\(owner)/", into: &repositoryURL)
+    JSONValue.appendEscaped("\(base)/repos/\(owner.login)/", into: &repositoryURL)
     self.repositoryURL = repositoryURL
     var ownerPath: [UInt8] = []
-    JSONValue.appendEscaped("\(owner)/", into: &ownerPath)
+    JSONValue.appendEscaped("\(owner.login)/", into: &ownerPath)
     self.ownerPath = ownerPath
     license = [UInt8](JSONValue(DemoFixtures.licenseJSON(base: base)).data())
-    self.owner = [UInt8](JSONValue(DemoFixtures.ownerJSON(login: owner, base: base)).data())
+    self.owner = [UInt8](JSONValue(DemoFixtures.ownerJSON(owner, base: base)).data())
   }
 
   /// Appends the object of `repository` to `out`; `single` adds the fields only the
@@ -99,7 +102,7 @@ struct DemoRepositoryWriter: Sendable {
     out += #","has_pages":false,"has_projects":true,"has_wiki":false,"homepage":null"#.utf8
     out.text("hooks_url", api, "/hooks")
     out.text("html_url", full, "", before: github)
-    out.raw("id", String(10_000_000 + index))
+    out.raw("id", String(repository.id))
     out.raw("is_template", "false")
     out.text("issue_comment_url", api, "/issues/comments{/number}")
     out.text("issue_events_url", api, "/issues/events{/number}")
@@ -114,7 +117,7 @@ struct DemoRepositoryWriter: Sendable {
     out.raw("mirror_url", "null")
     out.string("name", repository.name)
     if single { out.raw("network_count", String(stars / 7 + 1)) }
-    out.text("node_id", [], "MDEwOlJlcG9zaXRvcnkx\(index)")
+    out.text("node_id", [], repository.nodeID)
     out.text("notifications_url", api, "/notifications{?since,all,participating}")
     out.raw("open_issues", String(index % 13))
     out.raw("open_issues_count", String(index % 13))

@@ -3,8 +3,9 @@ import Foundation
 import Locking
 import LoopbackHTTP
 
-/// The built-in GitHub-shaped server: one organization, its repositories over several pages,
-/// per-route latency, and failures on demand.
+/// The built-in GitHub-shaped server: the main organization and the other owners of
+/// `DemoOwners`, their repositories over several pages, per-route latency, and failures on
+/// demand.
 public final class DemoServer: Sendable {
   /// The two routes it serves.
   public typealias Route = DemoRoute
@@ -19,15 +20,24 @@ public final class DemoServer: Sendable {
     var log: [HTTPRequest] = []
     var requestObserver: (@Sendable (HTTPRequest) -> Void)?
     var currentRound = 1
-    var failuresSoFar: [Route: Int] = [:]
+    /// The failures of the recovering modes so far, for each owner and route.
+    var failuresSoFar: [FailureKey: Int] = [:]
   }
 
-  private let options: Options
+  /// What a recovering mode counts failures of: one route of one owner.
+  struct FailureKey: Hashable {
+    /// The owner's id, or the login asked when no owner has it.
+    let owner: String
+    let route: Route
+  }
+
+  let options: Options
   private let switches = Locked(Switches())
-  /// The bodies, built once off the caller's thread; `built` is left when they are there.
-  private let bodies = Locked<DemoBodies?>(nil)
+  /// Every owner's bodies, built once off the caller's thread; `built` is left when they are
+  /// there.
+  private let site = Locked<DemoSite?>(nil)
   private let built = DispatchGroup()
-  private let answers = DemoResponseHeaders()
+  let answers = DemoResponseHeaders()
 
   /// Creates the server; `start` binds it.
   public init(options: Options) {
@@ -63,17 +73,17 @@ public final class DemoServer: Sendable {
     let base = "http://127.0.0.1:\(bound)"
     built.enter()
     Thread.detachNewThread { [self] in
-      let made = DemoBodies(options: options, base: base)
-      bodies.withLock { $0 = made }
+      let made = DemoSite(options: options, base: base)
+      site.withLock { $0 = made }
       built.leave()
     }
     return server.baseURL
   }
 
   /// Waits until the bodies are built, and returns them.
-  private func waitForBodies() -> DemoBodies {
+  private func waitForSite() -> DemoSite {
     built.wait()
-    return bodies.withLock { $0! }
+    return site.withLock { $0! }
   }
 
   /// Told of every request as it arrives, on the connection's thread (`serve-demo` prints
@@ -96,7 +106,7 @@ public final class DemoServer: Sendable {
   // MARK: - Routing
 
   private func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
-    let bodies = waitForBodies()
+    let site = waitForSite()
     let observer = switches.withLock {
       $0.log.append(request)
       if $0.log.count > 200 { $0.log.removeFirst() }
@@ -106,52 +116,34 @@ public final class DemoServer: Sendable {
     var path = request.path
     if path.hasPrefix("/redirected/") { path.removeFirst("/redirected".count) }
     let parts = path.split(separator: "/").map(String.init)
-    if request.method == "GET", parts.count == 3, parts[0] == "repos" {
-      return repository(request, owner: parts[1], name: parts[2], bodies: bodies)
+    guard request.method == "GET" else { return DemoFailureReply.status(404, "Not Found") }
+    if parts.count == 3, parts[0] == "repos" {
+      return repository(request, owner: parts[1], name: parts[2], site: site)
     }
-    guard request.method == "GET", parts.count >= 2, parts[0] == "orgs" else {
-      return DemoFailureReply.status(404, "Not Found")
-    }
-    let route: Route
-    switch parts.count {
-    case 2: route = .organization
-    case 3 where parts[2] == "repos": route = .repositories
-    default: return DemoFailureReply.status(404, "Not Found")
-    }
-    let round = self.round
-    var mode: DemoFailureMode? = isFailing(route, round: round) ? options.failureMode : nil
-    if let recovering = mode, recovering.recovers, !failsAgain(route) { mode = nil }
-    if let mode,
-      let reply = DemoFailureReply.reply(
-        mode, route: route, now: Date(), retryAfter: options.retryAfterSeconds)
-    {
-      return delayed(reply, by: latency(route, pages: 1))
-    }
-    if redirecting, request.path == path, let mode, mode == .redirect || mode == .crossOrigin {
-      return redirect(request, mode: mode)
-    }
-    guard parts[1].lowercased() == options.login.lowercased() else {
-      return delayed(DemoFailureReply.status(404, "Not Found"), by: latency(route, pages: 1))
-    }
-    switch route {
-    case .organization:
-      let body = Self.altersText(mode) ? bodies.hostileOrganization : bodies.organization
-      return answers.finish(.respond(json(body, delay: options.organizationLatency)), for: request)
-    case .repositories:
-      return answers.finish(repositoriesPage(request, bodies: bodies, mode: mode), for: request)
-    }
+    guard let asked = DemoOwnerPath(parts) else { return DemoFailureReply.status(404, "Not Found") }
+    return ownerRoute(
+      request, asked, site: site, redirecting: redirecting && request.path == path)
   }
 
-  /// Counts a failing request of `route` in a mode that recovers; whether it still fails.
-  private func failsAgain(_ route: Route) -> Bool {
+  /// The failure mode of a request of `route` for the owner `key` (`FailureKey.owner`) now,
+  /// or `nil` when it succeeds; counts the failures of a recovering mode.
+  func failure(_ route: Route, owner key: String) -> DemoFailureMode? {
+    guard isFailing(route, round: round) else { return nil }
+    let mode = options.failureMode
+    if mode.recovers, !failsAgain(FailureKey(owner: key, route: route)) { return nil }
+    return mode
+  }
+
+  /// Counts a failing request of `key` in a mode that recovers; whether it still fails.
+  private func failsAgain(_ key: FailureKey) -> Bool {
     let count = switches.withLock {
-      $0.failuresSoFar[route, default: 0] += 1
-      return $0.failuresSoFar[route, default: 0]
+      $0.failuresSoFar[key, default: 0] += 1
+      return $0.failuresSoFar[key, default: 0]
     }
     return count <= options.failureCount
   }
 
-  private static func altersText(_ mode: DemoFailureMode?) -> Bool {
+  static func altersText(_ mode: DemoFailureMode?) -> Bool {
     mode == .hostileText || mode == .wideText
   }
 
@@ -163,9 +155,8 @@ public final class DemoServer: Sendable {
     return (routes.isEmpty || routes.contains(route)) && (rounds.isEmpty || rounds.contains(round))
   }
 
-  private func redirect(_ request: HTTPRequest, mode: DemoFailureMode) -> HTTPReply {
-    let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-    let target = request.path + (query.isEmpty ? "" : "?" + query)
+  func redirect(_ request: HTTPRequest, mode: DemoFailureMode) -> HTTPReply {
+    let target = request.path + Self.query(of: request)
     let location: String
     if mode == .crossOrigin, let other = switches.withLock({ $0.otherOrigin }) {
       location = other.baseURL.absoluteString + target
@@ -183,9 +174,9 @@ public final class DemoServer: Sendable {
     return requests.filter { $0.headers["host"]?.hasSuffix(":\(other.port)") == true }
   }
 
-  /// `GET /repos/{owner}/{name}`: one repository with the fields only this answer has;
-  /// fails during an outage, and is slow as the organization is.
-  private func repository(_ request: HTTPRequest, owner: String, name: String, bodies: DemoBodies)
+  /// `GET /repos/{owner}/{name}`: one repository of any owner, with the fields only this
+  /// answer has; fails during an outage, and is slow as the profiles are.
+  private func repository(_ request: HTTPRequest, owner: String, name: String, site: DemoSite)
     -> HTTPReply
   {
     let delay = options.organizationLatency
@@ -194,57 +185,9 @@ public final class DemoServer: Sendable {
         DemoFailureReply.status(503, "Service Unavailable (simulated outage)"), by: delay)
     }
     let name = name.removingPercentEncoding ?? name
-    guard (owner.removingPercentEncoding ?? owner).lowercased() == options.login.lowercased(),
-      let body = bodies.repository(named: name)
+    guard let owner = site.owner(login: owner.removingPercentEncoding ?? owner),
+      let body = owner.repository(named: name)
     else { return delayed(DemoFailureReply.status(404, "Not Found"), by: delay) }
     return answers.finish(.respond(json(body, delay: delay)), for: request)
-  }
-
-  // MARK: - Pages
-
-  private func repositoriesPage(_ request: HTTPRequest, bodies: DemoBodies, mode: DemoFailureMode?)
-    -> HTTPReply
-  {
-    let asked = Int(request.queryValue("per_page") ?? "") ?? 30
-    let perPage = max(1, min(asked, 100, options.maximumPageSize))
-    let pages = max(1, (bodies.repositoryCount + perPage - 1) / perPage)
-    let page = max(1, Int(request.queryValue("page") ?? "") ?? 1)
-    // Past the last page is empty, as on GitHub; clamping first keeps the product in range.
-    let first = (min(page, pages + 1) - 1) * perPage
-    let body = bodies.repositories(first..<first + perPage, altered: Self.altersText(mode))
-    var response = json(body, delay: latency(.repositories, pages: pages))
-    let host = request.headers["host"] ?? "127.0.0.1"
-    let link = { (number: Int, rel: String) in
-      "<http://\(host)/orgs/\(self.options.login)/repos?per_page=\(perPage)&page=\(number)>; rel=\"\(rel)\""
-    }
-    var links: [String] = []
-    switch mode {
-    case .linkLoop?:
-      links = [link(1, "next")]
-    case .endlessPages?:
-      links = [link(page + 1, "next")]
-    default:
-      if page < pages { links += [link(page + 1, "next"), link(pages, "last")] }
-      if page > 1 { links += [link(page - 1, "prev"), link(1, "first")] }
-    }
-    if !links.isEmpty { response.headers.append(("Link", links.joined(separator: ", "))) }
-    return .respond(response)
-  }
-
-  private func latency(_ route: Route, pages: Int) -> TimeInterval {
-    switch route {
-    case .organization: return options.organizationLatency
-    case .repositories: return options.repositoriesLatency / Double(pages)
-    }
-  }
-
-  private func delayed(_ reply: HTTPReply, by seconds: TimeInterval) -> HTTPReply {
-    guard case .respond(var response) = reply else { return reply }
-    response.delay = seconds
-    return .respond(response)
-  }
-
-  private func json(_ body: Data, delay: TimeInterval) -> HTTPResponse {
-    HTTPResponse(status: 200, headers: DemoFailureReply.jsonHeaders, body: body, delay: delay)
   }
 }

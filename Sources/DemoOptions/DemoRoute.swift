@@ -1,7 +1,10 @@
-/// The two routes the built-in server serves, as `--fail` names them.
+/// The two routes the built-in server serves, as `--fail` names them; each covers every owner
+/// (`DemoOwners`).
 public enum DemoRoute: String, Sendable, CaseIterable {
-  /// `GET /orgs/NAME`.
+  /// An owner's profile: `GET /orgs/NAME` (organizations), `GET /users/NAME` (organizations
+  /// and users) and `GET /user/ID`.
   case organization = "org"
-  /// `GET /orgs/NAME/repos`, every page.
+  /// An owner's repositories, every page: `GET /orgs/NAME/repos` (organizations),
+  /// `GET /users/NAME/repos` (organizations and users) and `GET /user/ID/repos`.
   case repositories = "repos"
 }

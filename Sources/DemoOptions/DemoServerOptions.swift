@@ -3,13 +3,14 @@ import Foundation
 /// What the built-in server serves and how slowly: plain values, which the command line fills
 /// in and `DemoServer` (module DemoAPI) serves (`DemoServer.Options`).
 public struct DemoServerOptions: Sendable, Equatable {
-  /// The organization login served; other logins get 404.
+  /// The main organization's login, whose repositories the options decide; `DemoOwners` lists
+  /// the other owners served, and other logins get 404.
   public var login: String
   /// The organization the fixtures belong to, and the default `login`.
   public static let defaultLogin = "RedMadRobot"
-  /// Delay of the organization route, in seconds.
+  /// Delay of an owner's profile (`DemoRoute.organization`), in seconds, for every owner.
   public var organizationLatency: TimeInterval
-  /// Delay of the repositories route, in seconds, spread over its pages.
+  /// Delay of an owner's repositories, in seconds, spread over that owner's pages.
   public var repositoriesLatency: TimeInterval
   /// The largest page the server hands out, whatever `per_page` asks.
   public var maximumPageSize: Int
@@ -19,7 +20,8 @@ public struct DemoServerOptions: Sendable, Equatable {
   public var failureMode: DemoFailureMode
   /// Routes that fail (all when empty and rounds are given).
   public var failingRoutes: Set<DemoRoute>
-  /// How many requests of each route fail before they succeed, for `flaky` and `retry-after`.
+  /// How many requests of each route fail before they succeed, for `flaky` and `retry-after`:
+  /// counted for each owner apart.
   public var failureCount = defaultFailureCount
   /// The `Retry-After` seconds of `retry-after`.
   public var retryAfterSeconds = defaultRetryAfterSeconds
