@@ -13,9 +13,10 @@ extension DemoServer {
   ) -> HTTPReply {
     let route = asked.route
     let found = asked.resolve(in: site)
-    // Each owner fails and recovers on its own; its former login counts as the owner.
-    let mode = failure(
-      route, owner: found.map { String($0.bodies.owner.id) } ?? asked.key.lowercased())
+    // Each owner fails and recovers on its own; its former login counts as the owner, and
+    // a login no one has as one more owner.
+    let key = found.map { "id \($0.bodies.owner.id)" } ?? "login \(asked.key.lowercased())"
+    let mode = failure(route, owner: key)
     if let mode,
       let reply = DemoFailureReply.reply(
         mode, route: route, now: Date(), retryAfter: options.retryAfterSeconds)

@@ -26,7 +26,7 @@ public final class DemoServer: Sendable {
 
   /// What a recovering mode counts failures of: one route of one owner.
   struct FailureKey: Hashable {
-    /// The owner's id, or the login asked when no owner has it.
+    /// `id ID` of an owner, or `login LOGIN` of a login asked that no owner has.
     let owner: String
     let route: Route
   }

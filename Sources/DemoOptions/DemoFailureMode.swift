@@ -12,11 +12,11 @@ public enum DemoFailureMode: String, Sendable, CaseIterable {
   case unauthorized = "401"
   /// `403` with `x-ratelimit-remaining: 0` and a reset time.
   case rateLimit = "rate-limit"
-  /// The first requests of a route (`DemoServerOptions.failureCount`) answer `429` with
-  /// `Retry-After` (`DemoServerOptions.retryAfterSeconds`); later ones succeed.
+  /// The first requests of each owner's route (`DemoServerOptions.failureCount`) answer `429`
+  /// with `Retry-After` (`DemoServerOptions.retryAfterSeconds`); later ones succeed.
   case retryAfter = "retry-after"
-  /// The first requests of a route (`DemoServerOptions.failureCount`) answer `503`; later
-  /// ones succeed.
+  /// The first requests of each owner's route (`DemoServerOptions.failureCount`) answer
+  /// `503`; later ones succeed.
   case flaky
   /// `200` with an HTML page.
   case html
@@ -52,7 +52,7 @@ public enum DemoFailureMode: String, Sendable, CaseIterable {
   /// Devanagari, stacked marks, CJK.
   case wideText = "wide-text"
 
-  /// Whether only the first requests of each route fail, and the later ones succeed.
+  /// Whether only the first requests of each owner's route fail, and the later ones succeed.
   public var recovers: Bool { self == .flaky || self == .retryAfter }
 
   /// The names `--fail-mode` accepts, for help and errors.
