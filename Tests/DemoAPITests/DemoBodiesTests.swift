@@ -1,5 +1,6 @@
 import DemoOptions
 import Foundation
+import JSONOutput
 import XCTest
 
 @testable import DemoAPI
@@ -25,6 +26,16 @@ final class DemoBodiesTests: XCTestCase {
     for start in stride(from: 0, to: 36, by: 10) {
       let range = start..<min(start + 10, 36)
       XCTAssertEqual(bodies.repositories(range, altered: false), expectedPage(range, text: .plain))
+    }
+  }
+
+  func testTheMainOrganizationIsServedExactlyAsBefore() {
+    for (login, count) in [(DemoFixtures.login, nil), ("acme", 250)] {
+      let options = DemoServer.Options(login: login, repositoryCount: count)
+      let bodies = DemoBodies(options: options, base: base)
+      let reference = ReferenceFixtures.organizationJSON(
+        login: login, repositoryCount: count ?? 36, base: base)
+      XCTAssertEqual(bodies.organization, JSONValue(reference).data(), login)
     }
   }
 

@@ -44,6 +44,27 @@ enum ReferenceFixtures {
     return object
   }
 
+  /// The organization's JSON object, as `GET /orgs/{org}` answered before other owners were
+  /// served.
+  static func organizationJSON(login: String, repositoryCount: Int, base: String) -> [String: Any] {
+    [
+      "login": login, "id": 1_791_236, "node_id": "MDEyOk9yZ2FuaXphdGlvbjE3OTEyMzY=",
+      "url": "\(base)/orgs/\(login)", "repos_url": "\(base)/orgs/\(login)/repos",
+      "events_url": "\(base)/orgs/\(login)/events", "hooks_url": "\(base)/orgs/\(login)/hooks",
+      "issues_url": "\(base)/orgs/\(login)/issues",
+      "members_url": "\(base)/orgs/\(login)/members{/member}",
+      "public_members_url": "\(base)/orgs/\(login)/public_members{/member}",
+      "avatar_url": "https://avatars.githubusercontent.com/u/1791236?v=4",
+      "description": "Mobile and web development studio", "name": "Red Mad Robot",
+      "company": NSNull(), "blog": "https://redmadrobot.com", "location": "Moscow",
+      "email": NSNull(), "twitter_username": NSNull(), "is_verified": false,
+      "has_organization_projects": true, "has_repository_projects": true,
+      "public_repos": repositoryCount, "public_gists": 0, "followers": 412, "following": 0,
+      "html_url": "https://github.com/\(login)", "created_at": "2012-05-31T07:12:29Z",
+      "updated_at": "2026-10-02T09:41:11Z", "type": "Organization",
+    ]
+  }
+
   /// The owner object inside a repository: an organization's, as GitHub sends it.
   private static func ownerJSON(_ owner: String, base: String) -> [String: Any] {
     [
