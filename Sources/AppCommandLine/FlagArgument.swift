@@ -37,6 +37,15 @@ struct FlagArgument: Sendable {
     return url
   }
 
+  /// One login or several, comma-separated, each as `login()` checks it.
+  func logins() throws(UsageError) -> [String] {
+    var logins: [String] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      logins.append(try FlagArgument(flag: flag, text: String(part)).login())
+    }
+    return logins
+  }
+
   /// A login as GitHub checks it (`GitHubLogin`): letters, digits and single hyphens, not
   /// first or last, at most 39 characters.
   func login() throws(UsageError) -> String {

@@ -4,6 +4,8 @@ public enum FlagName: String, Sendable, CaseIterable, Hashable {
   case github = "--github"
   case baseURL = "--base-url"
   case org = "--org"
+  case user = "--user"
+  case owner = "--owner"
   case tokenFile = "--token-file"
   case timeout = "--timeout"
   case maxResponseSize = "--max-response-size"

@@ -20,7 +20,21 @@ enum FlagTable {
       }),
     Flag(
       .org, .source, "the organization", default: { $0.org },
-      .read("NAME") { options, argument throws(UsageError) in options.org = try argument.login() }),
+      .read("NAME") { options, argument throws(UsageError) in
+        options.owners += try argument.logins().map { OwnerChoice(login: $0, kind: .organization) }
+      }),
+    Flag(
+      .user, .source, "a user instead of an organization",
+      .read("NAME") { options, argument throws(UsageError) in
+        options.owners += try argument.logins().map { OwnerChoice(login: $0, kind: .user) }
+      }),
+    Flag(
+      .owner, .source,
+      "an organization or a user, as the API says; repeat or comma-separate to load several"
+        + " (headless) or to offer them to @ (terminal)",
+      .read("NAME") { options, argument throws(UsageError) in
+        options.owners += try argument.logins().map { OwnerChoice(login: $0, kind: nil) }
+      }),
     Flag(
       .tokenFile, .source, "read the token from PATH instead of $GITHUB_TOKEN", values: .file,
       .read("PATH") { options, argument throws(UsageError) in options.tokenFile = argument.text }),
@@ -174,6 +188,9 @@ enum FlagTable {
   ]
 
   /// Flags that cannot be given together.
+  /// The flags that name owners: the command line's replace the config file's.
+  static let ownerFlags: Set<FlagName> = [.org, .user, .owner]
+
   static let exclusive: [(FlagName, FlagName)] = [
     (.github, .baseURL), (.headless, .interactive), (.cacheDir, .noCache),
   ]

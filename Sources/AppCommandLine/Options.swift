@@ -10,12 +10,32 @@ public enum DataSource: Sendable, Equatable {
   case remote(URL)
 }
 
+/// An owner the command line names: its login, and its kind unless `--owner` leaves that to
+/// the API.
+public struct OwnerChoice: Sendable, Equatable {
+  /// The login.
+  public var login: String
+  /// `.organization` for `--org`, `.user` for `--user`, `nil` for `--owner`.
+  public var kind: OwnerKind?
+
+  /// A choice from its parts.
+  public init(login: String, kind: OwnerKind?) {
+    self.login = login
+    self.kind = kind
+  }
+}
+
 /// Everything the command line can say; the defaults are the libraries' own.
 public struct Options: Sendable, Equatable {
   /// The data source.
   public var source = DataSource.demo
-  /// The organization login.
-  public var org = DemoServerOptions.defaultLogin
+  /// The owners `--org`, `--user` and `--owner` name, in the order given; none: the default
+  /// organization.
+  public var owners: [OwnerChoice] = []
+  /// The first owner's login: the one the terminal UI shows first.
+  public var org: String { owners.first?.login ?? DemoServerOptions.defaultLogin }
+  /// The first owner's kind: an organization unless `--user` or `--owner` named it.
+  public var ownerKind: OwnerKind? { owners.first.map(\.kind) ?? .organization }
   /// Built-in server: organization route delay, seconds.
   public var organizationLatency = DemoServerOptions.defaultOrganizationLatency
   /// Built-in server: repositories route delay, seconds (spread over the pages).

@@ -6,6 +6,8 @@ extension Action {
     case .fetch: return Self.fetchRound(&state)
     case .openDetail: return ListKeys.openDetail(&state) ?? Self.fetchRound(&state)
     case .reloadRepositories: return [.reloadRepositories]
+    case .previousOwner: return OwnerSwitch.back(&state)
+    case .openOwner: state.ownerPrompt = OwnerPrompt()
     case .openInBrowser, .copyAddress: return ListKeys.act(self, &state)
     case .toggleOutage: return Self.switchOutage(&state)
     case .repaint: return [.repaint]

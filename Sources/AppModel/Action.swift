@@ -5,6 +5,10 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case fetch
   /// Reload the repositories only.
   case reloadRepositories
+  /// Open the prompt that switches both panes to another organization or user.
+  case openOwner
+  /// Go back to the owner shown before.
+  case previousOwner
   /// Open the selected repository's details; on `[ Fetch ]`, fetch.
   case openDetail
   /// Focus the next element.

@@ -20,6 +20,9 @@ public enum AppEvent: Sendable, Equatable {
   case request(RequestRecord)
   /// The names each loader lists as its observers, as the library reports them.
   case observers([LoaderKind: [String]])
+  /// The loaders the runtime keeps by key changed (an owner shown, a detail opened, a loader
+  /// let go of).
+  case kept(KeptLoaders)
   /// The runtime has something to tell the user (a browser that could not be started).
   case notice(String)
   /// The app must end: a signal arrived, the terminal hung up or output failed.

@@ -39,8 +39,22 @@ public struct AppState: Sendable, Equatable {
   public var spinnerFrame = 0
   /// A short name of the data source for the status bar.
   public var source: String
-  /// The organization login.
+  /// The login of the owner shown.
   public var org: String
+  /// Whether the owner shown is an organization or a user, once known.
+  public var ownerKind: OwnerKind?
+  /// The owners opened before and the one `-` goes back to.
+  public var owners = OwnerHistory()
+  /// The owner prompt, while it is open.
+  public var ownerPrompt: OwnerPrompt?
+  /// The lists, selection and scroll of each owner left, by lowercased login, to show again as
+  /// they were on the way back.
+  var ownerViews: [String: OwnerView] = [:]
+  /// The loaders the runtime keeps by key, for the inspector.
+  public var kept = KeptLoaders()
+  /// The latest rate limit any loader's answer reported: one per host, whichever owner is
+  /// shown.
+  public var rateLimit: RateLimit?
   /// `host:port` of the API, for error messages.
   public var host: String
   /// The request deadline in seconds, for error messages.
@@ -105,17 +119,30 @@ public struct AppState: Sendable, Equatable {
   /// Takes one loader's change at `now`; a change of the organization or the repositories
   /// filters both lists once. A detail loader's change is kept only while its view is open.
   public mutating func take(_ change: LoaderChange, at now: Date) {
+    if let limit = change.rateLimit { rateLimit = limit }
+    // A late change of an owner no longer shown never reaches the panes.
+    if let owner = change.owner, owner.lowercased() != org.lowercased() { return }
     switch change {
-    case .organization(let snapshot):
+    case .organization(let snapshot, _):
       organization.take(snapshot, at: now)
+      if let kind = snapshot.state.content?.kind { ownerKind = kind }
       refreshVisible()
-    case .repositories(let snapshot):
+    case .repositories(let snapshot, _):
       repositories.take(snapshot, at: now)
       refreshVisible()
     case .repository(let key, let snapshot):
       guard lists.detail?.key == key else { return }
       lists.detail?.loader.take(snapshot, at: now)
     }
+  }
+
+  /// Shows another owner's slots, and lists them once.
+  mutating func show(
+    organization: LoaderSlot<Organization>, repositories: LoaderSlot<[Repository]>
+  ) {
+    self.organization = organization
+    self.repositories = repositories
+    refreshVisible()
   }
 
   /// Sets the filter and filters both lists once.

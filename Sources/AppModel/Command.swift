@@ -1,10 +1,16 @@
 import Foundation
+import GitHubAPI
 
 /// Effects `update` asks the runtime to perform; the runtime decides nothing by itself.
 public enum Command: Sendable, Equatable {
   /// Load the repositories and then the organization, as the Fetch button does (each joins a
   /// load already in flight); `round` counts the fetches, for the built-in server.
   case fetchBoth(round: Int)
+  /// Show this owner's loaders in both panes (made when none are kept, of `kind` when
+  /// known): observe them, and stop observing the owner's before.
+  case showOwner(String, kind: OwnerKind?)
+  /// Keep these owners, most recent first, as the recent ones of the next run.
+  case saveRecentOwners([String])
   /// Reload the repositories only.
   case reloadRepositories
   /// Load one repository through its detail loader, kept under this `owner/name` key, and

@@ -41,6 +41,8 @@ public enum ErrorMessage {
 
   private static func describe(_ error: GitHubError) -> String {
     switch error {
+    case .noSuchOwner(let login):
+      return "No user or organization named \"\(login)\" (HTTP 404)."
     case .notFound(let org):
       return "Organization \"\(org)\" was not found: it does not exist or is private (HTTP 404)."
     case .unauthorized(let message):

@@ -52,9 +52,14 @@ public struct KeyBinding: Sendable, Equatable {
   /// Every key the app answers to, in the order help lists them.
   public static let all: [KeyBinding] = [
     KeyBinding(
-      [.character("f")], .fetch, "fetch the organization and its repositories", hint: "fetch"),
+      [.character("f")], .fetch, "fetch the owner and its repositories", hint: "fetch"),
     KeyBinding(
       [.character("r")], .reloadRepositories, "reload the repositories only", hint: "reload"),
+    KeyBinding(
+      [.character("@")], .openOwner,
+      "show another organization or user; Tab completes, Esc closes",
+      hint: "owner"),
+    KeyBinding([.character("-")], .previousOwner, "back to the owner shown before"),
     KeyBinding(
       [.enter], .openDetail, "details of the selected row (Esc closes); fetch on [ Fetch ]"),
     KeyBinding([.tab, .right, .character("l")], .focusNext, "focus the next element"),

@@ -7,6 +7,7 @@ enum KeyInput {
     let action = KeyBinding.action(for: key)
     if let commands = always(action, key, &state) { return commands }
     if Layout.isTooSmall(state.size) { return [] }
+    if state.ownerPrompt != nil { return OwnerPromptEditing.key(key, &state) }
     if state.isEditingFilter { return FilterEditing.key(key, &state) }
     if state.showHelp { return help(action, &state) }
     if state.lists.detail != nil { return detail(action, key, &state) }
@@ -26,7 +27,9 @@ enum KeyInput {
       return action!.perform(on: &state)
     case .quit? where key == .interrupt:
       return [.quit(.success)]
-    case .quit? where !state.isEditingFilter && Layout.isTooSmall(state.size):
+    case .quit?
+    where !state.isEditingFilter && state.ownerPrompt == nil
+      && Layout.isTooSmall(state.size):
       return [.quit(.success)]
     default:
       return nil

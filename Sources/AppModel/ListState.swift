@@ -8,4 +8,9 @@ public struct ListState: Sendable, Equatable {
 
   /// Nothing selected beyond the first rows, no detail open.
   public init() {}
+
+  /// These rows selected, no detail open.
+  init(selected: [PaneID: Int]) {
+    self.selected = selected
+  }
 }

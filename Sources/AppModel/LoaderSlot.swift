@@ -5,9 +5,9 @@ import GitHubAPI
 /// Which kind of loader: the app shows one organization loader, one repositories loader and
 /// a keyed detail loader per repository opened.
 public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
-  /// The organization, `/orgs/{org}`.
+  /// The owner, `/orgs/{org}` or `/users/{login}`.
   case organization
-  /// Its repositories, `/orgs/{org}/repos`.
+  /// Its repositories, `/orgs/{org}/repos` or `/users/{login}/repos`.
   case repositories
   /// One repository's details, `/repos/{owner}/{name}`.
   case repository
@@ -16,10 +16,11 @@ public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
   /// allowed); `nil` for any other path.
   public static func of(path: String) -> LoaderKind? {
     let parts = path.split(separator: "/")
-    if parts.count >= 3, parts[parts.count - 3] == "orgs", parts.last == "repos" {
+    let owners: Set<Substring> = ["orgs", "users", "user"]
+    if parts.count >= 3, owners.contains(parts[parts.count - 3]), parts.last == "repos" {
       return .repositories
     }
-    if parts.count >= 2, parts[parts.count - 2] == "orgs" { return .organization }
+    if parts.count >= 2, owners.contains(parts[parts.count - 2]) { return .organization }
     if parts.count >= 3, parts[parts.count - 3] == "repos" { return .repository }
     return nil
   }
@@ -116,12 +117,13 @@ public struct LoaderSlot<Content: Sendable & Equatable>: Sendable, Equatable {
   }
 }
 
-/// One loader's change, as an event carries it: which loader, and its snapshot.
+/// One loader's change, as an event carries it: which loader, and its snapshot. An owner's
+/// loader names its owner's login; `nil` stands for the owner shown.
 public enum LoaderChange: Sendable, Equatable {
-  /// The organization loader changed.
-  case organization(LoaderSnapshot<Organization>)
-  /// The repositories loader changed.
-  case repositories(LoaderSnapshot<[Repository]>)
+  /// An owner loader changed.
+  case organization(LoaderSnapshot<Organization>, owner: String? = nil)
+  /// An owner's repositories loader changed.
+  case repositories(LoaderSnapshot<[Repository]>, owner: String? = nil)
   /// The detail loader kept under `key` changed.
   case repository(key: String, LoaderSnapshot<Repository>)
 
@@ -134,11 +136,28 @@ public enum LoaderChange: Sendable, Equatable {
     }
   }
 
+  /// The owner whose loader changed; `nil` for a detail loader, or the owner shown.
+  public var owner: String? {
+    switch self {
+    case .organization(_, let owner), .repositories(_, let owner): owner
+    case .repository: nil
+    }
+  }
+
+  /// The rate limit its loader's latest answer reported, if any.
+  var rateLimit: RateLimit? {
+    switch self {
+    case .organization(let snapshot, _): snapshot.status.rateLimit
+    case .repositories(let snapshot, _): snapshot.status.rateLimit
+    case .repository(_, let snapshot): snapshot.status.rateLimit
+    }
+  }
+
   /// The retry its loader waits for now, if any.
   var retry: Int? {
     switch self {
-    case .organization(let snapshot): snapshot.status.retry?.retry
-    case .repositories(let snapshot): snapshot.status.retry?.retry
+    case .organization(let snapshot, _): snapshot.status.retry?.retry
+    case .repositories(let snapshot, _): snapshot.status.retry?.retry
     case .repository(_, let snapshot): snapshot.status.retry?.retry
     }
   }

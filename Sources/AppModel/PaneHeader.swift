@@ -17,7 +17,9 @@ public enum PaneHeader {
       let merged = state.merged
       status = (merged.isLoading, merged.error, merged.content != nil, isInitial(merged))
       let name = merged.content?.organization.displayName ?? state.org
-      heading = "Repositories of the \(name) organization:"
+      heading =
+        state.ownerKind == .user
+        ? "Repositories of \(name) (user):" : "Repositories of the \(name) organization:"
     case .result:
       let repositories = state.repositories.state
       status = (

@@ -34,6 +34,9 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     return [.repaint]
   case .stop(let code):
     return [.quit(code)]
+  case .kept(let kept):
+    OwnerSwitch.keep(kept, &state)
+    return []
   case .notice(let text):
     state.notice = text
     return []
@@ -51,8 +54,12 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   case .action(let action):
     return action.perform(on: &state)
   case .paste(let text):
-    guard state.isEditingFilter, !Layout.isTooSmall(state.size) else { return [] }
-    FilterEditing.append(text, to: &state)
+    guard !Layout.isTooSmall(state.size) else { return [] }
+    if state.ownerPrompt != nil {
+      OwnerPromptEditing.append(text, to: &state)
+    } else if state.isEditingFilter {
+      FilterEditing.append(text, to: &state)
+    }
     return []
   case .mouse(let mouse):
     guard !Layout.isTooSmall(state.size), !state.showHelp, state.lists.detail == nil else {
@@ -65,6 +72,12 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
 /// A loader's change: its slot, the inspector's retry count and its timeline.
 private func take(_ change: LoaderChange, at now: Date, into state: inout AppState) {
   state.now = now
+  // A late change of an owner no longer shown never reaches the panes or the timeline; the
+  // rate limit its answer reported is the host's, whichever owner is shown.
+  if let owner = change.owner, owner.lowercased() != state.org.lowercased() {
+    if let limit = change.rateLimit { state.rateLimit = limit }
+    return
+  }
   state.inspector.noteRetry(change.id, retry: change.retry)
   if let key = change.id.key {
     guard let before = state.lists.detail, before.key == key else { return }
@@ -90,7 +103,7 @@ extension Command {
   /// Whether this starts a loader's load.
   var startsALoad: Bool {
     switch self {
-    case .fetchBoth, .reloadRepositories, .loadDetail: true
+    case .fetchBoth, .reloadRepositories, .loadDetail, .showOwner: true
     default: false
     }
   }

@@ -2,6 +2,7 @@ import ApexyLoader
 import AppFormats
 import AppModel
 import Foundation
+import GitHubAPI
 
 /// The inspector: one row per loader and one for the merged state (state and age, requests,
 /// bytes, who observes it), then the request log, newest at the bottom.
@@ -61,6 +62,25 @@ public enum InspectorView {
       + listed.joined(separator: ", ") + ")"
   }
 
+  /// The loaders kept by key: every owner kept (the one shown marked `*`), the detail loaders,
+  /// and what each store let go of.
+  public static func kept(_ state: AppState) -> [String] {
+    let kept = state.kept
+    let shown = state.org.lowercased()
+    let owners = kept.owners.reversed().map { $0.lowercased() == shown ? "*" + $0 : $0 }
+    func dropped(_ keys: [String]) -> String {
+      keys.isEmpty ? "" : "; dropped: " + keys.reversed().joined(separator: " ")
+    }
+    let sanitizer = TextSanitizer()
+    let details = kept.details.map(sanitizer.clean)
+    return [
+      "owners kept  \(owners.count): " + owners.joined(separator: " ")
+        + dropped(kept.droppedOwners),
+      "details kept \(details.count): " + (details.isEmpty ? "–" : details.joined(separator: " "))
+        + dropped(kept.droppedDetails.map(sanitizer.clean)),
+    ]
+  }
+
   private static func counts(_ id: LoaderID, _ state: AppState) -> InspectorState.Counts {
     state.inspector.counts[id] ?? InspectorState.Counts()
   }
@@ -96,6 +116,9 @@ public enum InspectorView {
           .plain)
       }
     }
+    // The loaders kept by key when the log keeps at least four lines beside them.
+    let keptLines = kept(state)
+    if inner.bottom - y >= 4 + keptLines.count { keptLines.forEach { put($0, .plain) } }
     let requests = state.inspector.requests
     let rows = max(0, inner.bottom - y)
     let end = max(0, requests.count - state.inspector.scrollBack)

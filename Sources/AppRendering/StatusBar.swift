@@ -8,9 +8,13 @@ public enum StatusBar {
   public static let loaderView = LoaderView(
     name: "status bar", reads: [.organization, .repositories])
 
-  /// Draws the status bar.
+  /// Draws the status bar, or the owner prompt over it while it is open.
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect, style: .statusBar)
+    if let prompt = state.ownerPrompt {
+      OwnerPromptBar.draw(prompt, recent: state.owners.recent, in: rect, into: &grid)
+      return
+    }
     let org = state.organization.status
     let repos = state.repositories.status
     let cache = state.cache
@@ -23,15 +27,20 @@ public enum StatusBar {
       CacheStatus.summary(
         state.repositories.state, restoredAt: cache.repositoriesRestoredAt, now: state.now)
       ?? summary(state.repositories.state, state.repositories.succeededAt, state, repos)
-    let loaders = "org \(organization) │ repos \(repositories)" + limit
+    let owner = ownerLabel(state)
+    let loaders = "\(owner) \(organization) │ repos \(repositories)" + limit
     let hints =
       state.notice.map { [$0 + " "] } ?? cache.problemHints
       ?? keyHints(builtInServer: state.canToggleOutage)
-    // The longest left side that still leaves room for some key hint, else the shortest.
-    let bare =
-      "org \(summary(state.organization.state, nil, state, org))"
-      + " │ repos \(summary(state.repositories.state, nil, state, repos)) "
-    let lefts = [" \(state.source) │ " + loaders, " " + loaders, " " + bare]
+    // The longest left side that still leaves room for some key hint, else the shortest:
+    // without the source, without ages, then without the owner's name.
+    let bare = { (owner: String) in
+      "\(owner) \(summary(state.organization.state, nil, state, org))"
+        + " │ repos \(summary(state.repositories.state, nil, state, repos)) "
+    }
+    let lefts = [
+      " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner), " " + bare("org"),
+    ]
     let shortestHint = hints.map { TextWidth.of($0) }.min() ?? 0
     let left =
       lefts.first { TextWidth.of($0) + shortestHint <= rect.width } ?? lefts[lefts.count - 1]
@@ -82,12 +91,21 @@ public enum StatusBar {
     }
   }
 
-  /// "4,987/5,000": the requests left of the lower of the two loaders' latest rate limits.
-  public static func rateLimitText(_ state: AppState) -> String? {
-    let limits = [state.organization.status.rateLimit, state.repositories.status.rateLimit]
-    guard let limit = limits.compactMap({ $0 }).min(by: { $0.remaining < $1.remaining }) else {
-      return nil
+  /// The owner shown and its kind: "RedMadRobot (org)", "alice (user)", or the login alone
+  /// until the first answer says which.
+  public static func ownerLabel(_ state: AppState) -> String {
+    let login = TextWidth.truncate(state.org, to: 24)
+    switch state.ownerKind {
+    case .organization?: return "\(login) (org)"
+    case .user?: return "\(login) (user)"
+    case nil: return login
     }
+  }
+
+  /// "4,987/5,000": the requests left as the latest answer of any loader said: the limit is
+  /// the host's, whichever owner is shown.
+  public static func rateLimitText(_ state: AppState) -> String? {
+    guard let limit = state.rateLimit else { return nil }
     return "\(grouped(limit.remaining))/\(grouped(limit.limit))"
   }
 

@@ -12,12 +12,16 @@ public struct AppEffects {
   public var openURL: (URL) -> String?
   /// Gives the memory freed by the loads that just ended back to the kernel.
   public var trimMemory: () -> Void
+  /// Keeps the recent owners, most recent first, for the next run.
+  public var saveRecentOwners: ([String]) -> Void
 
   /// Effects from their parts.
   public init(
     setOutage: @escaping (Bool) -> Void = { _ in }, setRound: @escaping (Int) -> Void = { _ in },
-    openURL: @escaping (URL) -> String? = { _ in nil }, trimMemory: @escaping () -> Void = {}
+    openURL: @escaping (URL) -> String? = { _ in nil }, trimMemory: @escaping () -> Void = {},
+    saveRecentOwners: @escaping ([String]) -> Void = { _ in }
   ) {
+    self.saveRecentOwners = saveRecentOwners
     self.setOutage = setOutage
     self.setRound = setRound
     self.openURL = openURL

@@ -23,6 +23,8 @@ public final class AppLoop {
   private var queue: [AppEvent] = []
   private var isRunning = false
   private var drainScheduled = false
+  /// The owner both panes show, and the loop's feeds of its two loaders.
+  private var shown: OwnerLoaders
   private var organizationFeed: LoaderFeed<Organization>?
   private var repositoriesFeed: LoaderFeed<[Repository]>?
   private var detailFeed: LoaderFeed<Repository>?
@@ -42,17 +44,14 @@ public final class AppLoop {
     self.scheduler = scheduler
     self.clock = clock
     self.effects = effects
+    shown = loaders.owner(state.org, kind: state.ownerKind)
   }
 
   /// Observes the loaders and the client's requests, shows the first state (with whatever
   /// the cache restored), then handles `script`, the events a backend starts with.
   public func start(_ script: [AppEvent] = []) {
     isRunning = true
-    let post: (AppEvent) -> Void = { [weak self] in self?.post($0) }
-    organizationFeed = LoaderFeed(
-      loaders.organization, clock: clock, change: { .organization($0) }, post: post)
-    repositoriesFeed = LoaderFeed(
-      loaders.repositories, clock: clock, change: { .repositories($0) }, post: post)
+    observeShown()
     let sanitizer = loaders.sanitizer
     requestEvents.listen { [weak self] event in
       guard let record = RequestRecord(event, sanitizer: sanitizer) else { return }
@@ -61,7 +60,7 @@ public final class AppLoop {
     // The names as the loaders list them, and what the cache restored: the first frame.
     organizationFeed?.sendCurrent()
     repositoriesFeed?.sendCurrent()
-    let restored = [observers] + queue
+    let restored = [observers, kept] + queue
     queue = []
     for event in restored { step(event, presents: false) }
     present()
@@ -106,11 +105,55 @@ public final class AppLoop {
     }
   }
 
+  /// Feeds the shown owner's two loaders to the loop, instead of the owner's before; the
+  /// owner's login goes with each change, so one queued before a switch is told apart.
+  private func observeShown() {
+    let post: (AppEvent) -> Void = { [weak self] in self?.post($0) }
+    let owner = shown.login
+    organizationFeed = LoaderFeed(
+      shown.organization, clock: clock, change: { .organization($0, owner: owner) }, post: post)
+    repositoriesFeed = LoaderFeed(
+      shown.repositories, clock: clock, change: { .repositories($0, owner: owner) }, post: post)
+  }
+
+  /// Shows `login`'s loaders: the current snapshots of both go into the state before the next
+  /// frame, so an owner with content kept or cached is drawn with it at once.
+  private func showOwner(_ login: String, kind: OwnerKind?) {
+    organizationFeed = nil
+    repositoriesFeed = nil
+    shown = loaders.owner(login, kind: kind)
+    observeShown()
+    let waiting = queue
+    queue = []
+    organizationFeed?.sendCurrent()
+    repositoriesFeed?.sendCurrent()
+    let current = queue
+    queue = waiting
+    for event in current {
+      for command in update(&state, event) { perform(command) }
+    }
+    // The owner left is no longer observed: past the limit, the store may let go of it.
+    loaders.owners.trim()
+    queue.append(contentsOf: [observers, kept])
+  }
+
+  /// The loaders kept by key, as the inspector lists them.
+  private var kept: AppEvent {
+    let owners = loaders.owners
+    let details = loaders.details.store
+    return .kept(
+      KeptLoaders(
+        owners: owners.keys.map { owners.existingLoader(for: $0)?.login ?? $0 },
+        observedOwners: owners.observedKeys.map { owners.existingLoader(for: $0)?.login ?? $0 },
+        droppedOwners: owners.dropped, details: details.keys,
+        droppedDetails: details.dropped))
+  }
+
   /// The names each loader lists as its observers, the open detail loader's included.
   private var observers: AppEvent {
     var names: [LoaderKind: [String]] = [
-      .organization: loaders.organization.observerNames,
-      .repositories: loaders.repositories.observerNames,
+      .organization: shown.organization.observerNames,
+      .repositories: shown.repositories.observerNames,
     ]
     if let key = state.lists.detail?.key,
       let loader = loaders.details.store.existingLoader(for: key)
@@ -142,9 +185,13 @@ public final class AppLoop {
     switch command {
     case .fetchBoth(let round):
       effects.setRound(round)
-      loaders.fetchBoth()
+      shown.fetchBoth()
     case .reloadRepositories:
-      loaders.repositories.load()
+      shown.repositories.load()
+    case .showOwner(let login, let kind):
+      showOwner(login, kind: kind)
+    case .saveRecentOwners(let owners):
+      effects.saveRecentOwners(owners)
     case .loadDetail(let key):
       openDetail(key)
     case .closeDetail:
@@ -167,6 +214,9 @@ public final class AppLoop {
     case .repaint:
       backend.repaint()
     case .trimMemory:
+      loaders.owners.trim()
+      loaders.details.store.trim()
+      queue.append(kept)
       effects.trimMemory()
     case .suspend:
       backend.suspend()
@@ -187,7 +237,7 @@ public final class AppLoop {
       loader.load()
       feed.sendCurrent()
     }
-    queue.append(observers)
+    queue.append(contentsOf: [observers, kept])
   }
 
   private func quit(_ code: ExitCode) {

@@ -9,8 +9,10 @@ import ApexyLoader
 public struct GitHubConfiguration: Sendable {
   /// The API root, for example `https://api.github.com`.
   public var baseURL: URL
-  /// The organization login.
+  /// The login of the owner shown first.
   public var org: String
+  /// Whether that owner is an organization or a user; `nil` when the first answer is to say.
+  public var ownerKind: OwnerKind?
   /// The token for `Authorization: Bearer`, if any.
   public var token: String?
   /// The overall deadline of one request, in seconds.
@@ -43,13 +45,15 @@ public struct GitHubConfiguration: Sendable {
 
   /// Creates a configuration; the defaults are the app's.
   public init(
-    baseURL: URL, org: String, token: String? = nil, timeout: TimeInterval = defaultTimeout,
+    baseURL: URL, org: String, ownerKind: OwnerKind? = .organization, token: String? = nil,
+    timeout: TimeInterval = defaultTimeout,
     maximumResponseSize: Int = defaultMaximumResponseSize, pageCap: Int = defaultPageCap,
     retries: Int = defaultRetries, maxServerWait: TimeInterval = defaultMaxServerWait,
     refreshInterval: TimeInterval? = nil, staleAfter: TimeInterval = defaultStaleAfter
   ) {
     self.baseURL = baseURL
     self.org = org
+    self.ownerKind = ownerKind
     self.token = token
     self.timeout = timeout
     self.maximumResponseSize = maximumResponseSize

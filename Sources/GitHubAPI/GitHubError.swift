@@ -8,6 +8,8 @@ import Foundation
 public enum GitHubError: Error, Equatable {
   /// The organization (or its repository list) does not exist or is private.
   case notFound(org: String)
+  /// No user or organization has this login (`/users/{login}` answered 404).
+  case noSuchOwner(login: String)
   /// The token was rejected.
   case unauthorized(message: String)
   /// The rate limit is used up until `reset`.
@@ -26,7 +28,7 @@ public enum GitHubError: Error, Equatable {
   /// The status code, when the error came from one.
   public var statusCode: Int? {
     switch self {
-    case .notFound: return 404
+    case .notFound, .noSuchOwner: return 404
     case .unauthorized: return 401
     case .rateLimited(let status, _), .retryAfter(let status, _): return status
     case .server(let status, _), .status(let status, _): return status
@@ -35,9 +37,11 @@ public enum GitHubError: Error, Equatable {
   }
 
   /// Turns a non-2xx response into the matching error, its message cleaned with `sanitizer`;
-  /// `nil` for success.
+  /// `nil` for success. A 404 is `.notFound(org:)`, or `.noSuchOwner` when the request named
+  /// an owner of either kind (`kind` `nil` or `.user`: `/users/{login}`).
   public static func check(
-    _ response: HTTPURLResponseFields, body: Data?, org: String, sanitizer: TextSanitizer
+    _ response: HTTPURLResponseFields, body: Data?, org: String, kind: OwnerKind? = .organization,
+    sanitizer: TextSanitizer
   ) -> GitHubError? {
     let status = response.statusCode
     guard !(200..<300).contains(status) else { return nil }
@@ -53,7 +57,7 @@ public enum GitHubError: Error, Equatable {
       }
     }
     switch status {
-    case 404: return .notFound(org: org)
+    case 404: return kind == .organization ? .notFound(org: org) : .noSuchOwner(login: org)
     case 401: return .unauthorized(message: message)
     case 500..<600: return .server(status: status, message: message)
     default: return .status(status, message: message)

@@ -5,57 +5,140 @@ import ApexyLoader
   import FoundationNetworking
 #endif
 
-/// One organization's shared loaders on one client: one organization loader, one repositories
-/// loader and a detail loader per repository, handed to every screen that shows them (in
-/// `loader-tui`, to every pane and to both backends).
+/// The shared loaders of one API on one client, kept by key: each owner's loaders
+/// (``owners``, by login) and a detail loader per repository (``details``), handed to every
+/// screen that shows them (in `loader-tui`, to every pane and to both backends).
 @MainActor
 public final class GitHubLoaders {
-  /// The configuration it was built from.
+  /// The configuration it was built from; its `org` is the owner shown first.
   public let configuration: GitHubConfiguration
   /// The one client.
   public let client: Client
-  /// The one organization loader.
-  public let organization: OrganizationLoader
-  /// The one repositories loader.
-  public let repositories: RepositoriesLoader
+  /// Each owner's loaders, by lowercased login: GitHub's logins ignore case.
+  public let owners: LoaderStore<String, OwnerLoaders>
   /// The detail loaders, one per repository opened.
   public let details: RepositoryDetailLoaders
-  /// The API's rate limit, shared by the loaders: used up, none of them sends a request.
+  /// The API's rate limit, one per host, shared by every loader: used up, none of them sends
+  /// a request.
   public let rateLimit = RateLimitGate()
   /// Cleans server and request text for display (the token is a secret).
   public let sanitizer: TextSanitizer
 
-  /// The loaders on `client` (`GitHubConfiguration.makeClient`), for `configuration`'s
-  /// organization.
+  private let factory: OwnerFactory
+
+  /// The most owners kept when none is given: each holds its lists in memory.
+  public static let defaultOwnerLimit = 5
+
+  /// The loaders on `client` (`GitHubConfiguration.makeClient`), for `configuration`'s API.
   ///
   /// - Parameters:
   ///   - client: The client every loader sends with.
-  ///   - configuration: The organization, the page cap and the token the sanitizer hides.
+  ///   - configuration: The first owner, the page cap and the token the sanitizer hides.
   ///   - policies: What the loaders do on their own (retry, revalidation, refresh); by
   ///     default the configuration's.
+  ///   - ownerLimit: The most owners kept that are neither shown nor loading.
   public init(
-    client: Client, configuration: GitHubConfiguration, policies: LoaderPolicies? = nil
+    client: Client, configuration: GitHubConfiguration, policies: LoaderPolicies? = nil,
+    ownerLimit: Int = defaultOwnerLimit
   ) {
     self.configuration = configuration
     self.client = client
     // The token never reaches the screen or the output, even when a server echoes it.
     let sanitizer = TextSanitizer(secrets: configuration.token.map { [$0] } ?? [])
     self.sanitizer = sanitizer
-    organization = OrganizationLoader(
-      apiClient: client, org: configuration.org, sanitizer: sanitizer)
-    repositories = RepositoriesLoader(
-      apiClient: client, org: configuration.org, pageCap: configuration.pageCap,
-      sanitizer: sanitizer)
     let policies = policies ?? configuration.policies(rateLimit: rateLimit)
-    organization.policies = policies
-    repositories.policies = policies
+    let factory = OwnerFactory(
+      client: client, pageCap: configuration.pageCap, sanitizer: sanitizer, policies: policies)
+    self.factory = factory
+    owners = LoaderStore(limit: ownerLimit) { [factory] key in factory.make(key) }
     details = RepositoryDetailLoaders(client: client, sanitizer: sanitizer, policies: policies)
+    factory.kinds[configuration.org.lowercased()] = configuration.ownerKind
   }
 
-  /// Loads both lists, repositories first, then the organization (each joins a load already
-  /// in flight): what `loader-tui`'s Fetch button does.
-  public func fetchBoth() {
-    repositories.load()
-    organization.load()
+  /// The loaders of the owner `login` (any case), made on first use; `kind` is used when
+  /// they are made (`nil`: the first answer says).
+  ///
+  /// - Parameters:
+  ///   - login: The owner's login.
+  ///   - kind: Organization or user, when known.
+  /// - Returns: The loaders kept under that login, the same instances while kept.
+  public func owner(_ login: String, kind: OwnerKind? = nil) -> OwnerLoaders {
+    let key = login.lowercased()
+    if factory.kinds[key] == nil, let kind { factory.kinds[key] = kind }
+    factory.logins[key] = factory.logins[key] ?? login
+    // `make` never answers nil.
+    return owners.loader(for: key)!
+  }
+
+  /// The first owner's loaders (`configuration.org`).
+  public var first: OwnerLoaders { owner(configuration.org, kind: configuration.ownerKind) }
+
+  /// The first owner's loader.
+  public var organization: OrganizationLoader { first.organization }
+
+  /// The first owner's repositories loader.
+  public var repositories: RepositoriesLoader { first.repositories }
+
+  /// Loads both lists of the first owner, repositories first, then the owner (each joins a
+  /// load already in flight): what `loader-tui`'s Fetch button does.
+  public func fetchBoth() { first.fetchBoth() }
+
+  /// Gives every owner's loaders, those kept and those made later, a cache in `store` under
+  /// `keys` (see `GitHubCacheKeys.attach`).
+  ///
+  /// - Parameters:
+  ///   - store: Where the entries are kept.
+  ///   - keys: The entries' keys for this API.
+  public func attachCache(store: LoaderCacheStore, keys: GitHubCacheKeys) {
+    let baseURL = configuration.baseURL
+    factory.attach = { owner in
+      keys.attach(
+        organization: owner.organization, repositories: owner.repositories, org: owner.login,
+        baseURL: baseURL, store: store)
+    }
+    for key in owners.keys {
+      if let owner = owners.existingLoader(for: key) { factory.attach?(owner) }
+    }
+  }
+
+  /// Waits for each kept owner's cache writes, for the end of the process.
+  var cacheWrites: [@Sendable () -> Void] {
+    var writes: [@Sendable () -> Void] = []
+    for owner in owners.keys.compactMap(owners.existingLoader(for:)) {
+      if let cache = owner.organization.cache { writes.append { cache.waitUntilWritten() } }
+      if let cache = owner.repositories.cache { writes.append { cache.waitUntilWritten() } }
+    }
+    return writes
+  }
+}
+
+/// Makes each owner's loaders: what they send with, and their cache.
+@MainActor
+private final class OwnerFactory {
+  let client: Client
+  let pageCap: Int
+  let sanitizer: TextSanitizer
+  let policies: LoaderPolicies
+  /// The kind each login was given, by lowercased login.
+  var kinds: [String: OwnerKind] = [:]
+  /// Each login as first asked for, by lowercased login.
+  var logins: [String: String] = [:]
+  var attach: ((OwnerLoaders) -> Void)?
+
+  init(client: Client, pageCap: Int, sanitizer: TextSanitizer, policies: LoaderPolicies) {
+    self.client = client
+    self.pageCap = pageCap
+    self.sanitizer = sanitizer
+    self.policies = policies
+  }
+
+  func make(_ key: String) -> OwnerLoaders? {
+    let owner = OwnerLoaders(
+      login: logins[key] ?? key, kind: kinds[key], client: client, pageCap: pageCap,
+      sanitizer: sanitizer)
+    owner.organization.policies = policies
+    owner.repositories.policies = policies
+    attach?(owner)
+    return owner
   }
 }

@@ -1,4 +1,4 @@
-/// A GitHub organization as the app shows it.
+/// A GitHub owner as the app shows it: an organization, or a user (``kind``).
 public struct Organization: Sendable, Equatable {
   /// The login used in URLs, for example `RedMadRobot`.
   public var login: String
@@ -8,6 +8,8 @@ public struct Organization: Sendable, Equatable {
   public var description: String?
   /// How many public repositories GitHub counts.
   public var publicRepos: Int?
+  /// Whether it is an organization or a user; `nil` when the answer did not say.
+  public var kind: OwnerKind?
   /// The login exactly as the server sent it (secrets redacted); not safe to draw.
   public var rawLogin: String
   /// The display name exactly as the server sent it (secrets redacted); not safe to draw.
@@ -23,8 +25,9 @@ public struct Organization: Sendable, Equatable {
   /// name are also kept as sent, with only the secrets replaced.
   public init(
     login: String, name: String?, description: String? = nil, publicRepos: Int? = nil,
-    sanitizer: TextSanitizer = TextSanitizer()
+    kind: OwnerKind? = nil, sanitizer: TextSanitizer = TextSanitizer()
   ) {
+    self.kind = kind
     self.rawLogin = sanitizer.redacted(login)
     self.rawName = name.map(sanitizer.redacted)
     self.login = sanitizer.clean(login)
@@ -36,19 +39,22 @@ public struct Organization: Sendable, Equatable {
 
 extension Organization: Decodable {
   private enum CodingKeys: String, CodingKey {
-    case login, name, description
+    case login, name, description, bio, type
     case publicRepos = "public_repos"
   }
 
-  /// Reads `login`, `name`, `description` and `public_repos`, cleaned with the sanitizer
-  /// `GitHubJSON` decodes with; other fields are ignored.
+  /// Reads `login`, `name`, `description` (a user's `bio` when there is none), `public_repos`
+  /// and `type`, cleaned with the sanitizer `GitHubJSON` decodes with; other fields are
+  /// ignored.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     try self.init(
       login: container.decode(String.self, forKey: .login),
       name: container.decodeIfPresent(String.self, forKey: .name),
-      description: container.decodeIfPresent(String.self, forKey: .description),
+      description: container.decodeIfPresent(String.self, forKey: .description)
+        ?? container.decodeIfPresent(String.self, forKey: .bio),
       publicRepos: container.decodeIfPresent(WholeNumber.self, forKey: .publicRepos)?.value,
+      kind: container.decodeIfPresent(String.self, forKey: .type).flatMap(OwnerKind.init(type:)),
       sanitizer: decoder.textSanitizer)
   }
 }

@@ -4,33 +4,44 @@ import ApexyHTTP
   import FoundationNetworking
 #endif
 
-/// `GET orgs/{org}`.
+/// `GET orgs/{org}` for an organization, `GET users/{login}` for a user or an owner of either
+/// kind (whose `type` says which).
 public struct OrganizationEndpoint: Endpoint {
-  /// The organization login.
+  /// The owner's login.
   public let org: String
+  /// Which kind of owner it is, when known: `nil` asks `users/{login}`, which answers for both.
+  public let kind: OwnerKind?
   /// Cleans the organization's text and the server's error messages.
   public let sanitizer: TextSanitizer
 
-  /// Creates a value from its parts.
-  public init(org: String, sanitizer: TextSanitizer) {
+  /// Creates a value from its parts; an organization unless `kind` says otherwise.
+  public init(org: String, kind: OwnerKind? = .organization, sanitizer: TextSanitizer) {
     self.org = org
+    self.kind = kind
     self.sanitizer = sanitizer
   }
 
   /// The request, relative to the API root.
   public func makeRequest() throws -> URLRequest {
-    URLRequest(url: URL(string: "orgs/\(GitHubPath.escape(org))")!)
+    let segment = (kind ?? .user).pathSegment
+    return URLRequest(url: URL(string: "\(segment)/\(GitHubPath.escape(org))")!)
   }
 
-  /// Turns a non-2xx answer into a `GitHubError`.
+  /// Turns a non-2xx answer into a `GitHubError`: a 404 of `users/{login}` is
+  /// `GitHubError.noSuchOwner`.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
-    if let error = GitHubError.check(response.fields, body: data, org: org, sanitizer: sanitizer) {
+    if let error = GitHubError.check(
+      response.fields, body: data, org: org, kind: kind, sanitizer: sanitizer)
+    {
       throw error
     }
   }
 
-  /// The organization read from the JSON body.
+  /// The owner read from the JSON body; without a `type`, of the kind asked for (a user for
+  /// `users/{login}`).
   public func content(from response: URLResponse?, with body: Data) throws -> Organization {
-    try GitHubJSON.decode(Organization.self, from: body, sanitizer: sanitizer)
+    var owner = try GitHubJSON.decode(Organization.self, from: body, sanitizer: sanitizer)
+    if owner.kind == nil { owner.kind = kind ?? .user }
+    return owner
   }
 }

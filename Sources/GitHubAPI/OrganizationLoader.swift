@@ -1,24 +1,42 @@
 import ApexyHTTP
 import ApexyLoader
 
-/// Loads the organization: the first of the two loaders both panes share.
+/// Loads the owner (an organization or a user): the first of the two loaders both panes share.
 @MainActor
 public final class OrganizationLoader: WebLoader<Organization>, ContentLoading {
-  /// The organization login.
+  /// The owner's login.
   public let org: String
+  /// Whether the owner is an organization or a user: given, or learned from the first answer
+  /// of `users/{login}` (or from the content the cache restored). `nil` until known.
+  public var kind: OwnerKind? {
+    get { givenKind ?? state.content?.kind }
+    set { givenKind = newValue }
+  }
   /// Cleans the text of what it loads.
   public let sanitizer: TextSanitizer
 
-  /// Creates the loader for `org`; `sanitizer` cleans the text of what it loads.
-  public init(apiClient: Client, org: String, sanitizer: TextSanitizer) {
+  private var givenKind: OwnerKind?
+
+  /// Creates the loader for `org`, an organization unless `kind` says otherwise (`nil`: either
+  /// kind, asked of `users/{login}`); `sanitizer` cleans the text of what it loads.
+  public init(
+    apiClient: Client, org: String, kind: OwnerKind? = .organization, sanitizer: TextSanitizer
+  ) {
     self.org = org
+    self.givenKind = kind
     self.sanitizer = sanitizer
     super.init(apiClient: apiClient)
   }
 
-  /// Starts loading unless a load is in flight.
+  /// Starts loading unless a load is in flight: `orgs/{org}` for an organization,
+  /// `users/{login}` otherwise.
   public func load() {
     guard startLoading() else { return }
-    request(OrganizationEndpoint(org: org, sanitizer: sanitizer))
+    request(
+      OrganizationEndpoint(org: org, kind: kind, sanitizer: sanitizer),
+      transform: { [weak self] owner in
+        if let kind = owner.kind { self?.givenKind = kind }
+        return owner
+      })
   }
 }

@@ -2,15 +2,24 @@ import ApexyHTTP
 import ApexyLoader
 import Foundation
 
-/// Loads every repository of the organization, following `Link: rel="next"` to the last page.
+/// Loads every repository of an owner, following `Link: rel="next"` to the last page:
+/// `orgs/{org}/repos` for an organization, `users/{login}/repos` for a user. An owner of a kind
+/// not known yet is asked of ``kindSource`` first (the owner's loader, as TanStack Query's
+/// dependent queries wait for the query they need).
 ///
 /// With `policies.revalidates`, each page is sent as a conditional request: a page the server
 /// confirms unchanged (`304`) is reused as decoded last time, and when every page is, the
 /// list is kept as it is (the same array, nothing decoded) through `finishNotModified()`.
 @MainActor
 public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
-  /// The organization login.
+  /// The owner's login.
   public let org: String
+  /// Whether the owner is an organization or a user; `nil` until known.
+  public var kind: OwnerKind?
+  /// Tells the owner's kind when it is not known: called with a completion, on the main
+  /// actor, at most once per load. Without one, an owner of unknown kind is listed through
+  /// `users/{login}/repos`, which GitHub answers for both kinds.
+  public var kindSource: ((@escaping @MainActor (Result<OwnerKind, Error>) -> Void) -> Void)?
   /// The most pages followed before pagination stops with an error.
   public let pageCap: Int
   /// Cleans the text of what it loads.
@@ -23,10 +32,14 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// Whether a page changed since the content was last built from the cached pages.
   private var pagesChangedSinceContent = false
 
-  /// Creates the loader for `org`, following at most `pageCap` pages; `sanitizer` cleans the
-  /// text of what it loads.
-  public init(apiClient: Client, org: String, pageCap: Int = 100, sanitizer: TextSanitizer) {
+  /// Creates the loader for `org` (an organization unless `kind` says otherwise), following at
+  /// most `pageCap` pages; `sanitizer` cleans the text of what it loads.
+  public init(
+    apiClient: Client, org: String, kind: OwnerKind? = .organization, pageCap: Int = 100,
+    sanitizer: TextSanitizer
+  ) {
     self.org = org
+    self.kind = kind
     self.pageCap = pageCap
     self.sanitizer = sanitizer
     super.init(apiClient: apiClient)
@@ -34,11 +47,29 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
 
   private let decodeQueue = DispatchQueue(label: "loader-tui.repositories.decode")
 
-  /// Starts loading unless a load is in flight.
+  /// Starts loading unless a load is in flight; an owner of unknown kind is asked of
+  /// ``kindSource`` first.
   public func load() {
     guard startLoading() else { return }
+    if kind == nil, let kindSource {
+      kindSource { [weak self] result in
+        guard let self else { return }
+        switch result {
+        case .success(let kind):
+          self.kind = kind
+          self.fetchFirstPage(kind)
+        case .failure(let error):
+          self.finishLoading(.failure(error))
+        }
+      }
+      return
+    }
+    fetchFirstPage(kind ?? .user)
+  }
+
+  private func fetchFirstPage(_ kind: OwnerKind) {
     fetch(
-      RepositoriesPageEndpoint.firstPage(org: org, sanitizer: sanitizer),
+      RepositoriesPageEndpoint.firstPage(org: org, kind: kind, sanitizer: sanitizer),
       pages: DecodedPages(sanitizer: sanitizer), visited: [])
   }
 
@@ -113,7 +144,8 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
         finish(.failure(GitHubError.paginationStopped(stop)), pages: pages)
       } else {
         fetch(
-          RepositoriesPageEndpoint(org: org, url: next, sanitizer: sanitizer),
+          RepositoriesPageEndpoint(
+            org: org, kind: kind ?? .user, url: next, sanitizer: sanitizer),
           pages: pages, visited: visited)
       }
       return

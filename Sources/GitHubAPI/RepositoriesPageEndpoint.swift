@@ -5,26 +5,37 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One page of `GET orgs/{org}/repos`, with the URL of the next page from the `Link` header.
+/// One page of `GET orgs/{org}/repos` or `GET users/{login}/repos`, with the URL of the next
+/// page from the `Link` header.
 public struct RepositoriesPageEndpoint: Endpoint {
-  /// The organization login, for error messages.
+  /// The owner's login, for error messages.
   public let org: String
+  /// Which kind of owner it is, for error messages (a 404 of a user's list names no
+  /// organization).
+  public let kind: OwnerKind
   /// The page URL: relative for the first page, the `Link` URL for the next ones.
   public let url: URL
   /// Cleans the server's error messages.
   public let sanitizer: TextSanitizer
 
   /// Creates a value from its parts.
-  public init(org: String, url: URL, sanitizer: TextSanitizer) {
+  public init(
+    org: String, kind: OwnerKind = .organization, url: URL, sanitizer: TextSanitizer
+  ) {
     self.org = org
+    self.kind = kind
     self.url = url
     self.sanitizer = sanitizer
   }
 
-  /// The first page, 100 repositories a page.
-  public static func firstPage(org: String, sanitizer: TextSanitizer) -> RepositoriesPageEndpoint {
-    let path = "orgs/\(GitHubPath.escape(org))/repos?per_page=100&page=1"
-    return RepositoriesPageEndpoint(org: org, url: URL(string: path)!, sanitizer: sanitizer)
+  /// The first page, 100 repositories a page, of an organization (`orgs/{org}/repos`) or a
+  /// user (`users/{login}/repos`).
+  public static func firstPage(
+    org: String, kind: OwnerKind = .organization, sanitizer: TextSanitizer
+  ) -> RepositoriesPageEndpoint {
+    let path = "\(kind.pathSegment)/\(GitHubPath.escape(org))/repos?per_page=100&page=1"
+    return RepositoriesPageEndpoint(
+      org: org, kind: kind, url: URL(string: path)!, sanitizer: sanitizer)
   }
 
   /// The request for this page.
@@ -32,7 +43,9 @@ public struct RepositoriesPageEndpoint: Endpoint {
 
   /// Turns a non-2xx answer into a `GitHubError`.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
-    if let error = GitHubError.check(response.fields, body: data, org: org, sanitizer: sanitizer) {
+    if let error = GitHubError.check(
+      response.fields, body: data, org: org, kind: kind, sanitizer: sanitizer)
+    {
       throw error
     }
   }

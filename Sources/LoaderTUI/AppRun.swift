@@ -48,24 +48,46 @@ struct AppRun {
     let requestEvents = RequestEventRelay()
     let client = source.configuration.makeClient(
       userAgent: AppInfo.userAgent, requestLifeObserver: { requestEvents.deliver($0) })
-    let loaders = GitHubLoaders(client: client, configuration: source.configuration)
-    CacheLocation.attach(to: loaders, options: options, environment: environment)
+    // Enough owners kept for every one the command line names to load at once.
+    let loaders = GitHubLoaders(
+      client: client, configuration: source.configuration,
+      ownerLimit: max(GitHubLoaders.defaultOwnerLimit, options.owners.count))
+    let recent = CacheLocation.attach(to: loaders, options: options, environment: environment)
     // Every way out (q, a signal, the end of headless) waits for the cache's last writes.
-    defer { loaders.waitForCacheWrites(timeout: 2) }
+    defer {
+      loaders.waitForCacheWrites(timeout: 2)
+      recent?.waitUntilWritten()
+    }
     let effects = AppEffects(
       setOutage: { source.demo?.outage = $0 }, setRound: { source.demo?.round = $0 },
-      openURL: { [environment] in BrowserOpener.open($0, environment: environment) })
+      openURL: { [environment] in BrowserOpener.open($0, environment: environment) },
+      saveRecentOwners: { recent?.save($0) })
+    let run = Started(
+      loaders: loaders, requestEvents: requestEvents, source: source, effects: effects,
+      recentOwners: recent?.read() ?? [])
     if !options.headless {
       switch terminalScreen() {
       case .success(let screen):
-        return await terminal(
-          screen, loaders: loaders, requestEvents: requestEvents, source: source, effects: effects)
+        return await terminal(screen, run)
       case .failure(let refusal):
         if let code = refusal.code { return code }
       }
     }
-    return await headless(
-      loaders: loaders, requestEvents: requestEvents, source: source, effects: effects)
+    return await headless(run)
+  }
+
+  /// What a run starts with, whichever backend shows it.
+  struct Started {
+    /// The loaders, kept by key.
+    let loaders: GitHubLoaders
+    /// The client's request events.
+    let requestEvents: RequestEventRelay
+    /// The data source.
+    let source: DataSourceStart
+    /// The effects beyond the loaders.
+    let effects: AppEffects
+    /// The owners opened in runs before, most recent first.
+    let recentOwners: [String]
   }
 
   /// Why the terminal UI does not start: the exit code with `--interactive`, else `nil` and
@@ -93,17 +115,21 @@ struct AppRun {
     return .failure(Refusal(code: nil))
   }
 
-  private func terminal(
-    _ screen: NcursesTerminal, loaders: GitHubLoaders, requestEvents: RequestEventRelay,
-    source: DataSourceStart, effects: AppEffects
-  ) async -> ExitCode {
-    let state = source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
+  private func terminal(_ screen: NcursesTerminal, _ run: Started) async -> ExitCode {
+    var state = run.source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
+    // The owners the command line names come first, then those of runs before.
+    state.owners = OwnerHistory(
+      recent: [state.org] + options.owners.map(\.login) + run.recentOwners)
+    if options.owners.count > 1 {
+      state.notice =
+        "\(options.owners.count - 1) more owner(s) given: press @ and Tab to open them."
+    }
     let trim = MemoryTrim()
-    var effects = effects
+    var effects = run.effects
     effects.trimMemory = trim.loadsEnded
     let loop = AppLoop(
-      state: state, backend: TerminalBackend(screen: screen), loaders: loaders,
-      requestEvents: requestEvents, scheduler: DispatchWakeScheduler(), clock: Date.init,
+      state: state, backend: TerminalBackend(screen: screen), loaders: run.loaders,
+      requestEvents: run.requestEvents, scheduler: DispatchWakeScheduler(), clock: Date.init,
       effects: effects)
     let input = TerminalInput(terminal: screen, loop: loop)
     input.start()
@@ -112,27 +138,39 @@ struct AppRun {
     return code
   }
 
-  private func headless(
-    loaders: GitHubLoaders, requestEvents: RequestEventRelay, source: DataSourceStart,
-    effects: AppEffects
-  ) async -> ExitCode {
+  /// Headless: one loop per owner the command line names (the default organization when
+  /// none), all loading at once on the one client; with several, every line names its owner
+  /// and the run succeeds only when every owner's did.
+  private func headless(_ run: Started) async -> ExitCode {
     let ascii = options.ascii || !TerminalLocale.adoptAndCheckUTF8()
-    var state = source.state(size: Size(columns: 80, rows: 24), ascii: ascii)
-    state.rounds = FetchRounds(planned: options.rounds, waitsForRequests: options.trace)
-    let backend = TranscriptBackend(
-      options: Transcript.Options(
-        json: options.json, timestamps: options.timestamps, trace: options.trace),
-      output: StandardTranscriptOutput(), clock: Date.init)
-    let loop = AppLoop(
-      state: state, backend: backend, loaders: loaders, requestEvents: requestEvents,
-      scheduler: DispatchWakeScheduler(), clock: Date.init, effects: effects)
+    let owners =
+      options.owners.isEmpty
+      ? [OwnerChoice(login: options.org, kind: options.ownerKind)] : options.owners
+    let relays = HeadlessRelays(owners: owners.map(\.login), from: run.requestEvents)
+    let loops = owners.enumerated().map { index, owner in
+      var state = run.source.state(size: Size(columns: 80, rows: 24), ascii: ascii, owner: owner)
+      state.rounds = FetchRounds(planned: options.rounds, waitsForRequests: options.trace)
+      let backend = TranscriptBackend(
+        options: Transcript.Options(
+          json: options.json, timestamps: options.timestamps, trace: options.trace),
+        output: StandardTranscriptOutput(), clock: Date.init,
+        owner: owners.count > 1 ? owner.login : nil)
+      return AppLoop(
+        state: state, backend: backend, loaders: run.loaders, requestEvents: relays.relay(index),
+        scheduler: DispatchWakeScheduler(), clock: Date.init, effects: run.effects)
+    }
     SignalPipe.handler = { number in
       guard number != SIGWINCH else { return }
-      loop.send(.stop(.signal(number)))
+      for loop in loops { loop.send(.stop(.signal(number))) }
     }
-    // The transcript backend fetches as the button would, then `update` runs the rounds.
-    let code = await loop.run([.action(.fetch)])
+    // Each transcript backend fetches as the button would, then `update` runs the rounds.
+    let codes = await withTaskGroup(of: ExitCode.self) { group in
+      for loop in loops { group.addTask { await loop.run([.action(.fetch)]) } }
+      var codes: [ExitCode] = []
+      for await code in group { codes.append(code) }
+      return codes
+    }
     SignalPipe.handler = nil
-    return code
+    return codes.first { $0 != .success } ?? .success
   }
 }

@@ -34,18 +34,22 @@ struct DataSourceStart {
       label = url.host ?? url.absoluteString
     }
     configuration = GitHubConfiguration(
-      baseURL: baseURL, org: options.org, token: demo == nil ? token : nil,
+      baseURL: baseURL, org: options.org, ownerKind: options.ownerKind,
+      token: demo == nil ? token : nil,
       timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
       pageCap: options.pageCap, retries: options.retries, maxServerWait: options.maxServerWait,
       refreshInterval: options.refreshInterval)
   }
 
-  /// The state the app starts in, on a terminal of `size`, drawing in ASCII when `ascii`.
-  func state(size: Size, ascii: Bool) -> AppState {
+  /// The state the app starts in, on a terminal of `size`, drawing in ASCII when `ascii`,
+  /// showing `owner` (by default the configuration's first).
+  func state(size: Size, ascii: Bool, owner: OwnerChoice? = nil) -> AppState {
+    let owner = owner ?? OwnerChoice(login: configuration.org, kind: configuration.ownerKind)
     var state = AppState(
-      now: Date(), size: size, source: label, org: configuration.org,
+      now: Date(), size: size, source: label, org: owner.login,
       host: configuration.hostDescription, timeout: configuration.timeout,
       canToggleOutage: demo != nil)
+    state.ownerKind = owner.kind
     state.advice = CommandLineAdvice.errors
     state.asciiOnly = ascii
     return state

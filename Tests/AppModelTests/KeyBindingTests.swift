@@ -63,7 +63,7 @@ final class KeyBindingTests: XCTestCase {
     XCTAssertEqual(
       KeyBinding.all.map(\.label),
       [
-        "f", "r", "Enter", "Tab, →, l", "Shift-Tab, ←, h", "↑, ↓, j, k", "PgUp, PgDn",
+        "f", "r", "@", "-", "Enter", "Tab, →, l", "Shift-Tab, ←, h", "↑, ↓, j, k", "PgUp, PgDn",
         "Home, End, g, G", "s", "i", "[, ]", "o", "y", "/", "x", "?", "Ctrl-L", "Ctrl-Z",
         "q, Ctrl-C",
       ])

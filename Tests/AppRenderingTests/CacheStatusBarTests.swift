@@ -20,8 +20,8 @@ final class CacheStatusBarTests: XCTestCase {
 
   func testRestoredContentSaysHowOldItIs() {
     XCTAssertEqual(
-      statusBarLine(restored(hoursAgo: 3), width: 80),
-      " built-in 127.0.0.1:8080 │ org cached 3h ago │ repos cached 3h ago  f r / x ? q")
+      statusBarLine(restored(hoursAgo: 3), width: 90),
+      " built-in 127.0.0.1:8080 │ RedMadRobot cached 3h ago │ repos cached 3h ago  f r @ / x ? q")
   }
 
   func testLoadingOverRestoredContentKeepsTheAge() {
@@ -30,8 +30,8 @@ final class CacheStatusBarTests: XCTestCase {
       &state, organization: .loading(cache: Fixture.organization),
       repositories: .loading(cache: Fixture.repositories), at: Fixture.now)
     XCTAssertEqual(
-      statusBarLine(state, width: 80),
-      " org loading (cached 3h ago) │ repos loading (cached 3h ago)        f r / x ? q")
+      statusBarLine(state, width: 90),
+      " RedMadRobot loading (cached 3h ago) │ repos loading (cached 3h ago)        f r @ / x ? q")
   }
 
   func testAConfirmedFetchReplacesTheCachedLabel() {
@@ -39,7 +39,8 @@ final class CacheStatusBarTests: XCTestCase {
     let confirmed = LoaderStatus(freshness: Freshness(lastConfirmed: Fixture.now))
     _ = updateStatuses(&state, organization: confirmed, repositories: confirmed, at: Fixture.now)
     XCTAssertEqual(statusBarLine(state, width: 80), statusBarLine(Fixture.loaded(), width: 80))
-    XCTAssertTrue(statusBarLine(state, width: 80).contains("org ✓ just now │ repos ✓ just now"))
+    XCTAssertTrue(
+      statusBarLine(state, width: 80).contains("RedMadRobot ✓ just now │ repos ✓ just now"))
   }
 
   func testAStoreProblemIsOneLineInPlaceOfTheHints() {
@@ -47,13 +48,13 @@ final class CacheStatusBarTests: XCTestCase {
     var snapshot = state.organization.snapshot
     snapshot.cacheProblem = "cache entry x org y is corrupt; it will be replaced"
     _ = update(&state, .loaderChanged(.organization(snapshot), at: Fixture.now))
-    let line = statusBarLine(state, width: 120)
+    let line = statusBarLine(state, width: 130)
     XCTAssertTrue(
       line.hasSuffix("! cache entry x org y is corrupt; it will be replaced"), line)
     XCTAssertFalse(line.contains("q quit"), line)
     let narrow = statusBarLine(state, width: 70)
     XCTAssertTrue(narrow.hasSuffix("! cache entry x org y i…"), narrow)
-    let middle = statusBarLine(state, width: 110)
+    let middle = statusBarLine(state, width: 118)
     XCTAssertTrue(middle.hasSuffix("! cache problem: see loader-tui cache info"), middle)
     XCTAssertLessThanOrEqual(TextWidth.of(narrow), 70)
   }

@@ -21,7 +21,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ input-mask-ios            Swift ★598 ││                                      │",
         "│ android-ktx         fork Kotlin ★101 ││                                      │",
         "└─────────────────────────── 1–3 of 4 ─┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
+        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now     ? keys",
       ])
   }
 
@@ -30,12 +30,12 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertEqual(
       Screen.render(state).lines,
       ["[Fetch]  Result   Tab switches"] + Golden.loadedFetchPane
-        + [" org ✓ │ repos ✓            f r / x ? q"])
+        + [" RedMadRobot ✓ │ repos ✓  f r @ / x ? q"])
     state.focus = .resultList
     XCTAssertEqual(
       Screen.render(state).lines,
       [" Fetch  [Result]  Tab switches"] + Golden.loadedResultPane
-        + [" org ✓ │ repos ✓            f r / x ? q"])
+        + [" RedMadRobot ✓ │ repos ✓  f r @ / x ? q"])
   }
 
   func testWideCharactersAreMeasuredAndNeverSplitOrSpilled() {
@@ -58,7 +58,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ organization:                        ││                                      │",
         "│ 中文仓库名称测试中文仓库名… Swift ★1 ││                                      │",
         "└─────────────────────────── 1–1 of 2 ─┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
+        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now     ? keys",
       ])
     // Every row is exactly as wide as the terminal: nothing spilled past a border.
     for y in 0..<grid.height {
@@ -86,8 +86,10 @@ final class ScreenRenderTests: XCTestCase {
       Screen.render(state).lines,
       [
         "┌ Keys ────────────────────────────────────────────────────────────────────────┐",
-        "│ f                fetch the organization and its repositories                 │",
+        "│ f                fetch the owner and its repositories                        │",
         "│ r                reload the repositories only                                │",
+        "│ @                show another organization or user; Tab completes, Esc closes│",
+        "│ -                back to the owner shown before                              │",
         "│ Enter            details of the selected row (Esc closes); fetch on [ Fetch ]│",
         "│ Tab, →, l        focus the next element                                      │",
         "│ Shift-Tab, ←, h  focus the previous element                                  │",
@@ -96,11 +98,9 @@ final class ScreenRenderTests: XCTestCase {
         "│ Home, End, g, G  select the first or the last repository                     │",
         "│ s                sort both lists by name, stars, last push, or as listed     │",
         "│ i                show or hide the inspector: loaders, observers, requests    │",
-        "│ [, ]             scroll the request log (and ↑↓ in the inspector tab)        │",
-        "│ o                open the selected repository's page in the browser          │",
         "│ 1–12 of \(KeyBinding.all.count), ↑↓ scroll, other keys close                                      │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
+        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now     ? keys",
       ])
     _ = update(&state, .key(.down))
     XCTAssertTrue(state.showHelp, "an arrow scrolls the help, it does not close it")
@@ -140,7 +140,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ input-mask-ios            Swift ★598 ││                                      │",
         "│ ios-interview                   ★356 ││                                      │",
         "└──────────────────────────────────────┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now        f r / x ? q",
+        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now     ? keys",
       ])
   }
 }

@@ -11,9 +11,9 @@ final class StatusBarTests: XCTestCase {
 
   func testWideTerminalNamesWhatEachHintedKeyDoes() {
     XCTAssertEqual(
-      statusBarLine(Fixture.loaded(), width: 120),
-      " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now"
-        + "      f fetch  r reload  / filter  x outage  ? keys  q quit")
+      statusBarLine(Fixture.loaded(), width: 140),
+      " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now"
+        + "         f fetch  r reload  @ owner  / filter  x outage  ? keys  q quit")
   }
 
   func testOutageHintOnlyWithTheBuiltInServer() {
@@ -21,15 +21,15 @@ final class StatusBarTests: XCTestCase {
     state.canToggleOutage = false
     state.source = "api.github.com"
     XCTAssertEqual(
-      statusBarLine(state, width: 110),
-      " api.github.com │ org ✓ just now │ repos ✓ just now"
-        + "               f fetch  r reload  / filter  ? keys  q quit")
+      statusBarLine(state, width: 120),
+      " api.github.com │ RedMadRobot ✓ just now │ repos ✓ just now"
+        + "        f fetch  r reload  @ owner  / filter  ? keys  q quit")
     XCTAssertEqual(
-      statusBarLine(state, width: 62),
-      " api.github.com │ org ✓ just now │ repos ✓ just now f r / ? q")
+      statusBarLine(state, width: 72),
+      " api.github.com │ RedMadRobot ✓ just now │ repos ✓ just now f r @ / ? q")
     XCTAssertEqual(
-      statusBarLine(state, width: 60), " api.github.com │ org ✓ just now │ repos ✓ just now  ? keys"
-    )
+      statusBarLine(state, width: 68),
+      " api.github.com │ RedMadRobot ✓ just now │ repos ✓ just now  ? keys")
   }
 
   func testNarrowTerminalKeepsOnlyTheKeyHelpHint() {
@@ -41,15 +41,18 @@ final class StatusBarTests: XCTestCase {
     state.notice = "Outage on."
     XCTAssertEqual(
       statusBarLine(state, width: 80),
-      " built-in 127.0.0.1:8080 │ org ✓ just now │ repos ✓ just now         Outage on.")
+      " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now Outage on.")
   }
 
   func testHintsFollowTheKeyTable() {
     XCTAssertEqual(
       StatusBar.keyHints(builtInServer: true),
-      ["f fetch  r reload  / filter  x outage  ? keys  q quit ", "f r / x ? q ", "? keys "])
+      [
+        "f fetch  r reload  @ owner  / filter  x outage  ? keys  q quit ", "f r @ / x ? q ",
+        "? keys ",
+      ])
     XCTAssertEqual(
       StatusBar.keyHints(builtInServer: false),
-      ["f fetch  r reload  / filter  ? keys  q quit ", "f r / ? q ", "? keys "])
+      ["f fetch  r reload  @ owner  / filter  ? keys  q quit ", "f r @ / ? q ", "? keys "])
   }
 }

@@ -59,7 +59,7 @@ final class AppLoopCacheTests: XCTestCase {
     XCTAssertEqual(terminal.frames.count, 1, "the restored content is in the first frame")
     let first = terminal.frames.last!.joined(separator: "\n")
     XCTAssertTrue(first.contains("input-mask-ios"), first)
-    XCTAssertTrue(first.contains("org cached 3h ago │ repos cached 3h ago"), first)
+    XCTAssertTrue(first.contains("RedMadRobot cached 3h ago │ repos cached 3h ago"), first)
     XCTAssertEqual(client.pendingPaths, [], "nothing is requested before a key")
 
     loop.send(.key(.character("f")))
@@ -71,7 +71,7 @@ final class AppLoopCacheTests: XCTestCase {
     let page = RepositoriesPage(body: Data(#"[{"name":"Apexy","stargazers_count":207}]"#.utf8))
     await app.complete("page=1", with: .success(page))
     let last = app.lastFrame
-    XCTAssertTrue(last.contains("org ✓ just now │ repos ✓ just now"), last)
+    XCTAssertTrue(last.contains("RedMadRobot ✓ just now │ repos ✓ just now"), last)
     XCTAssertFalse(last.contains("cached"), last)
     XCTAssertFalse(last.contains("input-mask-ios"), "the fetched list replaced the cached one")
   }

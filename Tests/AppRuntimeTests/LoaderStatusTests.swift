@@ -28,9 +28,9 @@ final class LoaderStatusTests: XCTestCase {
     let line = bar(state, width: 110)
     XCTAssertTrue(
       line.hasPrefix(
-        " org ✓ not modified just now │ repos ✓ not modified just now │ 4,987/5,000 left "),
+        " RedMadRobot ✓ not modified just now │ repos ✓ not modified just now │ 4,987/5,000 left "),
       line)
-    XCTAssertTrue(line.hasSuffix(" f r / x ? q"), line)
+    XCTAssertTrue(line.hasSuffix(" f r @ / x ? q"), line)
   }
 
   func testContentUnconfirmedPastStaleAfterSaysHowOld() async {
@@ -40,7 +40,8 @@ final class LoaderStatusTests: XCTestCase {
       &state, organization: LoaderStatus(freshness: old, staleAfter: 600),
       repositories: LoaderStatus(freshness: old, staleAfter: 900), at: Fixture.now)
     XCTAssertTrue(
-      bar(state).hasPrefix(" built-in 127.0.0.1:8080 │ org ✓ stale 12m │ repos ✓ just now "),
+      bar(state).hasPrefix(
+        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ stale 12m │ repos ✓ just now "),
       bar(state))
   }
 
@@ -68,9 +69,9 @@ final class LoaderStatusTests: XCTestCase {
       &state, organization: LoaderStatus(retry: retry), repositories: LoaderStatus(),
       at: Fixture.now)
     XCTAssertEqual(commands, [.wake(at: Fixture.now + 0.04)])
-    XCTAssertTrue(bar(state).contains("org retrying in 4s (2/3) │ repos –"), bar(state))
+    XCTAssertTrue(bar(state).contains("RedMadRobot retrying in 4s (2/3) │ repos –"), bar(state))
     _ = update(&state, .tick(Fixture.now + 0.04))
-    XCTAssertTrue(bar(state).contains("org retrying in 3s (2/3)"), bar(state))
+    XCTAssertTrue(bar(state).contains("RedMadRobot retrying in 3s (2/3)"), bar(state))
   }
 
   func testTheLoopCountsARetryDownOnTheStatusBar() async {

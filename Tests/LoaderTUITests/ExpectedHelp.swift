@@ -20,6 +20,10 @@ let expectedHelp = """
     --base-url URL             any GitHub-compatible API (GitHub Enterprise:
                                https://HOST/api/v3)
     --org NAME                 the organization (default RedMadRobot)
+    --user NAME                a user instead of an organization
+    --owner NAME               an organization or a user, as the API says; repeat
+                               or comma-separate to load several (headless) or to
+                               offer them to @ (terminal)
     --token-file PATH          read the token from PATH instead of $GITHUB_TOKEN
     --timeout SECONDS          overall deadline of one request, in seconds
                                (default 15)
@@ -76,8 +80,11 @@ let expectedHelp = """
     -V, --version              the version, and libcurl's and ncurses'
 
   KEYS
-    f                          fetch the organization and its repositories
+    f                          fetch the owner and its repositories
     r                          reload the repositories only
+    @                          show another organization or user; Tab completes,
+                               Esc closes
+    -                          back to the owner shown before
     Enter                      details of the selected row (Esc closes); fetch on
                                [ Fetch ]
     Tab, →, l                  focus the next element

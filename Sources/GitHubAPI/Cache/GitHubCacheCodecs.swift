@@ -63,8 +63,11 @@ private struct StoredOrganization: Codable {
   var publicRepos: Int?
   var rawLogin: String
   var rawName: String?
+  /// Absent in entries written before owners had a kind.
+  var kind: OwnerKind?
 
   init(_ organization: Organization) {
+    kind = organization.kind
     login = organization.login
     name = organization.name
     description = organization.description
@@ -75,7 +78,7 @@ private struct StoredOrganization: Codable {
 
   func value(_ sanitizer: TextSanitizer) -> Organization {
     var organization = Organization(
-      login: login, name: name, description: description, publicRepos: publicRepos,
+      login: login, name: name, description: description, publicRepos: publicRepos, kind: kind,
       sanitizer: sanitizer)
     organization.rawLogin = sanitizer.redacted(rawLogin)
     organization.rawName = rawName.map(sanitizer.redacted)

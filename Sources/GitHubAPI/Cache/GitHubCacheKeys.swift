@@ -25,6 +25,11 @@ public struct GitHubCacheKeys: Sendable, Equatable {
       namespace: "built-in repos=\(repositoryCount.map(String.init) ?? "fixtures") seed=\(seed)")
   }
 
+  /// The entry of the owners opened recently, which the app offers again.
+  public var recentOwners: LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "recent owners")
+  }
+
   /// The organization's entry.
   public func organization(_ org: String) -> LoaderCacheKey {
     LoaderCacheKey(namespace: namespace, name: "org \(org.lowercased())")

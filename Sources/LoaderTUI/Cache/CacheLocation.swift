@@ -27,16 +27,18 @@ enum CacheLocation {
       ? .builtIn(repositoryCount: options.repositoryCount, seed: builtInSeed) : .api(baseURL)
   }
 
-  /// Attaches the cache to `loaders` unless `--no-cache` or there is no cache directory.
+  /// Attaches the cache to `loaders` unless `--no-cache` or there is no cache directory;
+  /// returns the recent owners kept beside it then.
   @MainActor
   static func attach(
     to loaders: GitHubLoaders, options: Options, environment: [String: String]
-  ) {
+  ) -> RecentOwnersFile? {
     guard !options.noCache,
       let directory = directory(option: options.cacheDirectory, environment: environment)
-    else { return }
-    loaders.attachCache(
-      store: FileCacheStore(directory: directory),
-      keys: keys(options, baseURL: loaders.configuration.baseURL))
+    else { return nil }
+    let store = FileCacheStore(directory: directory)
+    let keys = keys(options, baseURL: loaders.configuration.baseURL)
+    loaders.attachCache(store: store, keys: keys)
+    return RecentOwnersFile(store: store, keys: keys)
   }
 }

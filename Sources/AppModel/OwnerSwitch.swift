@@ -1,0 +1,57 @@
+import GitHubAPI
+
+/// Switching the owner both panes show: what the owner left looked like is kept, the owner
+/// shown next comes back as it was left (or empty, for the runtime's loaders to fill), and
+/// the runtime is asked to show its loaders and revalidate them.
+enum OwnerSwitch {
+  /// Shows `login` (of `kind`, when known) in both panes; nothing happens for the owner shown.
+  static func show(_ login: String, kind: OwnerKind? = nil, _ state: inout AppState)
+    -> [Command]
+  {
+    state.ownerPrompt = nil
+    guard login.lowercased() != state.org.lowercased() else { return [] }
+    var commands: [Command] = state.lists.detail == nil ? [] : [.closeDetail]
+    state.ownerViews[state.org.lowercased()] = OwnerView(
+      organization: state.organization, repositories: state.repositories, kind: state.ownerKind,
+      lists: ListState(selected: state.lists.selected), scroll: state.scroll)
+    state.owners.previous = state.org
+    state.owners.opened(login)
+    let saved = state.ownerViews.removeValue(forKey: login.lowercased())
+    state.org = login
+    state.ownerKind = saved?.kind ?? kind
+    state.show(
+      organization: saved?.organization ?? LoaderSlot(),
+      repositories: saved?.repositories ?? LoaderSlot())
+    state.lists = saved?.lists ?? ListState()
+    state.scroll = saved?.scroll ?? [.fetch: 0, .result: 0]
+    state.notice = nil
+    commands += [.showOwner(login, kind: state.ownerKind), .saveRecentOwners(state.owners.recent)]
+    // Shown at once from what was kept, and revalidated, as a first visit is loaded.
+    return commands + state.rounds.fetch(bothLoading: false)
+  }
+
+  /// Goes back to the owner shown before, as `cd -` does; a notice when there is none.
+  static func back(_ state: inout AppState) -> [Command] {
+    guard let previous = state.owners.previous else {
+      state.notice = "No owner to go back to: press @ to open one."
+      return []
+    }
+    return show(previous, state.ownerViews[previous.lowercased()]?.kind, &state)
+  }
+
+  /// Forgets the views of owners the runtime no longer keeps: their lists go with their
+  /// loaders, and come back from the cache.
+  static func keep(_ kept: KeptLoaders, _ state: inout AppState) {
+    state.kept = kept
+    let keys = Set(kept.owners.map { $0.lowercased() })
+    state.ownerViews = state.ownerViews.filter { keys.contains($0.key) }
+  }
+}
+
+extension OwnerSwitch {
+  fileprivate static func show(_ login: String, _ kind: OwnerKind?, _ state: inout AppState)
+    -> [Command]
+  {
+    show(login, kind: kind, &state)
+  }
+}
