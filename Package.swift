@@ -189,7 +189,8 @@ let package = Package(
         "ApexyLoader", "ApexyLoaderTesting", "ApexyHTTP", "StackProbe",
       ]),
     .testTarget(
-      name: "AppCommandLineTests", dependencies: ["AppCommandLine", "AppModel", "DemoOptions"]),
+      name: "AppCommandLineTests",
+      dependencies: ["AppCommandLine", "AppModel", "DemoOptions", "GitHubAPI"]),
     .testTarget(
       name: "LoaderTUITests",
       dependencies: [

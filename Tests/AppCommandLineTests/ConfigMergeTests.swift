@@ -1,4 +1,5 @@
 import DemoOptions
+import GitHubAPI
 import XCTest
 
 @testable import AppCommandLine
@@ -18,6 +19,27 @@ final class ConfigMergeTests: XCTestCase {
       throw UsageError(description: "not a run")
     }
     return options
+  }
+
+  func testOwnersNamedOnTheCommandLineReplaceTheFilesWhateverTheirKind() throws {
+    let owners = try options("--org apple\n--user alice", ["--owner", "swift-tools,bob"]).owners
+    XCTAssertEqual(
+      owners, [OwnerChoice(login: "swift-tools", kind: nil), OwnerChoice(login: "bob", kind: nil)])
+    let file = try options("--org apple\n--user alice", ["--timeout", "5"])
+    XCTAssertEqual(
+      file.owners,
+      [OwnerChoice(login: "apple", kind: .organization), OwnerChoice(login: "alice", kind: .user)],
+      "kept when the command line names none, in their order")
+    XCTAssertEqual(file.org, "apple")
+    XCTAssertEqual(file.ownerKind, .organization)
+    XCTAssertEqual(try options("", ["--user", "alice"]).ownerKind, .user)
+    XCTAssertNil(try options("", ["--owner", "alice"]).ownerKind, "the API says which")
+    XCTAssertThrowsError(try options("--owner alice,-x")) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "/c:1: --owner takes a GitHub login (letters, digits and single hyphens, at most 39), not"
+          + " \"-x\" (a hyphen first or last).")
+    }
   }
 
   func testTheCommandLineWins() throws {
