@@ -119,7 +119,7 @@ public struct AppState: Sendable, Equatable {
   /// Takes one loader's change at `now`; a change of the organization or the repositories
   /// filters both lists once. A detail loader's change is kept only while its view is open.
   public mutating func take(_ change: LoaderChange, at now: Date) {
-    if let limit = change.rateLimit { rateLimit = limit }
+    noteRateLimit(change.rateLimit)
     // A late change of an owner no longer shown never reaches the panes.
     if let owner = change.owner, owner.lowercased() != org.lowercased() { return }
     switch change {
@@ -134,6 +134,20 @@ public struct AppState: Sendable, Equatable {
       guard lists.detail?.key == key else { return }
       lists.detail?.loader.take(snapshot, at: now)
     }
+  }
+
+  /// Keeps `limit` when it is newer than the one kept: of a later window, or of the same
+  /// window with fewer requests left. A loader shown again brings the limit of its own last
+  /// answer, which may be older than another owner's.
+  mutating func noteRateLimit(_ limit: RateLimit?) {
+    guard let limit else { return }
+    if let kept = rateLimit,
+      limit.reset < kept.reset
+        || (limit.reset == kept.reset && limit.remaining >= kept.remaining)
+    {
+      return
+    }
+    rateLimit = limit
   }
 
   /// Shows another owner's slots, and lists them once.

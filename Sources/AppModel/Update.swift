@@ -75,7 +75,7 @@ private func take(_ change: LoaderChange, at now: Date, into state: inout AppSta
   // A late change of an owner no longer shown never reaches the panes or the timeline; the
   // rate limit its answer reported is the host's, whichever owner is shown.
   if let owner = change.owner, owner.lowercased() != state.org.lowercased() {
-    if let limit = change.rateLimit { state.rateLimit = limit }
+    state.noteRateLimit(change.rateLimit)
     return
   }
   state.inspector.noteRetry(change.id, retry: change.retry)

@@ -34,9 +34,12 @@ public enum StatusBar {
       ?? keyHints(builtInServer: state.canToggleOutage)
     // The longest left side that still leaves room for some key hint, else the shortest:
     // without the source, without ages, then without the owner's name.
+    // A rate limit nearly spent stays in every form: no owner switch or narrow terminal
+    // hides it.
+    let lowLimit = isNearlySpent(state.rateLimit) ? limit : " "
     let bare = { (owner: String) in
       "\(owner) \(summary(state.organization.state, nil, state, org))"
-        + " │ repos \(summary(state.repositories.state, nil, state, repos)) "
+        + " │ repos \(summary(state.repositories.state, nil, state, repos))" + lowLimit
     }
     let lefts = [
       " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner), " " + bare("org"),
@@ -107,6 +110,12 @@ public enum StatusBar {
   public static func rateLimitText(_ state: AppState) -> String? {
     guard let limit = state.rateLimit else { return nil }
     return "\(grouped(limit.remaining))/\(grouped(limit.limit))"
+  }
+
+  /// Whether at most a tenth of the window's requests are left.
+  static func isNearlySpent(_ limit: RateLimit?) -> Bool {
+    guard let limit, limit.limit > 0 else { return false }
+    return limit.remaining * 10 <= limit.limit
   }
 
   /// `4987` as "4,987".

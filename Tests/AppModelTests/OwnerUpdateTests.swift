@@ -165,6 +165,17 @@ final class OwnerUpdateTests: XCTestCase {
     type("alice", into: &state)
     _ = update(&state, .key(.enter))
     XCTAssertEqual(state.rateLimit, limit, "one limit per host, whichever owner is shown")
+    let older = LoaderSnapshot<[Repository]>(
+      state: .success(content: []),
+      status: LoaderStatus(rateLimit: RateLimit(limit: 60, remaining: 50, reset: now)),
+      changeCount: 3)
+    _ = update(&state, .loaderChanged(.repositories(older, owner: "alice"), at: now))
+    XCTAssertEqual(state.rateLimit, limit, "an older answer of the owner shown says less")
+    let nextWindow = RateLimit(limit: 60, remaining: 59, reset: now.addingTimeInterval(3600))
+    let newer = LoaderSnapshot<[Repository]>(
+      state: .success(content: []), status: LoaderStatus(rateLimit: nextWindow), changeCount: 4)
+    _ = update(&state, .loaderChanged(.repositories(newer, owner: "alice"), at: now))
+    XCTAssertEqual(state.rateLimit, nextWindow, "a new window starts over")
   }
 
   func testTheViewsOfOwnersTheRuntimeLetGoOfAreForgotten() {

@@ -1,3 +1,4 @@
+import ApexyLoader
 import AppTestSupport
 import XCTest
 
@@ -51,5 +52,14 @@ final class OwnerPromptBarTests: XCTestCase {
     state.ownerKind = .organization
     state.org = "RedMadRobot"
     XCTAssertTrue(statusBarLine(state, width: 100).contains("│ RedMadRobot (org) ✓ just now │"))
+  }
+
+  func testARateLimitNearlySpentStaysWhenTheBarNarrows() {
+    var state = Fixture.loaded()
+    state.rateLimit = RateLimit(limit: 5_000, remaining: 4_000, reset: Fixture.now)
+    XCTAssertFalse(statusBarLine(state, width: 50).contains("left"), "plenty left: room for keys")
+    state.rateLimit = RateLimit(limit: 5_000, remaining: 412, reset: Fixture.now)
+    XCTAssertEqual(
+      statusBarLine(state, width: 50), " RedMadRobot ✓ │ repos ✓ │ 412/5,000 left  ? keys")
   }
 }

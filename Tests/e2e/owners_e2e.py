@@ -19,6 +19,7 @@ from checks import check, fail, summary  # noqa: E402
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
 WIDTH, HEIGHT = 100, 30
 SESSION = f"loader-tui-owners-{os.getpid()}"
+SOCKET = SESSION  # a tmux server of its own: no other tmux user can end it under the test
 WORK = tempfile.mkdtemp(prefix="loader-tui-owners-")
 CACHE = os.path.join(WORK, "cache")
 HEADINGS = {
@@ -31,10 +32,11 @@ ROW = re.compile(r"^│ (\S+) {2,}.*★\d+ │$")
 POLL = 0.02
 # The owner the status bar last named, and the first capture that mixed owners.
 SEEN = {"owner": None, "frames": 0, "mixed": None}
+TORN = []
 
 
 def tmux(*args):
-    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+    return subprocess.run(["tmux", "-L", SOCKET, *args], check=True, capture_output=True, text=True).stdout
 
 
 def keys(*names):
@@ -75,11 +77,22 @@ def status_owner(lines):
     return None
 
 
-def screen():
-    """One capture; each is checked for repository rows of two owners, or of another owner than
-    the one the status bar names."""
+def capture():
     lines = tmux("capture-pane", "-t", SESSION, "-p").splitlines()
-    lines += [""] * (HEIGHT - len(lines))
+    return lines + [""] * (HEIGHT - len(lines))
+
+
+def screen():
+    """The screen as the app drew it: tmux can be caught halfway through a redraw, so captures
+    are repeated until two in a row agree. Each is checked for repository rows of two owners,
+    or of another owner than the one the status bar names."""
+    lines = capture()
+    for _ in range(10):
+        again = capture()
+        if again == lines:
+            break
+        TORN.append((lines, again))
+        lines = again
     SEEN["owner"] = status_owner(lines) or SEEN["owner"]
     shown = set(rows(halves(lines)[0]) + rows(halves(lines)[1]))
     if shown and shown != {SEEN["owner"]} and SEEN["mixed"] is None:
@@ -263,7 +276,11 @@ def main():
     except (subprocess.CalledProcessError, IndexError) as error:
         fail(f"the run stopped: {error!r}")
     finally:
-        tmux("kill-session", "-t", SESSION)
+        tmux("kill-server")
+    print("TORN", len(TORN))
+    for a, b in TORN:
+        if set(rows(halves(a)[0]) + rows(halves(a)[1])).__len__() > 1 or any("Loading" in x for x in a) != any("Loading" in x for x in b):
+            print("\n".join(a)); print("-----"); print("\n".join(b))
     check(f"no capture mixed two owners, or showed another owner than the status bar "
           f"({SEEN['frames']} captures)", SEEN["mixed"] is None, SEEN["mixed"])
     print(f"took {time.monotonic() - started:.1f} s", flush=True)
