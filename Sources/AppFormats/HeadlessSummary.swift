@@ -15,10 +15,10 @@ public struct HeadlessSummary: Sendable {
   public let json: String
 
   /// The summary of a run of `rounds` fetches whose merged state ended as `merged` after
-  /// `elapsed` seconds.
+  /// `elapsed` seconds; with `owner`, the JSON object names it.
   public init(
     merged: LoadingState<OrganizationRepositories>, rounds count: Int, timestamps: Bool,
-    elapsed: TimeInterval, errorLine: (Error) -> String
+    elapsed: TimeInterval, errorLine: (Error) -> String, owner: String? = nil
   ) {
     let rounds = count == 1 ? "1 round" : "\(count) rounds"
     let time = timestamps ? " in " + String(format: "%.3fs", elapsed) : ""
@@ -40,6 +40,7 @@ public struct HeadlessSummary: Sendable {
       "error": error.map(JSONValue.string) ?? .null,
     ]
     if timestamps { object["time"] = .double(TransitionFormatter.milliseconds(elapsed)) }
+    if let owner { object["owner"] = .string(owner) }
     json = JSONValue.object(object).line
   }
 }

@@ -17,7 +17,9 @@ public enum RequestTraceFormatter {
 
   /// `{"request":1,"method":"GET","path":"/orgs/x","phase":"finished","status":200,…}`, with
   /// `"attempt":2` on a retry's request.
-  public static func json(_ record: RequestRecord, time: TimeInterval, timestamps: Bool)
+  public static func json(
+    _ record: RequestRecord, time: TimeInterval, timestamps: Bool, owner: String? = nil
+  )
     -> String
   {
     var object: [String: JSONValue] = [
@@ -38,6 +40,7 @@ public enum RequestTraceFormatter {
     }
     if let attempt = record.attempt { object["attempt"] = .int(attempt) }
     if timestamps { object["time"] = .double(TransitionFormatter.milliseconds(time)) }
+    if let owner { object["owner"] = .string(owner) }
     return JSONValue.object(object).line
   }
 }

@@ -16,9 +16,15 @@ public struct Transcript: Sendable {
     public var timestamps: Bool
     /// Each request's start and end is a line too.
     public var trace: Bool
+    /// The owner every line names (a login: letters, digits and hyphens), when headless loads
+    /// several at once: `[login] ` before a text line, an `owner` member in a JSON object.
+    public var owner: String?
 
     /// Options from their parts.
-    public init(json: Bool = false, timestamps: Bool = true, trace: Bool = false) {
+    public init(
+      json: Bool = false, timestamps: Bool = true, trace: Bool = false, owner: String? = nil
+    ) {
+      self.owner = owner
       self.json = json
       self.timestamps = timestamps
       self.trace = trace
@@ -48,7 +54,7 @@ public struct Transcript: Sendable {
     var lines = Lines()
     let now = Seen(state)
     if now.cacheProblem != seen.cacheProblem, let problem = now.cacheProblem {
-      lines.errors.append("loader-tui: " + localized(problem, state))
+      lines.errors.append("loader-tui: " + named(localized(problem, state)))
     }
     // A line is about the change that led to `state`, in the round that change belongs to:
     // the one before a fetch this step started (its loads show up in later states).
@@ -67,9 +73,12 @@ public struct Transcript: Sendable {
     if options.trace, now.records != seen.records, let record = state.inspector.latestRecord {
       lines.output.append(
         options.json
-          ? RequestTraceFormatter.json(record, time: time, timestamps: options.timestamps)
-          : localized(
-            RequestTraceFormatter.text(record, time: time, timestamps: options.timestamps), state))
+          ? RequestTraceFormatter.json(
+            record, time: time, timestamps: options.timestamps, owner: options.owner)
+          : named(
+            localized(
+              RequestTraceFormatter.text(record, time: time, timestamps: options.timestamps),
+              state)))
     }
     seen = now
     return lines
@@ -80,16 +89,26 @@ public struct Transcript: Sendable {
   public func summary(for state: AppState, time: TimeInterval) -> Lines {
     let summary = HeadlessSummary(
       merged: state.merged, rounds: state.rounds.planned ?? state.rounds.fetches,
-      timestamps: options.timestamps, elapsed: time, errorLine: Describe.errorLine(state))
-    var lines = Lines(output: [options.json ? summary.json : localized(summary.text, state)])
-    if let error = summary.error { lines.errors.append("loader-tui: " + localized(error, state)) }
+      timestamps: options.timestamps, elapsed: time, errorLine: Describe.errorLine(state),
+      owner: options.owner)
+    var lines = Lines(
+      output: [options.json ? summary.json : named(localized(summary.text, state))])
+    if let error = summary.error {
+      lines.errors.append("loader-tui: " + named(localized(error, state)))
+    }
     return lines
   }
 
   private func format(_ transition: Transition, _ state: AppState) -> String {
     options.json
-      ? TransitionFormatter.json(transition, timestamps: options.timestamps)
-      : localized(TransitionFormatter.text(transition, timestamps: options.timestamps), state)
+      ? TransitionFormatter.json(transition, timestamps: options.timestamps, owner: options.owner)
+      : named(
+        localized(TransitionFormatter.text(transition, timestamps: options.timestamps), state))
+  }
+
+  /// A text line naming the owner, when the options name one.
+  private func named(_ line: String) -> String {
+    options.owner.map { "[\($0)] " + line } ?? line
   }
 
   /// A text line as the state's locale can show it; JSON is always UTF-8.

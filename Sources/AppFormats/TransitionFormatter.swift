@@ -56,7 +56,9 @@ public enum TransitionFormatter {
 
   /// One JSON object per line: time, round, state, case, error and content. Names are exact
   /// (`JSONValue` escapes every control and format character); nothing is cut.
-  public static func json(_ transition: Transition, timestamps: Bool) -> String {
+  public static func json(_ transition: Transition, timestamps: Bool, owner: String? = nil)
+    -> String
+  {
     var object: [String: JSONValue] = [
       "round": .int(transition.round), "state": .string(transition.subject.rawValue),
       "case": .string(transition.stateCase.rawValue),
@@ -87,6 +89,7 @@ public enum TransitionFormatter {
         "reset": .int(Int(limit.reset.timeIntervalSince1970)),
       ])
     }
+    if let owner { object["owner"] = .string(owner) }
     return JSONValue.object(object).line
   }
 

@@ -44,9 +44,18 @@ public enum StatusBar {
     let lefts = [
       " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner), " " + bare("org"),
     ]
-    let shortestHint = hints.map { TextWidth.of($0) }.min() ?? 0
+    // The keys before the data source: the widest hint but the last that fits beside the
+    // loaders, with the source or without it; else the longest left that leaves room for the
+    // narrowest hint, else the shortest left.
+    let fits = { (left: String, hint: String) in
+      TextWidth.of(left) + TextWidth.of(hint) <= rect.width
+    }
+    let keysFirst = hints.dropLast().lazy.compactMap { hint in
+      lefts.prefix(2).first { fits($0, hint) }
+    }.first
+    let narrowest = hints.min { TextWidth.of($0) < TextWidth.of($1) } ?? ""
     let left =
-      lefts.first { TextWidth.of($0) + shortestHint <= rect.width } ?? lefts[lefts.count - 1]
+      keysFirst ?? lefts.first { fits($0, narrowest) } ?? lefts[lefts.count - 1]
     let used = grid.put(
       TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
     let room = rect.width - used

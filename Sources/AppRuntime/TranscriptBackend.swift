@@ -23,19 +23,12 @@ public final class TranscriptBackend: AppBackend {
   private let clock: () -> Date
   private let start: Date
   private var failure: ExitCode?
-  private let owner: String?
-  private let json: Bool
 
-  /// A backend writing to `output`, timing lines with `clock` from the moment it is made;
-  /// with `owner` (a login: letters, digits and hyphens), every line names it, as headless
-  /// does when it loads several owners at once.
+  /// A backend writing to `output`, timing lines with `clock` from the moment it is made.
   public init(
-    options: Transcript.Options, output: any TranscriptOutput, clock: @escaping () -> Date,
-    owner: String? = nil
+    options: Transcript.Options, output: any TranscriptOutput, clock: @escaping () -> Date
   ) {
     transcript = Transcript(options: options)
-    self.owner = owner
-    json = options.json
     self.output = output
     self.clock = clock
     start = clock()
@@ -58,29 +51,15 @@ public final class TranscriptBackend: AppBackend {
 
   private var elapsed: TimeInterval { clock().timeIntervalSince(start) }
 
-  /// `line` naming the owner: `[login] ` in front of a text line, an `owner` member first in
-  /// a JSON object. A login needs no escaping in JSON.
-  private func named(_ line: String) -> String {
-    guard let owner else { return line }
-    guard json, line.hasPrefix("{") else { return "[\(owner)] " + line }
-    return "{\"owner\":\"\(owner)\"," + line.dropFirst()
-  }
-
   private func write(_ lines: Transcript.Lines, errorsFirst: Bool) -> ExitCode? {
-    let program = "loader-tui: "
-    let errors = lines.errors.map { line in
-      guard let owner else { return line }
-      let text = line.hasPrefix(program) ? String(line.dropFirst(program.count)) : line
-      return program + "[\(owner)] " + text
-    }
-    if errorsFirst { errors.forEach(output.writeError) }
-    for line in lines.output.map(named) {
+    if errorsFirst { lines.errors.forEach(output.writeError) }
+    for line in lines.output {
       if let code = output.write(line) {
         failure = code
         return code
       }
     }
-    if !errorsFirst { errors.forEach(output.writeError) }
+    if !errorsFirst { lines.errors.forEach(output.writeError) }
     return nil
   }
 }

@@ -152,9 +152,9 @@ struct AppRun {
       state.rounds = FetchRounds(planned: options.rounds, waitsForRequests: options.trace)
       let backend = TranscriptBackend(
         options: Transcript.Options(
-          json: options.json, timestamps: options.timestamps, trace: options.trace),
-        output: StandardTranscriptOutput(), clock: Date.init,
-        owner: owners.count > 1 ? owner.login : nil)
+          json: options.json, timestamps: options.timestamps, trace: options.trace,
+          owner: owners.count > 1 ? owner.login : nil),
+        output: StandardTranscriptOutput(), clock: Date.init)
       return AppLoop(
         state: state, backend: backend, loaders: run.loaders, requestEvents: relays.relay(index),
         scheduler: DispatchWakeScheduler(), clock: Date.init, effects: run.effects)

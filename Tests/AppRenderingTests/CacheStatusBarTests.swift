@@ -54,7 +54,7 @@ final class CacheStatusBarTests: XCTestCase {
     XCTAssertFalse(line.contains("q quit"), line)
     let narrow = statusBarLine(state, width: 70)
     XCTAssertTrue(narrow.hasSuffix("! cache entry x org y i…"), narrow)
-    let middle = statusBarLine(state, width: 118)
+    let middle = statusBarLine(state, width: 95)
     XCTAssertTrue(middle.hasSuffix("! cache problem: see loader-tui cache info"), middle)
     XCTAssertLessThanOrEqual(TextWidth.of(narrow), 70)
   }

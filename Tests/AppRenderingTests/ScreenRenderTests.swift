@@ -21,7 +21,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ input-mask-ios            Swift ★598 ││                                      │",
         "│ android-ktx         fork Kotlin ★101 ││                                      │",
         "└─────────────────────────── 1–3 of 4 ─┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now     ? keys",
+        " RedMadRobot ✓ just now │ repos ✓ just now                        f r @ / x ? q",
       ])
   }
 
@@ -58,7 +58,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ organization:                        ││                                      │",
         "│ 中文仓库名称测试中文仓库名… Swift ★1 ││                                      │",
         "└─────────────────────────── 1–1 of 2 ─┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now     ? keys",
+        " RedMadRobot ✓ just now │ repos ✓ just now                        f r @ / x ? q",
       ])
     // Every row is exactly as wide as the terminal: nothing spilled past a border.
     for y in 0..<grid.height {
@@ -100,7 +100,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ i                show or hide the inspector: loaders, observers, requests    │",
         "│ 1–12 of \(KeyBinding.all.count), ↑↓ scroll, other keys close                                      │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now     ? keys",
+        " RedMadRobot ✓ just now │ repos ✓ just now                        f r @ / x ? q",
       ])
     _ = update(&state, .key(.down))
     XCTAssertTrue(state.showHelp, "an arrow scrolls the help, it does not close it")
@@ -140,7 +140,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ input-mask-ios            Swift ★598 ││                                      │",
         "│ ios-interview                   ★356 ││                                      │",
         "└──────────────────────────────────────┘└──────────────────────────────────────┘",
-        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now     ? keys",
+        " RedMadRobot ✓ just now │ repos ✓ just now                        f r @ / x ? q",
       ])
   }
 }

@@ -29,7 +29,8 @@ final class StatusBarTests: XCTestCase {
       " api.github.com │ RedMadRobot ✓ just now │ repos ✓ just now f r @ / ? q")
     XCTAssertEqual(
       statusBarLine(state, width: 68),
-      " api.github.com │ RedMadRobot ✓ just now │ repos ✓ just now  ? keys")
+      " RedMadRobot ✓ just now │ repos ✓ just now              f r @ / ? q",
+      "the keys before the data source")
   }
 
   func testNarrowTerminalKeepsOnlyTheKeyHelpHint() {

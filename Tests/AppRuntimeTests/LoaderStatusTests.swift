@@ -41,7 +41,7 @@ final class LoaderStatusTests: XCTestCase {
       repositories: LoaderStatus(freshness: old, staleAfter: 900), at: Fixture.now)
     XCTAssertTrue(
       bar(state).hasPrefix(
-        " built-in 127.0.0.1:8080 │ RedMadRobot ✓ stale 12m │ repos ✓ just now "),
+        " RedMadRobot ✓ stale 12m │ repos ✓ just now "),
       bar(state))
   }
 

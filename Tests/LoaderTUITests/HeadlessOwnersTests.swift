@@ -43,6 +43,16 @@ final class HeadlessOwnersTests: XCTestCase {
     XCTAssertTrue(summaries.allSatisfy { $0["ok"] as? Bool == true })
   }
 
+  func testTracedRequestsGoToTheOwnerTheyAreFor() throws {
+    let run = try BinaryRun.run(quick + ["--trace", "--owner", "alice,tiny-org"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    for owner in ["alice", "tiny-org"] {
+      let requests = lines(run, of: owner).filter { $0.hasPrefix("request") }
+      XCTAssertEqual(requests.count, 4, "two requests, each sent and ended: \(requests)")
+      XCTAssertTrue(requests.allSatisfy { $0.contains("/\(owner)") }, "\(requests)")
+    }
+  }
+
   func testOneOwnerThatFailsMakesTheRunFailAndSaysWhichOnStderr() throws {
     let run = try BinaryRun.run(quick + ["--owner", "alice,nobody-here"])
     XCTAssertEqual(run.status, 1)
