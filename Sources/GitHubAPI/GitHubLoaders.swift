@@ -52,7 +52,7 @@ public final class GitHubLoaders {
     self.factory = factory
     owners = LoaderStore(limit: ownerLimit) { [factory] key in factory.make(key) }
     details = RepositoryDetailLoaders(client: client, sanitizer: sanitizer, policies: policies)
-    factory.kinds[configuration.org.lowercased()] = configuration.ownerKind
+    factory.first = (configuration.org, configuration.ownerKind)
   }
 
   /// The loaders of the owner `login` (any case), made on first use; `kind` is used when
@@ -63,11 +63,12 @@ public final class GitHubLoaders {
   ///   - kind: Organization or user, when known.
   /// - Returns: The loaders kept under that login, the same instances while kept.
   public func owner(_ login: String, kind: OwnerKind? = nil) -> OwnerLoaders {
-    let key = login.lowercased()
-    if factory.kinds[key] == nil, let kind { factory.kinds[key] = kind }
-    factory.logins[key] = factory.logins[key] ?? login
+    // What `make` needs of a login it has not made loaders for; kept only for this call, so
+    // nothing grows with the owners opened.
+    factory.asked = (login, kind)
+    defer { factory.asked = nil }
     // `make` never answers nil.
-    return owners.loader(for: key)!
+    return owners.loader(for: login.lowercased())!
   }
 
   /// The first owner's loaders (`configuration.org`).
@@ -119,10 +120,10 @@ private final class OwnerFactory {
   let pageCap: Int
   let sanitizer: TextSanitizer
   let policies: LoaderPolicies
-  /// The kind each login was given, by lowercased login.
-  var kinds: [String: OwnerKind] = [:]
-  /// Each login as first asked for, by lowercased login.
-  var logins: [String: String] = [:]
+  /// The configuration's owner, whose kind is known whenever its loaders are made.
+  var first: (login: String, kind: OwnerKind?)?
+  /// The login being taken, as asked for, and its kind when the caller knows it.
+  var asked: (login: String, kind: OwnerKind?)?
   var attach: ((OwnerLoaders) -> Void)?
 
   init(client: Client, pageCap: Int, sanitizer: TextSanitizer, policies: LoaderPolicies) {
@@ -133,9 +134,11 @@ private final class OwnerFactory {
   }
 
   func make(_ key: String) -> OwnerLoaders? {
+    let asked = asked.flatMap { $0.login.lowercased() == key ? $0 : nil }
+    let first = first.flatMap { $0.login.lowercased() == key ? $0 : nil }
     let owner = OwnerLoaders(
-      login: logins[key] ?? key, kind: kinds[key], client: client, pageCap: pageCap,
-      sanitizer: sanitizer)
+      login: first?.login ?? asked?.login ?? key, kind: asked?.kind ?? first?.kind,
+      client: client, pageCap: pageCap, sanitizer: sanitizer)
     owner.organization.policies = policies
     owner.repositories.policies = policies
     attach?(owner)
