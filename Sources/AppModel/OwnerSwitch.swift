@@ -30,9 +30,12 @@ enum OwnerSwitch {
     return commands + state.rounds.fetch(bothLoading: false)
   }
 
-  /// Goes back to the owner shown before, as `cd -` does; a notice when there is none.
+  /// Goes back to the owner shown before, as `cd -` does (at start, the most recent other
+  /// owner of the runs before); a notice when there is none.
   static func back(_ state: inout AppState) -> [Command] {
-    guard let previous = state.owners.previous else {
+    let current = state.org.lowercased()
+    let before = state.owners.previous ?? state.owners.recent.first { $0.lowercased() != current }
+    guard let previous = before else {
       state.notice = "No owner to go back to: press @ to open one."
       return []
     }

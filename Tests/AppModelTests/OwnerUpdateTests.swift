@@ -135,9 +135,18 @@ final class OwnerUpdateTests: XCTestCase {
 
   func testMinusWithNoOwnerBeforeSaysSo() {
     var state = Fixture.loaded()
+    state.owners = OwnerHistory(recent: ["RedMadRobot"])
     assertUpdate(&state, .key(.character("-")), commands: []) {
       $0.notice = "No owner to go back to: press @ to open one."
     }
+  }
+
+  func testMinusAtStartGoesToTheMostRecentOtherOwnerOfTheRunsBefore() {
+    var state = Fixture.loaded()
+    state.owners = OwnerHistory(recent: ["RedMadRobot", "swift-tools", "alice"])
+    _ = update(&state, .key(.character("-")))
+    XCTAssertEqual(state.org, "swift-tools")
+    XCTAssertEqual(state.owners.previous, "RedMadRobot")
   }
 
   func testALateAnswerForAnOwnerNoLongerShownChangesNothingOnScreen() {
