@@ -24,20 +24,35 @@ public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
     if parts.count >= 3, parts[parts.count - 3] == "repos" { return .repository }
     return nil
   }
+
+  /// The owner an owner loader's path names (`/orgs/NAME`, `/users/NAME/repos`, after any base
+  /// path), lowercased; `nil` for another path.
+  public static func owner(inPath path: String) -> String? {
+    let parts = path.split(separator: "?", maxSplits: 1).first?.split(separator: "/") ?? []
+    guard let index = parts.lastIndex(where: { $0 == "orgs" || $0 == "users" || $0 == "user" }),
+      index + 1 < parts.count
+    else { return nil }
+    return parts[index + 1].lowercased()
+  }
 }
 
-/// One loader the app shows: its kind, and for a detail loader its key `owner/name` (as the
-/// server sent them; not safe to draw).
+/// One loader the app shows: its kind, and its key: the owner's lowercased login for an owner's
+/// two loaders, `owner/name` for a detail loader (as the server sent them; not safe to draw).
 public struct LoaderID: Sendable, Hashable {
   /// The kind of loader.
   public var kind: LoaderKind
-  /// The detail loader's key, `nil` for the organization and repositories loaders.
+  /// The loader's key.
   public var key: String?
 
-  /// The organization loader.
-  public static let organization = LoaderID(kind: .organization, key: nil)
-  /// The repositories loader.
-  public static let repositories = LoaderID(kind: .repositories, key: nil)
+  /// The owner loader of `owner` (any case).
+  public static func organization(_ owner: String) -> LoaderID {
+    LoaderID(kind: .organization, key: owner.lowercased())
+  }
+
+  /// The repositories loader of `owner` (any case).
+  public static func repositories(_ owner: String) -> LoaderID {
+    LoaderID(kind: .repositories, key: owner.lowercased())
+  }
 
   /// The detail loader kept under `key`.
   public static func repository(_ key: String) -> LoaderID {
@@ -127,11 +142,11 @@ public enum LoaderChange: Sendable, Equatable {
   /// The detail loader kept under `key` changed.
   case repository(key: String, LoaderSnapshot<Repository>)
 
-  /// The loader that changed.
-  public var id: LoaderID {
+  /// The loader that changed, an owner's loader of `shown` when the change names no owner.
+  public func id(shown: String) -> LoaderID {
     switch self {
-    case .organization: .organization
-    case .repositories: .repositories
+    case .organization(_, let owner): .organization(owner ?? shown)
+    case .repositories(_, let owner): .repositories(owner ?? shown)
     case .repository(let key, _): .repository(key)
     }
   }

@@ -50,9 +50,12 @@ public struct RequestRecord: Sendable, Equatable {
     self.bytes = bytes
   }
 
-  /// The loader it served, `nil` for another path.
+  /// The loader it served, `nil` for another path: an owner's loader by the owner its path
+  /// names, a detail loader by its key.
   public var subject: LoaderID? {
-    loader.map { LoaderID(kind: $0, key: $0 == .repository ? detailKey : nil) }
+    loader.map { kind in
+      LoaderID(kind: kind, key: kind == .repository ? detailKey : LoaderKind.owner(inPath: path))
+    }
   }
 
   /// The record for a request's creation or end, every text cleaned with `sanitizer`; `nil`

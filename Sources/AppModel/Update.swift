@@ -78,8 +78,8 @@ private func take(_ change: LoaderChange, at now: Date, into state: inout AppSta
     state.noteRateLimit(change.rateLimit)
     return
   }
-  state.inspector.noteRetry(change.id, retry: change.retry)
-  if let key = change.id.key {
+  state.inspector.noteRetry(change.id(shown: state.org), retry: change.retry)
+  if case .repository(let key, _) = change {
     guard let before = state.lists.detail, before.key == key else { return }
     state.take(change, at: now)
     if let after = state.lists.detail?.loader.state {

@@ -36,10 +36,10 @@ public enum InspectorView {
       head,
       row(
         "organization", state.organization.state, state.organization.succeededAt,
-        counts(.organization, state), observers: observers(.organization, state)),
+        counts(.organization(state.org), state), observers: observers(.organization, state)),
       row(
         "repositories", state.repositories.state, state.repositories.succeededAt,
-        counts(.repositories, state), observers: observers(.repositories, state)),
+        counts(.repositories(state.org), state), observers: observers(.repositories, state)),
       row("merged", state.merged, nil, nil, observers: "Fetch pane (both loaders merged)"),
     ]
     if let detail = state.lists.detail {

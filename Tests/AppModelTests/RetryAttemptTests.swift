@@ -31,7 +31,7 @@ final class RetryAttemptTests: XCTestCase {
       case .sent(let id): inspector.record(record(id, .sent))
       case .failed(let id): inspector.record(record(id, .failed("503"), status: 503))
       case .answered(let id): inspector.record(record(id, .finished, status: 200))
-      case .waits(let retry): inspector.noteRetry(.repositories, retry: retry)
+      case .waits(let retry): inspector.noteRetry(.repositories("RedMadRobot"), retry: retry)
       }
     }
     return inspector.requests.map(\.attempt)

@@ -4,8 +4,9 @@ import XCTest
 @testable import AppModel
 @testable import AppRendering
 
-/// The inspector lists the loaders kept by key: every owner kept, most recent first, the one
-/// shown marked, the detail loaders, and what each store let go of.
+/// The inspector and owners: it lists the loaders kept by key (every owner kept, most recent
+/// first, the one shown marked, the detail loaders, and what each store let go of), and counts
+/// each owner's requests apart.
 final class InspectorKeptTests: XCTestCase {
   func testKeptOwnersAndDetailsWithTheShownOneMarkedAndTheDropped() {
     var state = Fixture.loaded(columns: 100, rows: 40)
@@ -26,5 +27,26 @@ final class InspectorKeptTests: XCTestCase {
     _ = update(&state, .key(.character("i")))
     let text = Screen.render(state).lines.joined(separator: "\n")
     XCTAssertTrue(text.contains("│ owners kept  3: *alice swift-tools RedMadRobot"), text)
+  }
+
+  func testRequestCountsAreTheShownOwnersOnly() {
+    var state = Fixture.loaded(columns: 100, rows: 30)
+    let paths = [
+      "/orgs/RedMadRobot", "/users/alice", "/users/alice/repos?page=1", "/orgs/RedMadRobot",
+    ]
+    for (index, path) in paths.enumerated() {
+      let loader = LoaderKind.of(path: path.split(separator: "?")[0].description)
+      _ = update(
+        &state,
+        .request(RequestRecord(id: index, method: "GET", path: path, loader: loader, phase: .sent)))
+    }
+    XCTAssertEqual(state.inspector.counts[.organization("redmadrobot")]?.sent, 2)
+    XCTAssertTrue(
+      InspectorView.table(state)[1].contains("   2    2    0"), InspectorView.table(state)[1])
+    state.org = "alice"
+    XCTAssertTrue(
+      InspectorView.table(state)[1].contains("   1    1    0"), InspectorView.table(state)[1])
+    XCTAssertTrue(
+      InspectorView.table(state)[2].contains("   1    1    0"), InspectorView.table(state)[2])
   }
 }

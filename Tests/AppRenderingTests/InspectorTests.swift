@@ -116,7 +116,7 @@ final class InspectorTests: XCTestCase {
     var expected = InspectorState.Counts()
     expected.sent = 205
     expected.bytes = 2050
-    XCTAssertEqual(inspector.counts[.organization], expected, "counts go on")
+    XCTAssertEqual(inspector.counts[.organization("x")], expected, "counts go on")
   }
 
   func testPathsAreClassifiedAndCleanedAndTheTokenNeverShows() throws {
@@ -183,7 +183,7 @@ final class InspectorTests: XCTestCase {
       RequestRecord(
         id: 1, method: "GET", path: "/orgs/x", loader: .organization, phase: .finished,
         status: 304, duration: 0.1))
-    XCTAssertEqual(inspector.counts[.organization]?.notModified, 1)
+    XCTAssertEqual(inspector.counts[.organization("x")]?.notModified, 1)
     XCTAssertEqual(
       RequestLine.text(inspector.requests[0]), "#1 GET /orgs/x  304  100 ms  0 B  = not modified")
   }

@@ -36,14 +36,16 @@ final class RetryCountTests: XCTestCase {
     sent(1, &state)
     status(1, &state)
     status(1, &state)
-    XCTAssertEqual(state.inspector.counts[.organization]?.retried, 1, "the countdown is one retry")
+    XCTAssertEqual(
+      state.inspector.counts[.organization("RedMadRobot")]?.retried, 1, "the countdown is one retry"
+    )
     sent(2, &state)
     status(2, &state)
     sent(3, &state)
     status(nil, &state)
     sent(4, &state)
-    XCTAssertEqual(state.inspector.counts[.organization]?.retried, 2)
-    XCTAssertEqual(state.inspector.counts[.repositories]?.retried ?? 0, 0)
+    XCTAssertEqual(state.inspector.counts[.organization("RedMadRobot")]?.retried, 2)
+    XCTAssertEqual(state.inspector.counts[.repositories("RedMadRobot")]?.retried ?? 0, 0)
     XCTAssertEqual(state.inspector.requests.map(\.attempt), [nil, 2, 3, nil])
     XCTAssertEqual(
       RequestLine.text(state.inspector.requests[1]), "#2 GET /orgs/RedMadRobot ↻2  in flight")
@@ -66,7 +68,7 @@ final class RetryCountTests: XCTestCase {
     _ = updateDetail(
       &state, key: "RedMadRobot/Apexy", .loading(cache: nil), status: waiting(1), at: Fixture.now)
     XCTAssertEqual(state.inspector.counts[.repository("RedMadRobot/Apexy")]?.retried, 1)
-    XCTAssertNil(state.inspector.counts[.organization])
+    XCTAssertNil(state.inspector.counts[.organization("RedMadRobot")])
   }
 
   func testASCIIShowsTheRetryMarkAsR() {

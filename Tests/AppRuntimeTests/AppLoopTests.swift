@@ -193,7 +193,7 @@ final class AppLoopInspectorTests: XCTestCase {
     await mainQueueTurn()
     await mainQueueTurn()
     XCTAssertEqual(app.loop.state.inspector.requests.first?.path.contains("s3cret"), false)
-    XCTAssertEqual(app.loop.state.inspector.counts[.repositories]?.inFlight, 1)
+    XCTAssertEqual(app.loop.state.inspector.counts[.repositories("x")]?.inFlight, 1)
     app.loop.send(.stop(.success))
     XCTAssertEqual(
       app.loaders.repositories.observerNames, [], "quitting releases every observation")
