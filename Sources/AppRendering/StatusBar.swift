@@ -37,12 +37,13 @@ public enum StatusBar {
     // A rate limit nearly spent stays in every form: no owner switch or narrow terminal
     // hides it.
     let lowLimit = isNearlySpent(state.rateLimit) ? limit : " "
-    let bare = { (owner: String) in
+    let bare = { (owner: String, limit: String) in
       "\(owner) \(summary(state.organization.state, nil, state, org))"
-        + " │ repos \(summary(state.repositories.state, nil, state, repos))" + lowLimit
+        + " │ repos \(summary(state.repositories.state, nil, state, repos))" + limit
     }
     let lefts = [
-      " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner), " " + bare("org"),
+      " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner, limit),
+      " " + bare(owner, lowLimit), " " + bare("org", lowLimit),
     ]
     // The keys before the data source: the widest hint but the last that fits beside the
     // loaders, with the source or without it; else the longest left that leaves room for the

@@ -57,7 +57,11 @@ final class OwnerPromptBarTests: XCTestCase {
   func testARateLimitNearlySpentStaysWhenTheBarNarrows() {
     var state = Fixture.loaded()
     state.rateLimit = RateLimit(limit: 5_000, remaining: 4_000, reset: Fixture.now)
-    XCTAssertFalse(statusBarLine(state, width: 50).contains("left"), "plenty left: room for keys")
+    XCTAssertEqual(
+      statusBarLine(state, width: 62),
+      " RedMadRobot ✓ │ repos ✓ │ 4,000/5,000 left     f r @ / x ? q",
+      "without ages before without the limit")
+    XCTAssertFalse(statusBarLine(state, width: 45).contains("left"), "plenty left: room for keys")
     state.rateLimit = RateLimit(limit: 5_000, remaining: 412, reset: Fixture.now)
     XCTAssertEqual(
       statusBarLine(state, width: 50), " RedMadRobot ✓ │ repos ✓ │ 412/5,000 left  ? keys")
