@@ -58,3 +58,13 @@ extension OwnerSwitch {
     show(login, kind: kind, &state)
   }
 }
+
+/// What an owner left looked like, to show again as it was: both loaders' slots, the
+/// selection and the scroll.
+struct OwnerView: Sendable, Equatable {
+  var organization: LoaderSlot<Organization>
+  var repositories: LoaderSlot<[Repository]>
+  var kind: OwnerKind?
+  var lists: ListState
+  var scroll: [PaneID: Int]
+}
