@@ -81,7 +81,7 @@ enum FlagTable {
         options.cacheDirectory = try argument.directory()
       }),
     Flag(
-      .noCache, .source, "neither show nor save cached content; start empty",
+      .noCache, .source, "neither read nor write the cache on disk; start empty",
       .set { $0.noCache = true }),
     Flag(
       .noConfig, .source,

@@ -23,9 +23,18 @@ public struct OwnerHistory: Sendable, Equatable {
     if recent.count > Self.limit { recent.removeLast(recent.count - Self.limit) }
   }
 
-  /// The recent owners that start with `prefix` (any case), most recent first.
-  public func completions(of prefix: String) -> [String] {
+  /// Forgets `login` (any case): an owner that turned out not to exist.
+  public mutating func forget(_ login: String) {
+    recent.removeAll { $0.lowercased() == login.lowercased() }
+    if previous?.lowercased() == login.lowercased() { previous = nil }
+  }
+
+  /// The recent owners other than `shown` that start with `prefix` (any case), most recent
+  /// first.
+  public func completions(of prefix: String, shown: String) -> [String] {
     let prefix = prefix.lowercased()
-    return recent.filter { $0.lowercased().hasPrefix(prefix) }
+    return recent.filter {
+      $0.lowercased().hasPrefix(prefix) && $0.lowercased() != shown.lowercased()
+    }
   }
 }

@@ -14,7 +14,7 @@ enum OwnerPromptEditing {
     case .enter:
       return submit(&state)
     case .tab, .backTab:
-      complete(&prompt, state.owners, step: key == .tab ? 1 : -1)
+      complete(&prompt, state.owners, shown: state.org, step: key == .tab ? 1 : -1)
       state.ownerPrompt = prompt
       return []
     case .backspace:
@@ -73,10 +73,13 @@ enum OwnerPromptEditing {
     return OwnerSwitch.show(login, kind: nil, &state)
   }
 
-  /// Tab: the next recent owner starting with what was typed before the first Tab.
-  private static func complete(_ prompt: inout OwnerPrompt, _ owners: OwnerHistory, step: Int) {
+  /// Tab: the next recent owner (not the one shown) starting with what was typed before the
+  /// first Tab.
+  private static func complete(
+    _ prompt: inout OwnerPrompt, _ owners: OwnerHistory, shown: String, step: Int
+  ) {
     let prefix = prompt.completing?.prefix ?? prompt.text
-    let matches = owners.completions(of: prefix)
+    let matches = owners.completions(of: prefix, shown: shown)
     guard !matches.isEmpty else {
       prompt.problem = "No recent owner starts with \"\(prefix)\"."
       return

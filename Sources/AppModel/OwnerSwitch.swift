@@ -42,6 +42,19 @@ enum OwnerSwitch {
     return show(previous, state.ownerViews[previous.lowercased()]?.kind, &state)
   }
 
+  /// An owner shown that turned out not to exist leaves the recent owners (and `-`): Tab
+  /// and the next run no longer offer it.
+  static func forgetMissing(_ change: LoaderChange, _ state: inout AppState) -> [Command] {
+    guard case .organization(let snapshot, let owner) = change,
+      (owner ?? state.org).lowercased() == state.org.lowercased(),
+      case .failure(let error, _) = snapshot.state,
+      let gitHub = error as? GitHubError, gitHub.statusCode == 404,
+      state.owners.recent.contains(where: { $0.lowercased() == state.org.lowercased() })
+    else { return [] }
+    state.owners.forget(state.org)
+    return [.saveRecentOwners(state.owners.recent)]
+  }
+
   /// Forgets the views of owners the runtime no longer keeps: their lists go with their
   /// loaders, and come back from the cache.
   static func keep(_ kept: KeptLoaders, _ state: inout AppState) {

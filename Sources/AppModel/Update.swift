@@ -48,7 +48,7 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     return []
   case .loaderChanged(let change, let now):
     take(change, at: now, into: &state)
-    return []
+    return OwnerSwitch.forgetMissing(change, &state)
   case .key(let key):
     return KeyInput.apply(key, to: &state)
   case .action(let action):

@@ -12,7 +12,8 @@ public enum StatusBar {
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect, style: .statusBar)
     if let prompt = state.ownerPrompt {
-      OwnerPromptBar.draw(prompt, recent: state.owners.recent, in: rect, into: &grid)
+      let recent = state.owners.completions(of: "", shown: state.org)
+      OwnerPromptBar.draw(prompt, recent: recent, in: rect, into: &grid)
       return
     }
     let org = state.organization.status

@@ -166,6 +166,7 @@ public final class AppLoop {
   // MARK: - One event
 
   private func step(_ event: AppEvent, presents: Bool = true) {
+    let waiting = queue.count
     let commands = update(&state, event)
     for command in commands {
       perform(command)
@@ -173,6 +174,13 @@ public final class AppLoop {
     }
     // Back from a suspend the terminal may have another size: the resize queued next shows it.
     if commands.contains(.suspend) || !presents { return }
+    // An owner just shown started its loads: their first changes go into the same frame, so
+    // it is never drawn as "nothing loaded" for an instant before it spins.
+    if waiting == 0, commands.contains(where: \.showsOwner) {
+      let started = queue
+      queue = []
+      for event in started { step(event, presents: false) }
+    }
     present()
   }
 
@@ -252,5 +260,13 @@ public final class AppLoop {
     exitCode = final
     finished?.resume(returning: final)
     finished = nil
+  }
+}
+
+extension Command {
+  /// Whether this shows another owner.
+  fileprivate var showsOwner: Bool {
+    if case .showOwner = self { return true }
+    return false
   }
 }

@@ -133,6 +133,39 @@ final class OwnerUpdateTests: XCTestCase {
     XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["dotfiles"])
   }
 
+  func testTabLeavesOutTheOwnerShown() {
+    var state = Fixture.loaded()
+    state.owners = OwnerHistory(recent: ["RedMadRobot", "rails"])
+    _ = update(&state, .key(.character("@")))
+    _ = update(&state, .key(.tab))
+    XCTAssertEqual(state.ownerPrompt?.text, "rails")
+    _ = update(&state, .key(.tab))
+    XCTAssertEqual(state.ownerPrompt?.text, "rails", "the one shown is never offered")
+  }
+
+  func testAnOwnerThatDoesNotExistLeavesTheRecentOwners() {
+    var state = Fixture.loaded()
+    _ = update(&state, .key(.character("@")))
+    type("nobody", into: &state)
+    _ = update(&state, .key(.enter))
+    XCTAssertEqual(state.owners.recent, ["nobody"])
+    let missing = LoaderSnapshot<Organization>(
+      state: .failure(error: GitHubError.noSuchOwner(login: "nobody"), cache: nil), changeCount: 2)
+    assertUpdate(
+      &state, .loaderChanged(.organization(missing, owner: "nobody"), at: now),
+      commands: [.saveRecentOwners([])]
+    ) {
+      $0.now = self.now
+      $0.organization = LoaderSlot(missing, at: self.now)
+      $0.owners = OwnerHistory(recent: [], previous: "RedMadRobot")
+      $0.inspector.timeline.note(
+        organization: $0.organization.state, repositories: $0.repositories.state,
+        merged: $0.merged, at: self.now)
+    }
+    _ = update(&state, .key(.character("-")))
+    XCTAssertEqual(state.org, "RedMadRobot", "and - still goes back")
+  }
+
   func testMinusWithNoOwnerBeforeSaysSo() {
     var state = Fixture.loaded()
     state.owners = OwnerHistory(recent: ["RedMadRobot"])

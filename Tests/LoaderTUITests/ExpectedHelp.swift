@@ -39,7 +39,8 @@ let expectedHelp = """
                                a retry wait (default 30)
     --cache-dir DIR            the cache directory, instead of
                                $XDG_CACHE_HOME/loader-tui or ~/.cache/loader-tui
-    --no-cache                 neither show nor save cached content; start empty
+    --no-cache                 neither read nor write the cache on disk; start
+                               empty
     --no-config                ignore the config file ($LOADER_TUI_CONFIG, else
                                $XDG_CONFIG_HOME/loader-tui/config or
                                ~/.config/loader-tui/config)
