@@ -291,7 +291,7 @@ def run_cached_start():
     lines = d.wait_for("second start: cached content before any key",
                        lambda l: "Repositories:" in "\n".join(l) and "cached" in l[-1])
     d.check("the second start shows the cached lists and their age before any key",
-            "Apexy" in "\n".join(lines) and "org cached just now" in lines[-1]
+            "Apexy" in "\n".join(lines) and "(org) cached just now" in lines[-1]
             and "Loading" not in "\n".join(lines), lines)
     keys("f")
     lines = d.wait_for("f over cached content spins with the lists shown",
