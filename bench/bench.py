@@ -19,6 +19,7 @@ import time
 import urllib.request
 
 import memory
+import owners
 
 BINARY = os.path.abspath(sys.argv[1])
 BENCH_BINARY = os.path.join(os.path.dirname(BINARY), "LoaderBench")
@@ -730,6 +731,16 @@ def in_process():
            "plain loop over 8 closures ms", notify["closures_ns"] / 1e6, ratio, "<= 3x", ratio <= 3)
 
 
+def owner_switching():
+    """bench/owners.py: switching back to a kept owner, and ten owners' memory; a guard that
+    fails makes the bench exit non-zero."""
+    global owners_failed
+    owners_failed = not owners.run(BINARY, report, QUICK)
+
+
+owners_failed = False
+
+
 def refuse_a_config_file():
     """The app reads its config file wherever it runs, tmux panes included (their environment is
     the tmux server's, not ours), so one on this machine would change what is measured."""
@@ -753,13 +764,16 @@ def main():
         return
     # The groups in tmux, each alone or all of them, with a session that lives for the whole
     # run, so the tmux server never exits between panes.
-    groups = {"--only-memory": memory_and_start, "--only-soak": soak, "--only-cache": warm_start}
+    groups = {"--only-memory": memory_and_start, "--only-soak": soak, "--only-cache": warm_start,
+              "--only-owners": owner_switching}
     chosen = [group for flag, group in groups.items() if flag in sys.argv] or [run_all]
     keeper = Pane(20, 5)
     try:
         chosen[0]()
     finally:
         keeper.close()
+    if owners_failed:
+        sys.exit("bench: an owner-switching guard failed (see above)")
 
 
 def run_all():
@@ -776,6 +790,7 @@ def run_all():
     first_screen()
     warm_start()
     memory_and_start()
+    owner_switching()
     soak()
     met = sum(1 for r in results if r[-1])
     print(f"\nbench: {met} of {len(results)} targets met")
