@@ -136,7 +136,7 @@ def first_screen():
         try:
             stamp = tempfile.mktemp()
             pane.keys(f"date +%s%N > {stamp}; exec {BINARY} --latency 0 --no-cache", "Enter")
-            pane.wait(lambda s: "[ Fetch ]" in s and "q quit" in s)
+            pane.wait(memory.first_full)
             seen = time.time_ns()
             started = int(open(stamp).read())
             if index > 0:  # the first run warms the caches
@@ -321,7 +321,7 @@ def soak():
             pidfile = os.path.join(folder, "pid")
             pane.keys(f"sh -c 'echo $$ > {pidfile}; {env}exec {BINARY} --no-cache --base-url "
                       f"{url}'", "Enter")
-            pane.wait(lambda s: "[ Fetch ]" in s and "q quit" in s)
+            pane.wait(memory.first_full)
             pid = int(open(pidfile).read())
             pane.keys("i")
             for reload in range(reloads + 1):
