@@ -77,7 +77,16 @@ def loaded(text, login):
         f"{login} (" in text
 
 
+def died(pane):
+    """What ended the app in `pane` (remain-on-exit keeps it), or why the pane is gone."""
+    state = subprocess.run(["tmux", "display", "-p", "-t", pane.session, "#{pane_dead} "
+                            "#{pane_dead_status} #{pane_dead_signal}"], capture_output=True,
+                           text=True)
+    return state.stdout.strip() or f"pane gone: {state.stderr.strip()}"
+
+
 def start(pane, binary, folder, url, cache):
+    subprocess.run(["tmux", "set-option", "-t", pane.session, "remain-on-exit", "on"], check=True)
     pidfile = os.path.join(folder, f"pid-{time.monotonic_ns()}")
     pane.keys(f"echo $$ > {pidfile}; SSL_CERT_FILE={folder}/ca.pem exec {binary} --base-url "
               f"{url} --cache-dir {cache} --org {OWNERS[0]}", "Enter")
@@ -167,6 +176,8 @@ def switch_back(binary, folder, runs):
                     spinners += spun
                     matched += same
                 pane.keys("q")
+            except (RuntimeError, subprocess.CalledProcessError) as error:
+                raise RuntimeError(f"the app (dead, status, signal): {died(pane)}") from error
             finally:
                 pane.close()
     finally:
@@ -204,6 +215,8 @@ def ten_owners(binary, folder, runs):
                     results.append({"one": one, "ten": ten, "after": after,
                                     "kept": kept[0].strip(" │") if kept else "?"})
                 pane.keys("q")
+            except (RuntimeError, subprocess.CalledProcessError) as error:
+                raise RuntimeError(f"the app (dead, status, signal): {died(pane)}") from error
             finally:
                 pane.close()
     finally:
