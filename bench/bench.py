@@ -169,9 +169,9 @@ def warm_start():
     subprocess.run([BINARY, "--headless", "--latency", "0", *server.split(), "--cache-dir", cache],
                    check=True, stdout=subprocess.DEVNULL)
     def full(screen, kind):
-        status = "org cached" if kind == "warm" else "org ✓"
-        return "Repositories:" in screen and "Loading" not in screen and status in screen \
-            and status.replace("org", "repos") in screen
+        status = "cached" if kind == "warm" else "✓"  # "RedMadRobot (org) ✓", "repos ✓"
+        return "Repositories:" in screen and "Loading" not in screen and \
+            f"(org) {status}" in screen and f"repos {status}" in screen
     warm, cold, warm_rss, cold_rss = [], [], [], []
     runs = 4 if QUICK else 8
     for index in range(runs):
@@ -183,7 +183,7 @@ def warm_start():
                     "--no-cache --latency 0"
                 pane.keys(f"date +%s%N > {stamp}; exec {BINARY} {server} {options}", "Enter")
                 if kind == "cold":
-                    pane.wait(lambda s: "[ Fetch ]" in s and "org –" in s)
+                    pane.wait(lambda s: "[ Fetch ]" in s and "(org) –" in s)
                     pane.keys("f")
                 pane.wait(lambda s: full(s, kind))
                 seen = time.time_ns()
