@@ -174,9 +174,12 @@ public final class AppLoop {
     }
     // Back from a suspend the terminal may have another size: the resize queued next shows it.
     if commands.contains(.suspend) || !presents { return }
-    // An owner just shown started its loads: their first changes go into the same frame, so
-    // it is never drawn as "nothing loaded" for an instant before it spins.
-    if waiting == 0, commands.contains(where: \.showsOwner) {
+    // An owner just shown with nothing to show started its loads: their first changes go into
+    // the same frame, so it is never drawn as "nothing loaded" for an instant before it spins.
+    // One with content is drawn as it was kept, its revalidation's spinner in the next frame.
+    if waiting == 0, commands.contains(where: \.showsOwner), state.merged.content == nil,
+      state.repositories.state.content == nil
+    {
       let started = queue
       queue = []
       for event in started { step(event, presents: false) }

@@ -63,6 +63,7 @@ final class AppLoopOwnerTests: XCTestCase {
     let frame = app.screen.frames[frames].joined(separator: "\n")
     XCTAssertTrue(frame.contains("Apexy") && frame.contains("ios-interview"), frame)
     XCTAssertFalse(frame.contains("dotfiles"), "never a mix of two owners")
+    XCTAssertFalse(frame.contains("Loading…"), "no spinner: the revalidation shows next")
     XCTAssertTrue(app.loaders.owner("RedMadRobot") === first, "the same loaders, kept by key")
     XCTAssertEqual(
       Set(app.client.pendingPaths),
