@@ -16,20 +16,22 @@ public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
   /// allowed); `nil` for any other path.
   public static func of(path: String) -> LoaderKind? {
     let parts = path.split(separator: "/")
-    let owners: Set<Substring> = ["orgs", "users", "user"]
-    if parts.count >= 3, owners.contains(parts[parts.count - 3]), parts.last == "repos" {
+    if parts.count >= 3, ownerSegments.contains(parts[parts.count - 3]), parts.last == "repos" {
       return .repositories
     }
-    if parts.count >= 2, owners.contains(parts[parts.count - 2]) { return .organization }
+    if parts.count >= 2, ownerSegments.contains(parts[parts.count - 2]) { return .organization }
     if parts.count >= 3, parts[parts.count - 3] == "repos" { return .repository }
     return nil
   }
+
+  /// The segments an owner's login or id follows: `orgs`, `users`, `user`.
+  private static let ownerSegments: Set<Substring> = ["orgs", "users", "user"]
 
   /// The owner an owner loader's path names (`/orgs/NAME`, `/users/NAME/repos`, after any base
   /// path), lowercased; `nil` for another path.
   public static func owner(inPath path: String) -> String? {
     let parts = path.split(separator: "?", maxSplits: 1).first?.split(separator: "/") ?? []
-    guard let index = parts.lastIndex(where: { $0 == "orgs" || $0 == "users" || $0 == "user" }),
+    guard let index = parts.lastIndex(where: ownerSegments.contains),
       index + 1 < parts.count
     else { return nil }
     return parts[index + 1].lowercased()

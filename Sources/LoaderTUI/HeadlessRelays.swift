@@ -1,3 +1,4 @@
+import AppModel
 import AppRuntime
 import Foundation
 
@@ -16,10 +17,9 @@ struct HeadlessRelays {
     let logins = owners.map { $0.lowercased() }
     self.relays = relays
     source.listen { event in
-      // `/orgs/NAME…`, `/users/NAME…` or `/repos/NAME/…`: one of the path's segments is the
-      // owner's login (a base path such as `/api/v3` in front is allowed).
-      let segments = (event.url?.path ?? "").lowercased().split(separator: "/").map(String.init)
-      for (index, login) in logins.enumerated() where segments.contains(login) {
+      // The owner the path names (`/orgs/NAME…`, `/users/NAME…`), as the inspector reads it.
+      let owner = LoaderKind.owner(inPath: event.url?.path ?? "")
+      for (index, login) in logins.enumerated() where login == owner {
         relays[index].deliver(event)
       }
     }
