@@ -121,7 +121,7 @@ public struct AppState: Sendable, Equatable {
   public mutating func take(_ change: LoaderChange, at now: Date) {
     noteRateLimit(change.rateLimit)
     // A late change of an owner no longer shown never reaches the panes.
-    if let owner = change.owner, owner.lowercased() != org.lowercased() { return }
+    guard isShown(change) else { return }
     switch change {
     case .organization(let snapshot, _):
       organization.take(snapshot, at: now)
@@ -134,6 +134,12 @@ public struct AppState: Sendable, Equatable {
       guard lists.detail?.key == key else { return }
       lists.detail?.loader.take(snapshot, at: now)
     }
+  }
+
+  /// Whether `change` is of a loader the panes show: the shown owner's (a change that names
+  /// no owner stands for it), or a detail loader's.
+  func isShown(_ change: LoaderChange) -> Bool {
+    change.owner.map { $0.lowercased() == org.lowercased() } ?? true
   }
 
   /// Keeps `limit` when it is newer than the one kept: of a later window, or of the same

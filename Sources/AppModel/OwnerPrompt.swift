@@ -7,19 +7,21 @@ public struct OwnerPrompt: Sendable, Equatable {
   public var text = ""
   /// What was wrong with the name Enter tried, until the text changes.
   public var problem: String?
-  /// What Tab completes: the text typed before the first Tab, and how many Tabs since.
-  var completing: (prefix: String, index: Int)?
+  /// What Tab completes, once Tab was pressed.
+  var completing: Completion?
+
+  /// What Tab completes: the text typed before the first Tab, and which of its matches
+  /// the prompt holds.
+  struct Completion: Sendable, Equatable {
+    /// The text typed before the first Tab.
+    var prefix: String
+    /// The match shown, an index into the recent owners that start with `prefix`.
+    var index: Int
+  }
 
   /// An empty prompt.
   public init(text: String = "", problem: String? = nil) {
     self.text = text
     self.problem = problem
-  }
-
-  /// Compares the text and the problem.
-  public static func == (lhs: OwnerPrompt, rhs: OwnerPrompt) -> Bool {
-    lhs.text == rhs.text && lhs.problem == rhs.problem
-      && lhs.completing?.prefix == rhs.completing?.prefix
-      && lhs.completing?.index == rhs.completing?.index
   }
 }

@@ -89,6 +89,6 @@ enum OwnerPromptEditing {
       ?? (step > 0 ? 0 : matches.count - 1)
     prompt.text = matches[index]
     prompt.problem = nil
-    prompt.completing = (prefix, index)
+    prompt.completing = OwnerPrompt.Completion(prefix: prefix, index: index)
   }
 }

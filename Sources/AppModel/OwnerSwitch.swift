@@ -39,14 +39,13 @@ enum OwnerSwitch {
       state.notice = "No owner to go back to: press @ to open one."
       return []
     }
-    return show(previous, state.ownerViews[previous.lowercased()]?.kind, &state)
+    return show(previous, kind: state.ownerViews[previous.lowercased()]?.kind, &state)
   }
 
   /// An owner shown that turned out not to exist leaves the recent owners (and `-`): Tab
   /// and the next run no longer offer it.
   static func forgetMissing(_ change: LoaderChange, _ state: inout AppState) -> [Command] {
-    guard case .organization(let snapshot, let owner) = change,
-      (owner ?? state.org).lowercased() == state.org.lowercased(),
+    guard case .organization(let snapshot, _) = change, state.isShown(change),
       case .failure(let error, _) = snapshot.state,
       let gitHub = error as? GitHubError, gitHub.statusCode == 404,
       state.owners.recent.contains(where: { $0.lowercased() == state.org.lowercased() })
@@ -61,14 +60,6 @@ enum OwnerSwitch {
     state.kept = kept
     let keys = Set(kept.owners.map { $0.lowercased() })
     state.ownerViews = state.ownerViews.filter { keys.contains($0.key) }
-  }
-}
-
-extension OwnerSwitch {
-  fileprivate static func show(_ login: String, _ kind: OwnerKind?, _ state: inout AppState)
-    -> [Command]
-  {
-    show(login, kind: kind, &state)
   }
 }
 

@@ -74,7 +74,7 @@ private func take(_ change: LoaderChange, at now: Date, into state: inout AppSta
   state.now = now
   // A late change of an owner no longer shown never reaches the panes or the timeline; the
   // rate limit its answer reported is the host's, whichever owner is shown.
-  if let owner = change.owner, owner.lowercased() != state.org.lowercased() {
+  guard state.isShown(change) else {
     state.noteRateLimit(change.rateLimit)
     return
   }

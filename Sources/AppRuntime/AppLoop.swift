@@ -129,9 +129,7 @@ public final class AppLoop {
     repositoriesFeed?.sendCurrent()
     let current = queue
     queue = waiting
-    for event in current {
-      for command in update(&state, event) { perform(command) }
-    }
+    for event in current { step(event, presents: false) }
     // The owner left is no longer observed: past the limit, the store may let go of it.
     loaders.owners.trim()
     queue.append(contentsOf: [observers, kept])
