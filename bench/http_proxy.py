@@ -8,13 +8,14 @@ the body when the request accepts gzip, points `Link` headers at itself, and aft
 response writes
 `connections N requests N body_bytes N` to STATS_FILE. Prints its port on the first line.
 """
-import gzip
 import http.server
 import ssl
 import sys
 import threading
 import urllib.error
 import urllib.request
+
+import http_reply
 
 UPSTREAM, STATS = sys.argv[1], sys.argv[2]
 lock = threading.Lock()
@@ -49,16 +50,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body, status = upstream.read(), upstream.status
             headers = [(k, v.replace(UPSTREAM, own_base)) for k, v in upstream.getheaders()
                        if k.lower() not in ("content-length", "connection", "transfer-encoding")]
-        if body and "gzip" in self.headers.get("Accept-Encoding", ""):
-            body = gzip.compress(body, compresslevel=6)
-            headers.append(("Content-Encoding", "gzip"))
-        self.send_response(status)
-        for name, value in headers:
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-        record(requests=1, body_bytes=len(body))
+        sent = http_reply.send(self, status, headers, body)
+        record(requests=1, body_bytes=len(sent))
 
     def log_message(self, *args):
         pass

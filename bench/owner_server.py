@@ -13,7 +13,6 @@ it, as GitHub answers. Every answer waits SECONDS first (default 0). Prints its 
 appends "STATUS PATH" for each request to FOLDER/requests.log.
 """
 import copy
-import gzip
 import hashlib
 import http.server
 import json
@@ -23,6 +22,8 @@ import sys
 import threading
 import time
 import urllib.parse
+
+import http_reply
 
 # Six organizations, then four users; each with REPOS repositories.
 OWNERS = ["aurora-labs", "basalt-io", "cobalt-works", "delta-forge", "ember-collective",
@@ -130,15 +131,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 headers.append(("Link", link))
             if tag in self.headers.get("If-None-Match", ""):
                 status, body = 304, b""
-        if body and "gzip" in self.headers.get("Accept-Encoding", ""):
-            body = gzip.compress(body, compresslevel=6)
-            headers.append(("Content-Encoding", "gzip"))
-        self.send_response(status)
-        for name, value in headers:
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        http_reply.send(self, status, headers, body)
         with log_lock, open(os.path.join(FOLDER, "requests.log"), "a") as file:
             file.write(f"{status} {self.path}\n")
 
