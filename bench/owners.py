@@ -11,6 +11,7 @@ checked for a spinner. The server answers after 0.25 s, so the list must come fr
 Ten owners: the store's default limit (5); RSS, PSS and private dirty (smaps_rollup) and VmHWM
 with one owner loaded, after opening nine more in turn, and after going back to the first.
 """
+import contextlib
 import json
 import os
 import shutil
@@ -54,10 +55,29 @@ def templates(binary, folder):
         json.dump(out, file)
 
 
-def serve(folder, latency):
+@contextlib.contextmanager
+def served(folder, latency):
+    """The owner server for the `with` block, answering after `latency` seconds: its URL."""
     process = subprocess.Popen([sys.executable, os.path.join(HERE, "owner_server.py"), folder,
                                 "--latency", str(latency)], stdout=subprocess.PIPE, text=True)
-    return process, f"https://127.0.0.1:{int(process.stdout.readline())}"
+    try:
+        yield f"https://127.0.0.1:{int(process.stdout.readline())}"
+    finally:
+        process.terminate()
+        process.wait()
+
+
+@contextlib.contextmanager
+def app_pane(width, height):
+    """A tmux pane for one run of the app, closed after; a run that fails says what ended the
+    app (remain-on-exit keeps its pane)."""
+    pane = memory.Pane(width, height)
+    try:
+        yield pane
+    except (RuntimeError, subprocess.CalledProcessError) as error:
+        raise RuntimeError(f"the app (dead, status, signal): {died(pane)}") from error
+    finally:
+        pane.close()
 
 
 def first_name(login):
@@ -153,14 +173,12 @@ def recorded(pane, folder, key, login, others, settled=lambda s: True):
 
 def switch_back(binary, folder, runs):
     """Figure 1: (ms to the list, first visit ms, bytes, spinner writes, replays matched)."""
-    server, url = serve(folder, LATENCY)
     a, b = OWNERS[0], OWNERS[7]
     back, first, sizes, spinners, matched = [], [], [], 0, 0
-    try:
+    with served(folder, LATENCY) as url:
         for index in range(runs + 1):
-            pane = memory.Pane(120, 30)
             cache = tempfile.mkdtemp(prefix="owners-cache-", dir=folder)
-            try:
+            with app_pane(120, 30) as pane:
                 start(pane, binary, folder, url, cache)
                 pane.keys("@")
                 pane.wait(lambda s: "Owner:" in s)
@@ -168,7 +186,7 @@ def switch_back(binary, folder, runs):
                 visit = recorded(pane, folder, "Enter", b, (a,))
                 time.sleep(0.5)
                 ms, size, spun, same = recorded(pane, folder, "-", a, (b,),
-                                             lambda s: "repos ✓ not modified" in s)
+                                                lambda s: "repos ✓ not modified" in s)
                 if index > 0:  # the first run warms up
                     back.append(ms)
                     first.append(visit[0])
@@ -176,26 +194,18 @@ def switch_back(binary, folder, runs):
                     spinners += spun
                     matched += same
                 pane.keys("q")
-            except (RuntimeError, subprocess.CalledProcessError) as error:
-                raise RuntimeError(f"the app (dead, status, signal): {died(pane)}") from error
-            finally:
-                pane.close()
-    finally:
-        server.terminate()
-        server.wait()
     return (statistics.median(back), statistics.median(first), statistics.median(sizes),
             spinners, matched)
 
 
 def ten_owners(binary, folder, runs):
     """Figure 2: per run, the smaps_rollup and status figures (kB) at each point."""
-    server, url = serve(folder, 0)
     results = []
-    try:
+    with served(folder, 0) as url:
         for index in range(runs + 1):
-            pane = memory.Pane(120, 45)  # tall enough for the inspector to list the owners kept
             cache = tempfile.mkdtemp(prefix="owners-cache-", dir=folder)
-            try:
+            # Tall enough for the inspector to list the owners kept.
+            with app_pane(120, 45) as pane:
                 pid = start(pane, binary, folder, url, cache)
                 time.sleep(1.5)  # the trim after a load runs 0.2 s after its frame
                 one = memory.rollup(pid)
@@ -215,13 +225,6 @@ def ten_owners(binary, folder, runs):
                     results.append({"one": one, "ten": ten, "after": after,
                                     "kept": kept[0].strip(" │") if kept else "?"})
                 pane.keys("q")
-            except (RuntimeError, subprocess.CalledProcessError) as error:
-                raise RuntimeError(f"the app (dead, status, signal): {died(pane)}") from error
-            finally:
-                pane.close()
-    finally:
-        server.terminate()
-        server.wait()
     return results
 
 
