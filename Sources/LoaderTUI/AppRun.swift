@@ -64,7 +64,7 @@ struct AppRun {
       saveRecentOwners: { recent?.save($0) })
     let run = Started(
       loaders: loaders, requestEvents: requestEvents, source: source, effects: effects,
-      recentOwners: recent?.read() ?? [])
+      recentOwners: recent)
     if !options.headless {
       switch terminalScreen() {
       case .success(let screen):
@@ -86,8 +86,8 @@ struct AppRun {
     let source: DataSourceStart
     /// The effects beyond the loaders.
     let effects: AppEffects
-    /// The owners opened in runs before, most recent first.
-    let recentOwners: [String]
+    /// The owners opened in runs before, which only the terminal UI reads.
+    let recentOwners: RecentOwnersFile?
   }
 
   /// Why the terminal UI does not start: the exit code with `--interactive`, else `nil` and
@@ -119,7 +119,7 @@ struct AppRun {
     var state = run.source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
     // The owners the command line names come first, then those of runs before.
     state.owners = OwnerHistory(
-      recent: [state.org] + options.owners.map(\.login) + run.recentOwners)
+      recent: [state.org] + options.owners.map(\.login) + (run.recentOwners?.read() ?? []))
     if options.owners.count > 1 {
       state.notice =
         "\(options.owners.count - 1) more owner(s) given: press @ and Tab to open them."
