@@ -158,7 +158,8 @@ let package = Package(
     .testTarget(
       name: "DemoAPITests",
       dependencies: [
-        "DemoAPI", "DemoOptions", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP", "JSONOutput",
+        "DemoAPI", "DemoOptions", "GitHubAPI", "LoopbackHTTP", "ApexyHTTP", "ApexyLoader",
+        "JSONOutput",
       ]),
     // What the app's tests share: fixtures, a client completing on demand, a screen in memory.
     .target(

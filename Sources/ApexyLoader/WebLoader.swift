@@ -41,6 +41,12 @@ open class WebLoader<Content>: ContentLoader<Content> {
   /// What went wrong reading or writing `cache`, in one line; `nil` again after a save succeeds.
   /// Observers are notified when it changes. A cache problem never fails a load.
   public internal(set) var cacheProblem: String?
+  /// What a paginated load has read so far, while it runs and after it stopped part-way (see
+  /// ``PartialContent``); `nil` once a load completes. Observers are notified when it changes;
+  /// `state` keeps its meaning (its cache is content from before).
+  public internal(set) var partialContent: PartialContent<Content>?
+  /// The pages of the latest paginated load, under way or ended; `nil` before the first.
+  public internal(set) var pageProgress: PageProgress?
   /// The pending refresh, cancelled when the loader goes.
   let refreshSlot = WorkSlot()
 

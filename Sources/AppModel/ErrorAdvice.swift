@@ -11,9 +11,9 @@ public struct ErrorAdvice: Sendable, Equatable {
     self.pageCap = pageCap
   }
 
-  /// The advice for `error`, if there is any.
+  /// The advice for `error`, if there is any: none of the errors has some now (the page cap
+  /// is a limit, told with ``pageCap`` beside the list).
   public func callAsFunction(_ error: Error) -> String? {
-    if case .paginationStopped(.pageCap) = error as? GitHubError { return pageCap }
-    return nil
+    nil
   }
 }

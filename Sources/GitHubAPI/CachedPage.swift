@@ -9,6 +9,8 @@ public struct CachedPage: Sendable {
   public var slice: ArraySlice<Repository>
   /// The next page's URL, `nil` on the last page.
   public var next: URL?
+  /// How many pages the list had when this page was read (its `Link: rel="last"`), when said.
+  public var pageCount: Int?
 
   /// The repositories on the page, as an array of their own.
   public var repositories: [Repository] {
@@ -17,15 +19,17 @@ public struct CachedPage: Sendable {
   }
 
   /// Creates a value from its parts.
-  public init(repositories: [Repository], next: URL?) {
+  public init(repositories: [Repository], next: URL?, pageCount: Int? = nil) {
     self.slice = repositories[...]
     self.next = next
+    self.pageCount = pageCount
   }
 
   /// A page that is `slice` of a larger list (its storage is shared, not copied).
-  public init(slice: ArraySlice<Repository>, next: URL?) {
+  public init(slice: ArraySlice<Repository>, next: URL?, pageCount: Int? = nil) {
     self.slice = slice
     self.next = next
+    self.pageCount = pageCount
   }
 }
 

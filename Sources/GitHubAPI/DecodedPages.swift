@@ -2,14 +2,26 @@ import Foundation
 import Locking
 
 /// The pages of one load, decoded in order on a background queue while the next ones arrive.
+/// A repository listed again on a later page (the list shifted between two requests) is kept
+/// once, where it came first.
 public final class DecodedPages: Sendable {
   /// What the pages decoded so far hold.
   private struct Decoded {
     var repositories: [Repository] = []
+    var identities: Set<String> = []
     var error: Error?
     var counts = PageCounts()
     /// Each page's page-cache key and how many repositories it added, in order.
     var layout: [(key: String?, count: Int)] = []
+
+    /// Adds the repositories of a page not listed yet, and the page to the layout.
+    mutating func add<S: Sequence>(_ items: S, key: String?) where S.Element == Repository {
+      let before = repositories.count
+      for item in items where identities.insert(item.identity).inserted {
+        repositories.append(item)
+      }
+      layout.append((key, repositories.count - before))
+    }
   }
 
   private let decoded = Locked(Decoded())
@@ -51,8 +63,7 @@ public final class DecodedPages: Sendable {
       do {
         let items = try page.repositories(sanitizer: sanitizer)
         self.decoded.withLock {
-          $0.repositories += items
-          $0.layout.append((key, items.count))
+          $0.add(items, key: key)
           $0.counts.decoded += 1
         }
         decoded(items)
@@ -66,11 +77,16 @@ public final class DecodedPages: Sendable {
   public func reuse(_ items: ArraySlice<Repository>, key: String? = nil, on queue: DispatchQueue) {
     queue.async { [self] in
       decoded.withLock {
-        $0.repositories += items
-        $0.layout.append((key, items.count))
+        $0.add(items, key: key)
         $0.counts.reused += 1
       }
     }
+  }
+
+  /// Adds the repositories of pages a stopped load read, which a resumed load goes on from:
+  /// counted neither as decoded nor as reused.
+  public func carry(_ items: ArraySlice<Repository>, key: String? = nil) {
+    decoded.withLock { $0.add(items, key: key) }
   }
 
   /// Hands every repository, in order, or the first error, to `done` on the main actor.
@@ -84,4 +100,21 @@ public final class DecodedPages: Sendable {
       DispatchQueue.main.async { done(result) }
     }
   }
+
+  /// Hands the repositories decoded so far to `done` on the main actor, once the pages queued
+  /// before are decoded.
+  public func snapshot(
+    on queue: DispatchQueue, _ done: @escaping @MainActor ([Repository]) -> Void
+  ) {
+    queue.async { [self] in
+      let repositories = collected
+      DispatchQueue.main.async { done(repositories) }
+    }
+  }
+}
+
+extension Repository {
+  /// What tells this repository from the others of its owner's list: its name as the server
+  /// sent it (GitHub keeps an owner's repository names unique).
+  public var identity: String { rawName }
 }

@@ -7,6 +7,11 @@ import Foundation
 /// not known yet is asked of ``kindSource`` first (the owner's loader, as TanStack Query's
 /// dependent queries wait for the query they need).
 ///
+/// Pages are read one at a time, as GitHub asks. After each page, `partialContent` holds the
+/// repositories so far and `pageProgress` the pages (of `Link: rel="last"`). A page that fails
+/// keeps what was read in `partialContent`, and the next load goes on from that page; at
+/// ``pageCap`` pages the load succeeds with what it read.
+///
 /// With `policies.revalidates`, each page is sent as a conditional request: a page the server
 /// confirms unchanged (`304`) is reused as decoded last time, and when every page is, the
 /// list is kept as it is (the same array, nothing decoded) through `finishNotModified()`.
@@ -20,7 +25,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// actor, at most once per load. Without one, an owner of unknown kind is listed through
   /// `users/{login}/repos`, which GitHub answers for both kinds.
   public var kindSource: ((@escaping @MainActor (Result<OwnerKind, Error>) -> Void) -> Void)?
-  /// The most pages followed before pagination stops with an error.
+  /// The most pages read; a list with more stops there, as a limit and not a failure.
   public let pageCap: Int
   /// Cleans the text of what it loads.
   public let sanitizer: TextSanitizer
@@ -31,6 +36,8 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
 
   /// Whether a page changed since the content was last built from the cached pages.
   private var pagesChangedSinceContent = false
+  /// Tells the pages of the load under way from those of an earlier one still decoding.
+  private var generation = 0
 
   /// Creates the loader for `org` (an organization unless `kind` says otherwise), following at
   /// most `pageCap` pages; `sanitizer` cleans the text of what it loads.
@@ -48,9 +55,10 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   private let decodeQueue = DispatchQueue(label: "loader-tui.repositories.decode")
 
   /// Starts loading unless a load is in flight; an owner of unknown kind is asked of
-  /// ``kindSource`` first.
+  /// ``kindSource`` first. A load that stopped part-way goes on from its first page not read.
   public func load() {
     guard startLoading() else { return }
+    generation += 1
     if kind == nil, let kindSource {
       kindSource { [weak self] result in
         guard let self else { return }
@@ -68,115 +76,165 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   }
 
   private func fetchFirstPage(_ kind: OwnerKind) {
+    let first = RepositoriesPageEndpoint.firstPage(org: org, kind: kind, sanitizer: sanitizer)
+    let pages = DecodedPages(sanitizer: sanitizer)
+    guard let partial = partialContent, let resume = partial.resume,
+      resume.firstPage == first.url.absoluteString
+    else {
+      fetch(first, pages: pages, walk: PageWalk(firstPage: first.url, pageCap: pageCap))
+      return
+    }
+    // Goes on where the stopped load stopped, with what it read, page by page where the page
+    // cache holds each (so each stays one slice of the list).
+    let kept = resume.visited.map { pageCache.value(forKey: $0) }
+    if kept.allSatisfy({ $0 != nil }) {
+      for (key, page) in zip(resume.visited, kept) { pages.carry(page!.slice, key: key) }
+    } else {
+      pages.carry(partial.content[...])
+    }
     fetch(
-      RepositoriesPageEndpoint.firstPage(org: org, kind: kind, sanitizer: sanitizer),
-      pages: DecodedPages(sanitizer: sanitizer), visited: [])
+      RepositoriesPageEndpoint(org: org, kind: kind, url: resume.next, sanitizer: sanitizer),
+      pages: pages, walk: PageWalk(resuming: resume, pageCap: pageCap))
   }
 
   /// Fetches one page, asks for the next one at once, and decodes this one meanwhile.
-  private func fetch(
-    _ endpoint: RepositoriesPageEndpoint, pages: DecodedPages, visited: Set<String>
-  ) {
-    var visited = visited
-    visited.insert(endpoint.url.absoluteString)
+  private func fetch(_ endpoint: RepositoriesPageEndpoint, pages: DecodedPages, walk: PageWalk) {
     let conditional = pageCache.conditional(endpoint)
+    let url = endpoint.url
     guard policies.revalidates else {
       // Sent as it is, as a loader without policies always did.
       request(
         endpoint,
         completion: { [weak self] result in
           self?.received(
-            result.map { .modified($0, validators: ResponseValidators()) }, for: conditional,
-            pages: pages, visited: visited)
+            result.map { .modified($0, validators: ResponseValidators()) }, at: url,
+            for: conditional, pages: pages, walk: walk)
         })
       return
     }
     request(
       conditional,
       completion: { [weak self] result in
-        self?.received(result, for: conditional, pages: pages, visited: visited)
+        self?.received(result, at: url, for: conditional, pages: pages, walk: walk)
       })
   }
 
   private func received(
-    _ result: Result<Revalidated<RepositoriesPage>, Error>,
+    _ result: Result<Revalidated<RepositoriesPage>, Error>, at url: URL,
     for conditional: ConditionalEndpoint<RepositoriesPageEndpoint>, pages: DecodedPages,
-    visited: Set<String>
+    walk: PageWalk
   ) {
+    var walk = walk
     switch result {
     case .failure(let error):
-      finish(.failure(error), pages: pages)
+      stop(error, before: url, pages: pages, walk: walk)
     case .success(.notModified):
       let cached: CachedPage
       do {
         cached = try pageCache.reused(for: conditional)
       } catch {
-        finish(.failure(error), pages: pages)
+        stop(error, before: url, pages: pages, walk: walk)
         return
       }
       pages.reuse(cached.slice, key: conditional.key, on: decodeQueue)
-      next(cached.next, pages: pages, visited: visited)
+      let step = walk.read(url, links: PageLinks(next: cached.next), pageCount: cached.pageCount)
+      report(pages, walk: walk, before: step)
+      next(step, pages: pages, walk: walk)
     case .success(.modified(let page, let validators)):
       pagesChangedSinceContent = true
       let cache = pageCache
       let key = conditional.key
-      let next = page.next
+      let step = walk.read(url, links: page.links)
+      let stored = CachedPage(repositories: [], next: page.next, pageCount: walk.pageCount)
       let revalidates = policies.revalidates
       // The next page is asked for once the page before this one is decoded (queued on the
       // decoding queue ahead of this page): the next page arrives while this one decodes, and
       // at most two page bodies wait for the decoder however fast the server answers.
-      decodeQueue.async { [weak self] in
-        DispatchQueue.main.async { self?.next(next, pages: pages, visited: visited) }
+      decodeQueue.async { [weak self, walk] in
+        DispatchQueue.main.async { self?.next(step, pages: pages, walk: walk) }
       }
       pages.decode(page, key: key, on: decodeQueue) { _ in
         guard revalidates else { return }
         // The page's repositories are put in once the load ends, as a slice of the whole list
         // (`finish`): stored now, every page of the load would be held twice until then.
-        cache.store(CachedPage(repositories: [], next: next), validators: validators, forKey: key)
+        cache.store(stored, validators: validators, forKey: key)
+      }
+      report(pages, walk: walk, before: step)
+    }
+  }
+
+  /// Reports the repositories so far once the pages queued are decoded, unless the load ended
+  /// first or another began; after the last page, the load's end says it instead.
+  private func report(_ pages: DecodedPages, walk: PageWalk, before step: PageWalk.Step) {
+    guard case .next = step else { return }
+    let generation = generation
+    pages.snapshot(on: decodeQueue) { [weak self] repositories in
+      guard let self, self.generation == generation, self.state.isLoading else { return }
+      self.reportPartial(
+        PartialContent(
+          content: repositories, progress: walk.progress(itemCount: repositories.count)))
+    }
+  }
+
+  /// Goes on after a page: fetches the next one, or ends the load.
+  private func next(_ step: PageWalk.Step, pages: DecodedPages, walk: PageWalk) {
+    switch step {
+    case .next(let url) where pages.firstError == nil:
+      fetch(
+        RepositoriesPageEndpoint(org: org, kind: kind ?? .user, url: url, sanitizer: sanitizer),
+        pages: pages, walk: walk)
+    case .loop(let page):
+      let error = GitHubError.paginationStopped(.linkLoop(page: page))
+      stop(error, before: nil, pages: pages, walk: walk)
+    case .next, .end, .cap:
+      let cap: Int? = if case .cap(let cap) = step { cap } else { nil }
+      pages.collect(on: decodeQueue) { [weak self] result in
+        guard let self else { return }
+        let progress = walk.progress(itemCount: pages.collected.count, stoppedAtCap: cap)
+        if case .success = result, !self.pagesChangedSinceContent, self.state.content != nil {
+          self.lastPageCounts = pages.pageCounts
+          self.finishPagesNotModified(progress: progress)
+          return
+        }
+        self.finish(result, pages: pages, walk: walk, progress: progress)
       }
     }
   }
 
-  /// Fetches the page after this one, or ends the load when there is none.
-  private func next(_ next: URL?, pages: DecodedPages, visited: Set<String>) {
-    if let next, pages.firstError == nil {
-      if let stop = stop(next: next, visited: visited) {
-        finish(.failure(GitHubError.paginationStopped(stop)), pages: pages)
-      } else {
-        fetch(
-          RepositoriesPageEndpoint(
-            org: org, kind: kind ?? .user, url: next, sanitizer: sanitizer),
-          pages: pages, visited: visited)
-      }
-      return
-    }
-    pages.collect(on: decodeQueue) { [weak self] result in
+  /// Ends the load with `error` once the pages read are decoded, keeping them, and where to go
+  /// on: `url`, the page that was not read (`nil` when going on cannot help).
+  private func stop(_ error: Error, before url: URL?, pages: DecodedPages, walk: PageWalk) {
+    pages.collect(on: decodeQueue) { [weak self] _ in
       guard let self else { return }
-      if case .success = result, !self.pagesChangedSinceContent, self.state.content != nil {
-        self.lastPageCounts = pages.pageCounts
-        self.finishNotModified()
-        return
-      }
-      self.finish(result, pages: pages)
+      let read = pages.collected
+      let resume = url.flatMap { pages.firstError == nil ? walk.resume(at: $0) : nil }
+      self.finish(
+        .failure(error), pages: pages, walk: walk,
+        progress: walk.progress(itemCount: read.count), resume: resume)
     }
   }
 
-  private func finish(_ result: Result<[Repository], Error>, pages: DecodedPages) {
+  private func finish(
+    _ result: Result<[Repository], Error>, pages: DecodedPages, walk: PageWalk,
+    progress: PageProgress, resume: PageResume? = nil
+  ) {
     lastPageCounts = pages.pageCounts
     // Each cached page becomes a slice of the list (after a failure, of what was decoded of
     // it): one copy of every repository, not two.
     let all = pages.collected
     for (key, range) in pages.pageRanges where range.upperBound <= all.count {
-      pageCache.replaceValue(forKey: key) { CachedPage(slice: all[range], next: $0.next) }
+      pageCache.replaceValue(forKey: key) {
+        CachedPage(slice: all[range], next: $0.next, pageCount: $0.pageCount)
+      }
     }
-    if case .success = result { pagesChangedSinceContent = false }
-    finishLoading(result)
-  }
-
-  /// Why pagination must stop before fetching `next`, if it must.
-  private func stop(next: URL, visited: Set<String>) -> PaginationStop? {
-    if visited.contains(next.absoluteString) { return .linkLoop(page: visited.count) }
-    if visited.count >= pageCap { return .pageCap(pageCap) }
-    return nil
+    switch result {
+    case .success(let repositories):
+      pagesChangedSinceContent = false
+      finishPages(repositories, progress: progress)
+    case .failure(let error):
+      let partial =
+        all.isEmpty ? nil : PartialContent(content: all, progress: progress, resume: resume)
+      failPages(error, partial: partial)
+    }
   }
 }

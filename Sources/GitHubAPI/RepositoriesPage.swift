@@ -1,21 +1,30 @@
+import ApexyLoader
 import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// A page of repositories, not yet decoded, and where the next one is.
+/// A page of repositories, not yet decoded, and its links: the next page and the last.
 public struct RepositoriesPage: Sendable, Equatable {
   /// The JSON body.
   public var body: Data
-  /// The next page's URL, `nil` on the last page.
-  public var next: URL?
+  /// The links of its `Link` header.
+  public var links: PageLinks
 
   /// Creates a value from its parts.
-  public init(body: Data, next: URL? = nil) {
+  public init(body: Data, links: PageLinks) {
     self.body = body
-    self.next = next
+    self.links = links
   }
+
+  /// Creates a page whose only link is `next`.
+  public init(body: Data, next: URL? = nil) {
+    self.init(body: body, links: PageLinks(next: next))
+  }
+
+  /// The next page's URL, `nil` on the last page.
+  public var next: URL? { links.next }
 
   /// The repositories on this page, their text cleaned with `sanitizer`: read by
   /// `RepositoryListReader` when it takes the page, else by `JSONDecoder` (and its errors).

@@ -1,4 +1,5 @@
 import ApexyHTTP
+import ApexyLoader
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -50,10 +51,9 @@ public struct RepositoriesPageEndpoint: Endpoint {
     }
   }
 
-  /// The page undecoded, with its `Link: rel="next"`: the loader asks for the next page first
-  /// and decodes this one meanwhile.
+  /// The page undecoded, with its `Link` header's next and last pages: the loader asks for the
+  /// next page first and decodes this one meanwhile.
   public func content(from response: URLResponse?, with body: Data) throws -> RepositoriesPage {
-    let link = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link")
-    return RepositoriesPage(body: body, next: link.flatMap(LinkHeader.next))
+    RepositoriesPage(body: body, links: PageLinks(response: response))
   }
 }

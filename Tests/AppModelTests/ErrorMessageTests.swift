@@ -50,20 +50,17 @@ final class ErrorMessageTests: XCTestCase {
   }
 
   func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {
-    let cap = GitHubError.paginationStopped(.pageCap(5))
+    let loop = GitHubError.paginationStopped(.linkLoop(page: 2))
     XCTAssertEqual(
-      ErrorMessage.line(for: cap, host: "h", timeout: 15),
-      "Pagination stopped: the cap of 5 pages was reached.")
-    XCTAssertEqual(
-      ErrorMessage.line(
-        for: GitHubError.paginationStopped(.linkLoop(page: 2)), host: "h", timeout: 15),
+      ErrorMessage.line(for: loop, host: "h", timeout: 15),
       "Pagination stopped: page 2 links back to a page already fetched.")
     let advice: (Error) -> String? = { error in
-      error as? GitHubError == cap ? "raise it with --page-cap" : nil
+      error as? GitHubError == loop ? "report it to the server's owner" : nil
     }
     XCTAssertEqual(
-      ErrorMessage.line(for: cap, host: "h", timeout: 15, advice: advice),
-      "Pagination stopped: the cap of 5 pages was reached; raise it with --page-cap.")
+      ErrorMessage.line(for: loop, host: "h", timeout: 15, advice: advice),
+      "Pagination stopped: page 2 links back to a page already fetched; report it to the "
+        + "server's owner.")
     XCTAssertEqual(
       ErrorMessage.line(for: URLError(.timedOut), host: "h", timeout: 15, advice: advice),
       "Timed out after 15 s waiting for h.", "no advice, no change")

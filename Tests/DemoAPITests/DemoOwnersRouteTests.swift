@@ -1,3 +1,4 @@
+import ApexyLoader
 import DemoOptions
 import Foundation
 import GitHubAPI

@@ -1,3 +1,4 @@
+import ApexyLoader
 import Foundation
 import GitHubAPI
 import XCTest

@@ -80,7 +80,8 @@ public struct RepositoryPageSource: Sendable {
     for index in urls.indices {
       let next = index + 1 < urls.count ? URL(string: urls[index + 1]) : nil
       pageCache.store(
-        CachedPage(slice: content[ranges[index]], next: next), validators: validators[index],
+        CachedPage(slice: content[ranges[index]], next: next, pageCount: urls.count),
+        validators: validators[index],
         forKey: urls[index])
     }
   }

@@ -1,13 +1,19 @@
 import Foundation
 
-/// Parses RFC 8288 `Link` headers as GitHub sends them for pagination.
+/// Parses RFC 8288 `Link` headers as paginated APIs such as GitHub's send them.
 public enum LinkHeader {
   /// The URL with `rel="next"`, if any.
+  ///
+  /// - Parameter header: The `Link` field's value.
+  /// - Returns: The next page's URL, `nil` on the last page.
   public static func next(_ header: String) -> URL? {
     links(header)["next"]
   }
 
-  /// Every link by relation name.
+  /// Every link by relation name; the first link of a relation wins.
+  ///
+  /// - Parameter header: The `Link` field's value.
+  /// - Returns: Each relation's URL.
   public static func links(_ header: String) -> [String: URL] {
     var result: [String: URL] = [:]
     for part in header.split(separator: ",") {
