@@ -23,6 +23,9 @@ enum CacheEntryFormat {
     var contentVersion: Int
     var lastConfirmed: Double
     var validators: [String: [String: String]]
+    /// Only in entries of partial content.
+    var progress: PageProgress?
+    var resume: PageResume?
   }
 
   /// The file bytes of `entry` under `key`.
@@ -35,7 +38,7 @@ enum CacheEntryFormat {
         fields["etag"] = validators.etag
         fields["lastModified"] = validators.lastModified
         return fields
-      })
+      }, progress: entry.progress, resume: entry.resume)
     let headerBytes = try JSONEncoder().encode(header)
     var data = Data(capacity: prefixLength + headerBytes.count + entry.content.count + 8)
     data.append(magic)
@@ -93,7 +96,8 @@ enum CacheEntryFormat {
       validators: header.validators.mapValues {
         ResponseValidators(etag: $0["etag"], lastModified: $0["lastModified"])
       },
-      lastConfirmed: Date(timeIntervalSince1970: header.lastConfirmed))
+      lastConfirmed: Date(timeIntervalSince1970: header.lastConfirmed),
+      progress: header.progress, resume: header.resume)
     return (LoaderCacheKey(namespace: header.namespace, name: header.name), entry)
   }
 

@@ -21,8 +21,10 @@ public final class LoaderCache<Content>: Sendable {
   /// Queues one write: made where `Content` is known to be `Sendable`, which every public
   /// initializer requires, since the content goes to `queue`.
   private let enqueue:
-    @Sendable (Content, [String: ResponseValidators], Date, @escaping @MainActor (String?) -> Void)
-      -> Void
+    @Sendable (
+      Content, [String: ResponseValidators], Date, PartialMark?,
+      @escaping @MainActor (String?) -> Void
+    ) -> Void
 
   /// A cache of the entry `key` in `store`, encoded with `codec`.
   ///
@@ -37,11 +39,11 @@ public final class LoaderCache<Content>: Sendable {
     self.key = key
     self.codec = codec
     self.queue = writer.queue
-    self.enqueue = { content, validators, lastConfirmed, report in
+    self.enqueue = { content, validators, lastConfirmed, partial, report in
       writer.save(
         CacheWriter.Write(
           content: content, validators: validators, lastConfirmed: lastConfirmed,
-          report: report))
+          partial: partial, report: report))
     }
   }
 
@@ -61,12 +63,13 @@ public final class LoaderCache<Content>: Sendable {
   }
 
   /// Encodes and stores `content` in the background, then calls `report` on the main actor with
-  /// `nil` or the problem in one line.
+  /// `nil` or the problem in one line. With `partial`, the content is what a paginated load read
+  /// before it stopped.
   func save(
     _ content: Content, validators: [String: ResponseValidators], lastConfirmed: Date,
-    report: @escaping @MainActor (String?) -> Void
+    partial: PartialMark? = nil, report: @escaping @MainActor (String?) -> Void
   ) {
-    enqueue(content, validators, lastConfirmed, report)
+    enqueue(content, validators, lastConfirmed, partial, report)
   }
 
   /// Waits until every save made so far is on disk and reported.
@@ -108,6 +111,7 @@ private final class CacheWriter<Content: Sendable>: Sendable {
     let content: Content
     let validators: [String: ResponseValidators]
     let lastConfirmed: Date
+    let partial: PartialMark?
     let report: @MainActor (String?) -> Void
   }
 
@@ -138,7 +142,8 @@ private final class CacheWriter<Content: Sendable>: Sendable {
       do {
         let entry = LoaderCacheEntry(
           content: try codec.encode(write.content), contentVersion: codec.version,
-          validators: write.validators, lastConfirmed: write.lastConfirmed)
+          validators: write.validators, lastConfirmed: write.lastConfirmed,
+          progress: write.partial?.progress, resume: write.partial?.resume)
         try store.write(entry, for: key)
         problem = nil
       } catch {
@@ -148,4 +153,11 @@ private final class CacheWriter<Content: Sendable>: Sendable {
       DispatchQueue.main.async { report(problem) }
     }
   }
+}
+
+/// What marks stored content as the partial content of a paginated load: how far it got, and
+/// where a new load goes on.
+struct PartialMark: Sendable {
+  let progress: PageProgress
+  let resume: PageResume
 }

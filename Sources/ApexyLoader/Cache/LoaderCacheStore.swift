@@ -64,6 +64,11 @@ public struct LoaderCacheEntry: Sendable, Equatable {
   public var validators: [String: ResponseValidators]
   /// When the server last sent or confirmed the content.
   public var lastConfirmed: Date
+  /// For the partial content of a paginated load that stopped part-way: how far it got;
+  /// `nil` for complete content.
+  public var progress: PageProgress?
+  /// For partial content: where a new load goes on; `nil` for complete content.
+  public var resume: PageResume?
 
   /// Creates an entry.
   ///
@@ -72,13 +77,17 @@ public struct LoaderCacheEntry: Sendable, Equatable {
   ///   - contentVersion: The version of its encoding; 1 by default.
   ///   - validators: The validators by request URL.
   ///   - lastConfirmed: When the server last sent or confirmed the content.
+  ///   - progress: For partial content, how far its load got.
+  ///   - resume: For partial content, where a new load goes on.
   public init(
     content: Data, contentVersion: Int = 1, validators: [String: ResponseValidators] = [:],
-    lastConfirmed: Date
+    lastConfirmed: Date, progress: PageProgress? = nil, resume: PageResume? = nil
   ) {
     self.content = content
     self.contentVersion = contentVersion
     self.validators = validators
     self.lastConfirmed = lastConfirmed
+    self.progress = progress
+    self.resume = resume
   }
 }

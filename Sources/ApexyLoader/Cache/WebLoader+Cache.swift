@@ -8,6 +8,13 @@ extension WebLoader {
     guard let cache, case .initial = state else { return }
     do {
       guard let (content, entry) = try cache.restore() else { return }
+      if let progress = entry.progress, let resume = entry.resume {
+        // What a load read before it stopped: no validators stand for it, and the next load
+        // goes on from its first page not read.
+        partialContent = PartialContent(content: content, progress: progress, resume: resume)
+        pageProgress = progress
+        return
+      }
       for (url, validators) in entry.validators {
         revalidationCache.store(content, validators: validators, forKey: url)
       }
@@ -24,6 +31,20 @@ extension WebLoader {
     cache.save(
       content, validators: revalidationCache.validatorsByKey,
       lastConfirmed: freshness.lastConfirmed ?? scheduler.now
+    ) { [weak self] problem in
+      self?.reportCacheProblem(problem)
+    }
+  }
+
+  /// Saves what a paginated load read before it stopped, while no complete content is stored
+  /// (that stays what a new start shows), so a new start goes on from the first page not read.
+  func savePartialToCache() {
+    guard let cache, state.content == nil, let partial = partialContent,
+      let resume = partial.resume
+    else { return }
+    cache.save(
+      partial.content, validators: revalidationCache.validatorsByKey,
+      lastConfirmed: scheduler.now, partial: PartialMark(progress: partial.progress, resume: resume)
     ) { [weak self] problem in
       self?.reportCacheProblem(problem)
     }

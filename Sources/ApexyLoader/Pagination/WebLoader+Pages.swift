@@ -48,6 +48,7 @@ extension WebLoader {
       pageProgress = partial.progress
     }
     finishLoading(.failure(error))
+    savePartialToCache()
   }
 
   /// Reads a list page by page along `Link: rel="next"`, one request at a time, and finishes

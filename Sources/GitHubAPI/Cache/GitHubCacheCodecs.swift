@@ -33,18 +33,18 @@ public enum GitHubCacheCodecs {
       encode: { content in
         let stored =
           pages?.storedPages(of: content, sanitizer: sanitizer)
-          ?? [StoredPage(repositories: content)]
-        return try JSONEncoder().encode(StoredPages(p: stored))
+          ?? StoredPages(p: [StoredPage(repositories: content)])
+        return try JSONEncoder().encode(stored)
       },
       decode: { data in
         // The fast reader takes what JSONDecoder would take alike; anything else goes to it.
         let stored =
-          try StoredPagesReader.read(data) ?? JSONDecoder().decode(StoredPages.self, from: data).p
+          try StoredPagesReader.read(data) ?? JSONDecoder().decode(StoredPages.self, from: data)
         // One list, and the page cache's pages as slices of it.
         var content: [Repository] = []
-        content.reserveCapacity(stored.reduce(0) { $0 + $1.r.count })
+        content.reserveCapacity(stored.p.reduce(0) { $0 + $1.r.count })
         var ranges: [Range<Int>] = []
-        for page in stored {
+        for page in stored.p {
           let start = content.count
           content += page.r.lazy.map { $0.value(sanitizer) }
           ranges.append(start..<content.count)

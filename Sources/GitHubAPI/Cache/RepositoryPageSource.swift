@@ -31,14 +31,25 @@ public struct RepositoryPageSource: Sendable {
       origin: origin)
   }
 
-  /// The pages `content` was built from, in order, with their URLs and validators; `nil` when
-  /// the page cache no longer holds exactly them, or when a URL or validator shows a secret.
-  func storedPages(of content: [Repository], sanitizer: TextSanitizer) -> [StoredPage]? {
+  /// The pages `content` was built from, in order, with their URLs and validators, and, for the
+  /// partial content of a load that stopped part-way, the URL of the page after the last (the
+  /// first not read) and the page count; `nil` when the page cache no longer holds exactly
+  /// them, or when a URL or validator shows a secret.
+  func storedPages(of content: [Repository], sanitizer: TextSanitizer) -> StoredPages? {
     var pages: [StoredPage] = []
     var flattened: [Repository] = []
     var seen: Set<String> = []
     var key = firstPage
-    while seen.insert(key).inserted, let (page, validators) = pageCache.stored(forKey: key) {
+    var pageCount: Int?
+    while seen.insert(key).inserted {
+      guard let (page, validators) = pageCache.stored(forKey: key) else {
+        // Pages read up to one not read: partial content, going on at `key`.
+        guard !pages.isEmpty, flattened == content else { return nil }
+        let next = OriginRelativeStore.stored(key, origin: origin)
+        guard sanitizer.redacted(next) == next else { return nil }
+        return StoredPages(p: pages, n: next, c: pageCount)
+      }
+      pageCount = page.pageCount
       let url = OriginRelativeStore.stored(key, origin: origin)
       let texts = [url, validators.etag, validators.lastModified].compactMap { $0 }
       guard texts.allSatisfy({ sanitizer.redacted($0) == $0 }) else { return nil }
@@ -48,7 +59,7 @@ public struct RepositoryPageSource: Sendable {
           r: page.slice.map(StoredRepository.init)))
       flattened += page.slice
       guard let next = page.next else {
-        return flattened == content ? pages : nil
+        return flattened == content ? StoredPages(p: pages) : nil
       }
       key = next.absoluteString
     }
@@ -58,7 +69,7 @@ public struct RepositoryPageSource: Sendable {
   /// Puts the `stored` pages, whose repositories were read back as `decoded`, into the page
   /// cache, each with the next one's URL; does nothing unless every page has a URL and
   /// validators and the first is this run's first page.
-  func restore(_ stored: [StoredPage], decoded: [[Repository]]) {
+  func restore(_ stored: StoredPages, decoded: [[Repository]]) {
     var start = 0
     let ranges = decoded.map { page in
       defer { start += page.count }
@@ -68,28 +79,40 @@ public struct RepositoryPageSource: Sendable {
   }
 
   /// Puts the `stored` pages into the page cache as slices of `content`, page `i` being
-  /// `content[ranges[i]]`; the same conditions as `restore(_:decoded:)`.
-  func restore(_ stored: [StoredPage], content: [Repository], ranges: [Range<Int>]) {
+  /// `content[ranges[i]]`, the last linking to the first page not read when the content is
+  /// partial; the same conditions as `restore(_:decoded:)`.
+  func restore(_ pages: StoredPages, content: [Repository], ranges: [Range<Int>]) {
+    let stored = pages.p
     let urls = stored.compactMap { page in
       page.u.map { OriginRelativeStore.restored($0, origin: origin) }
     }
+    let after = pages.n.map { OriginRelativeStore.restored($0, origin: origin) }
     let validators = stored.map { ResponseValidators(etag: $0.e, lastModified: $0.m) }
     guard urls.count == stored.count, urls.first == firstPage,
       validators.allSatisfy({ !$0.isEmpty })
     else { return }
     for index in urls.indices {
-      let next = index + 1 < urls.count ? URL(string: urls[index + 1]) : nil
+      let next = index + 1 < urls.count ? URL(string: urls[index + 1]) : after.flatMap(URL.init)
       pageCache.store(
-        CachedPage(slice: content[ranges[index]], next: next, pageCount: urls.count),
+        CachedPage(slice: content[ranges[index]], next: next, pageCount: pages.c ?? urls.count),
         validators: validators[index],
         forKey: urls[index])
     }
   }
 }
 
-/// The repositories' cache content: the pages in order.
+/// The repositories' cache content: the pages in order; for the partial content of a load that
+/// stopped part-way, the URL of the first page not read and how many pages the list has.
 struct StoredPages: Codable {
   var p: [StoredPage]
+  var n: String?
+  var c: Int?
+
+  init(p: [StoredPage], n: String? = nil, c: Int? = nil) {
+    self.p = p
+    self.n = n
+    self.c = c
+  }
 }
 
 /// One page as stored: its URL without the origin, its validators and its repositories; a

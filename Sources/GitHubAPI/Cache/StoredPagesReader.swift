@@ -11,15 +11,18 @@ import Foundation
 /// result and every error are what they were.
 enum StoredPagesReader {
   /// The pages of `data`, `nil` when the fast reader does not take it.
-  static func read(_ data: Data) -> [StoredPage]? {
+  static func read(_ data: Data) -> StoredPages? {
     JSONByteReader.read(data) { $0.storedPages() }
   }
 }
 
 extension JSONByteReader {
-  fileprivate mutating func storedPages() -> [StoredPage]? {
+  fileprivate mutating func storedPages() -> StoredPages? {
     var pages: [StoredPage]?
+    var next: String??, count: Int??
     let ok = object { key, reader in
+      if key == "n" { return reader.once(&next) { $0.optionalString() } }
+      if key == "c" { return reader.once(&count) { $0.optional { $0.integer() } } }
       guard key == "p", pages == nil else { return key == "p" ? false : reader.skipValue() }
       var list: [StoredPage] = []
       guard
@@ -32,7 +35,8 @@ extension JSONByteReader {
       pages = list
       return true
     }
-    return ok ? pages : nil
+    guard ok, let pages else { return nil }
+    return StoredPages(p: pages, n: next ?? nil, c: count ?? nil)
   }
 
   fileprivate mutating func storedPage() -> StoredPage? {
