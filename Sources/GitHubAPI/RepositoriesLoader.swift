@@ -166,13 +166,14 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// Reports the repositories so far once the pages queued are decoded, unless the load ended
   /// first or another began; after the last page, the load's end says it instead.
   private func report(_ pages: DecodedPages, walk: PageWalk, before step: PageWalk.Step) {
-    guard case .next = step else { return }
+    guard case .next(let next) = step else { return }
     let generation = generation
     pages.snapshot(on: decodeQueue) { [weak self] repositories in
       guard let self, self.generation == generation, self.state.isLoading else { return }
       self.reportPartial(
         PartialContent(
-          content: repositories, progress: walk.progress(itemCount: repositories.count)))
+          content: repositories, progress: walk.progress(itemCount: repositories.count),
+          resume: walk.resume(at: next)))
     }
   }
 

@@ -36,9 +36,11 @@ extension WebLoader {
     }
   }
 
-  /// Saves what a paginated load read before it stopped, while no complete content is stored
-  /// (that stays what a new start shows), so a new start goes on from the first page not read.
-  func savePartialToCache() {
+  /// Saves ``partialContent`` to ``cache`` now, while no complete content is stored (that stays
+  /// what a new start shows), so that a new start goes on from the first page not read. A load
+  /// that stops part-way saves it by itself; a program about to quit in the middle of a load
+  /// calls this first.
+  public func savePartialContent() {
     guard let cache, state.content == nil, let partial = partialContent,
       let resume = partial.resume
     else { return }

@@ -61,8 +61,8 @@ public struct PageResume: Sendable, Equatable, Codable {
   }
 }
 
-/// What a paginated load has read before it completed: the items so far, how far it got, and,
-/// once it stopped part-way, where a new load goes on.
+/// What a paginated load has read before it completed: the items so far, how far it got, and
+/// where a load that stops there goes on.
 ///
 /// It is a facet of the loader beside its state (``WebLoader/partialContent``), told to
 /// observers as a retry status is: `LoadingState`'s cache stays the content from before.
@@ -71,7 +71,8 @@ public struct PartialContent<Content> {
   public var content: Content
   /// How far the load got.
   public var progress: PageProgress
-  /// Where a new load goes on; `nil` while the load is under way.
+  /// Where a new load goes on when this one stops here: the first page not read; `nil` when
+  /// going on cannot help (a page linked back to one already read).
   public var resume: PageResume?
 
   /// Creates partial content from its parts.
@@ -79,7 +80,7 @@ public struct PartialContent<Content> {
   /// - Parameters:
   ///   - content: The items read so far.
   ///   - progress: How far the load got.
-  ///   - resume: Where a new load goes on, once the load stopped.
+  ///   - resume: Where a new load goes on when this one stops here.
   public init(content: Content, progress: PageProgress, resume: PageResume? = nil) {
     self.content = content
     self.progress = progress

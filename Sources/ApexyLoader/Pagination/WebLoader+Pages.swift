@@ -48,7 +48,7 @@ extension WebLoader {
       pageProgress = partial.progress
     }
     finishLoading(.failure(error))
-    savePartialToCache()
+    savePartialContent()
   }
 
   /// Reads a list page by page along `Link: rel="next"`, one request at a time, and finishes
@@ -102,7 +102,9 @@ extension WebLoader {
         run.add(linked.items)
         switch run.walk.read(url, links: linked.links) {
         case .next(let next):
-          loader.reportPartial(PartialContent(content: run.items, progress: run.progress()))
+          loader.reportPartial(
+            PartialContent(
+              content: run.items, progress: run.progress(), resume: run.walk.resume(at: next)))
           loader.readPage(page(next), at: next, run: run, page: page)
         case .end:
           loader.finishPages(run.items, progress: run.progress())
