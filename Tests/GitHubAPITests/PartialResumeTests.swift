@@ -1,0 +1,164 @@
+import ApexyLoader
+import Foundation
+import XCTest
+
+@testable import DemoAPI
+@testable import GitHubAPI
+
+/// A list of 100 pages that fails part-way keeps the pages read, and the next load, in this run
+/// or the next, asks only for the pages it did not read.
+@MainActor
+final class PartialResumeTests: XCTestCase {
+  private let keys = GitHubCacheKeys.builtIn(repositoryCount: 1_000, seed: "partial")
+
+  private func temporaryStore() -> FileCacheStore {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("partial-\(UUID())")
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    return FileCacheStore(directory: directory)
+  }
+
+  /// The built-in server with 1,000 repositories in pages of 10; `latency` spread over them.
+  private func serve(latency: TimeInterval = 0) throws -> (DemoServer, URL) {
+    let server = DemoServer(
+      options: .init(
+        organizationLatency: 0, repositoriesLatency: latency, maximumPageSize: 10,
+        repositoryCount: 1_000))
+    let url = try server.start()
+    addTeardownBlock { server.stop() }
+    return (server, url)
+  }
+
+  private func loaders(_ url: URL, store: LoaderCacheStore? = nil) -> GitHubLoaders {
+    let loaders = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot", retries: 0))
+    if let store { loaders.attachCache(store: store, keys: keys) }
+    return loaders
+  }
+
+  /// Loads and waits until the load ends.
+  private func load(_ loader: RepositoriesLoader) async {
+    loader.load()
+    for await state in loader.states where !state.isLoading { break }
+  }
+
+  /// The page numbers of the repository pages `server` was asked for, from the `from`th request
+  /// (its log keeps the last 200).
+  private func pagesAsked(_ server: DemoServer, from: Int = 0) -> [Int] {
+    server.requests.dropFirst(from).compactMap { request in
+      request.path.hasSuffix("/repos") ? request.queryValue("page").flatMap { Int($0) } : nil
+    }
+  }
+
+  /// Loads until two pages are read, then turns the outage on: a later page fails.
+  private func failPartWay(_ loader: RepositoriesLoader, server: DemoServer) async -> Int {
+    var observation: LoaderObservation?
+    observation = loader.observe {
+      guard let read = loader.partialContent?.progress.pagesRead, read >= 2 else { return }
+      server.outage = true
+      observation = nil
+    }
+    await load(loader)
+    withExtendedLifetime(observation) {}
+    server.outage = false
+    return loader.partialContent?.progress.pagesRead ?? 0
+  }
+
+  func testAFailurePartWayKeepsThePagesReadAndTheNextLoadGoesOn() async throws {
+    let (server, url) = try serve()
+    let loader = loaders(url).repositories
+    let asked = server.requests.count
+    let read = await failPartWay(loader, server: server)
+    guard case .failure(let error, nil) = loader.state else {
+      return XCTFail("the load did not fail with nothing from before: \(loader.state)")
+    }
+    XCTAssertEqual(
+      error as? GitHubError,
+      .server(status: 503, message: "Service Unavailable (simulated outage)"))
+    let partial = try XCTUnwrap(loader.partialContent)
+    XCTAssertGreaterThanOrEqual(read, 2)
+    XCTAssertLessThan(read, 100)
+    XCTAssertEqual(partial.content.count, read * 10, "every page read")
+    XCTAssertEqual(
+      partial.progress, PageProgress(pagesRead: read, pageCount: 100, itemCount: read * 10))
+    XCTAssertEqual(loader.pageProgress, partial.progress)
+    XCTAssertEqual(
+      pagesAsked(server, from: asked), Array(1...read + 1), "each page once, none after the failure"
+    )
+
+    let before = server.requests.count
+    await load(loader)
+    let all = try XCTUnwrap(loader.state.content)
+    XCTAssertEqual(all.count, 1_000)
+    XCTAssertEqual(Set(all.map(\.identity)).count, 1_000)
+    XCTAssertEqual(all.prefix(read * 10), partial.content[...], "the pages read come first")
+    XCTAssertEqual(pagesAsked(server, from: before), Array(read + 1...100), "only pages not read")
+    XCTAssertNil(loader.partialContent)
+    XCTAssertEqual(
+      loader.pageProgress, PageProgress(pagesRead: 100, pageCount: 100, itemCount: 1_000))
+  }
+
+  func testANewStartGoesOnFromThePagesAFailedLoadRead() async throws {
+    let store = temporaryStore()
+    let (server, url) = try serve()
+    let first = loaders(url, store: store)
+    let read = await failPartWay(first.repositories, server: server)
+    let partial = try XCTUnwrap(first.repositories.partialContent)
+    await first.flush()
+
+    let second = loaders(url, store: store)
+    XCTAssertEqual(second.repositories.state, .initial, "partial content is not content")
+    XCTAssertEqual(second.repositories.partialContent, partial)
+    XCTAssertNil(second.cacheProblem)
+    let before = server.requests.count
+    await load(second.repositories)
+    XCTAssertEqual(second.repositories.state.content?.count, 1_000)
+    XCTAssertEqual(second.repositories.state.content?.prefix(read * 10), partial.content[...])
+    XCTAssertEqual(pagesAsked(server, from: before), Array(read + 1...100))
+    await second.flush()
+
+    // The complete list replaced the partial one.
+    let third = loaders(url, store: store)
+    XCTAssertEqual(third.repositories.state.content?.count, 1_000)
+    XCTAssertNil(third.repositories.partialContent)
+  }
+
+  func testQuittingInTheMiddleOfALoadKeepsThePagesRead() async throws {
+    let store = temporaryStore()
+    // 20 ms a page: the load is still under way when three pages are read.
+    let (server, url) = try serve(latency: 2)
+    let saved = try await quitAfterThreePages(url, store: store)
+
+    let second = loaders(url, store: store)
+    XCTAssertEqual(second.repositories.partialContent?.content, saved.content)
+    let before = server.requests.count
+    await load(second.repositories)
+    XCTAssertEqual(second.repositories.state.content?.count, 1_000)
+    let read = saved.progress.pagesRead
+    XCTAssertEqual(pagesAsked(server, from: before), Array(read + 1...100))
+  }
+
+  /// Starts a load, and once three pages are read does what the app does on its way out: waits
+  /// for the cache writes, then lets go of the loaders. Returns the partial content then.
+  private func quitAfterThreePages(_ url: URL, store: LoaderCacheStore) async throws
+    -> PartialContent<[Repository]>
+  {
+    let first = loaders(url, store: store)
+    let loader = first.repositories
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      var observation: LoaderObservation?
+      observation = loader.observe {
+        guard (loader.partialContent?.progress.pagesRead ?? 0) >= 3, observation != nil else {
+          return
+        }
+        observation = nil
+        done.resume()
+      }
+      loader.load()
+    }
+    XCTAssertTrue(loader.state.isLoading)
+    let saved = try XCTUnwrap(loader.partialContent)
+    XCTAssertTrue(first.waitForCacheWrites(timeout: 5))
+    return saved
+  }
+}
