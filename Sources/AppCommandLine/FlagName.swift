@@ -19,6 +19,7 @@ public enum FlagName: String, Sendable, CaseIterable, Hashable {
   case latency = "--latency"
   case orgLatency = "--org-latency"
   case reposLatency = "--repos-latency"
+  case pageLatency = "--page-latency"
   case pageSize = "--page-size"
   case repos = "--repos"
   case fail = "--fail"

@@ -108,6 +108,12 @@ enum FlagTable {
         options.repositoriesLatency = try argument.seconds(in: 0...600)
       }),
     Flag(
+      .pageLatency, .server, "delay of each repositories page, in place of --repos-latency",
+      scope: .builtInServer,
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.pageLatency = try argument.seconds(in: 0...600)
+      }),
+    Flag(
       .pageSize, .server, "largest page it hands out",
       default: { options in
         let demo = DemoServerOptions.self

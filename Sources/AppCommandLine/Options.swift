@@ -40,6 +40,9 @@ public struct Options: Sendable, Equatable {
   public var organizationLatency = DemoServerOptions.defaultOrganizationLatency
   /// Built-in server: repositories route delay, seconds (spread over the pages).
   public var repositoriesLatency = DemoServerOptions.defaultRepositoriesLatency
+  /// Built-in server: delay of each repositories page, seconds, instead of
+  /// `repositoriesLatency` spread over the pages; `nil` spreads that one.
+  public var pageLatency: TimeInterval?
   /// Built-in server: the largest page it hands out; `nil` for the default, which depends on
   /// `repositoryCount` (`DemoServerOptions.defaultMaximumPageSize(repositoryCount:)`).
   public var pageSize: Int?
@@ -101,8 +104,8 @@ extension Options {
   public var demoServer: DemoServerOptions {
     DemoServerOptions(
       login: DemoServerOptions.defaultLogin, organizationLatency: organizationLatency,
-      repositoriesLatency: repositoriesLatency, maximumPageSize: pageSize,
-      repositoryCount: repositoryCount, failureMode: failureMode,
+      repositoriesLatency: repositoriesLatency, pageLatency: pageLatency,
+      maximumPageSize: pageSize, repositoryCount: repositoryCount, failureMode: failureMode,
       failingRoutes: failingRoutes, failingRounds: failingRounds)
   }
 }

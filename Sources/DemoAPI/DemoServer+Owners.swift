@@ -105,11 +105,12 @@ extension DemoServer {
     return .respond(response)
   }
 
-  /// The delay of one answer of `route` for an owner with `pages` pages of repositories.
+  /// The delay of one answer of `route` for an owner with `pages` pages of repositories: the
+  /// page latency when given, else the repositories latency spread over the pages.
   func latency(_ route: Route, pages: Int) -> TimeInterval {
     switch route {
     case .organization: return options.organizationLatency
-    case .repositories: return options.repositoriesLatency / Double(pages)
+    case .repositories: return options.pageLatency ?? options.repositoriesLatency / Double(pages)
     }
   }
 

@@ -105,7 +105,8 @@ public final class DemoServer: Sendable {
 
   // MARK: - Routing
 
-  private func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
+  /// The answer to `request`.
+  func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
     let site = waitForSite()
     let observer = switches.withLock {
       $0.log.append(request)

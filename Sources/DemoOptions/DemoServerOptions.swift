@@ -12,6 +12,9 @@ public struct DemoServerOptions: Sendable, Equatable {
   public var organizationLatency: TimeInterval
   /// Delay of an owner's repositories, in seconds, spread over that owner's pages.
   public var repositoriesLatency: TimeInterval
+  /// Delay of each page of an owner's repositories, in seconds, in place of
+  /// `repositoriesLatency` spread over the pages; `nil` spreads that one.
+  public var pageLatency: TimeInterval?
   /// The largest page the server hands out, whatever `per_page` asks.
   public var maximumPageSize: Int
   /// How many repositories to generate; `nil` serves the fixtures.
@@ -61,6 +64,7 @@ public struct DemoServerOptions: Sendable, Equatable {
     var options = self
     options.organizationLatency = 0
     options.repositoriesLatency = 0
+    options.pageLatency = nil
     return options
   }
 
@@ -70,13 +74,14 @@ public struct DemoServerOptions: Sendable, Equatable {
     login: String = defaultLogin,
     organizationLatency: TimeInterval = defaultOrganizationLatency,
     repositoriesLatency: TimeInterval = defaultRepositoriesLatency,
-    maximumPageSize: Int? = nil, repositoryCount: Int? = nil,
+    pageLatency: TimeInterval? = nil, maximumPageSize: Int? = nil, repositoryCount: Int? = nil,
     failureMode: DemoFailureMode = defaultFailureMode, failingRoutes: Set<DemoRoute> = [],
     failingRounds: Set<Int> = []
   ) {
     self.login = login
     self.organizationLatency = organizationLatency
     self.repositoriesLatency = repositoriesLatency
+    self.pageLatency = pageLatency
     self.maximumPageSize =
       maximumPageSize ?? Self.defaultMaximumPageSize(repositoryCount: repositoryCount)
     self.repositoryCount = repositoryCount

@@ -82,7 +82,8 @@ final class CompletionsTests: XCTestCase {
     let app = try bash(["loader-tui", "--"])
     XCTAssertEqual(app, Completions.appFlags.map(\.name))
     XCTAssertFalse(app.contains("--port"), "--port is serve-demo's")
-    XCTAssertEqual(try bash(["loader-tui", "serve-demo", "--p"]), ["--page-size", "--port"])
+    XCTAssertEqual(
+      try bash(["loader-tui", "serve-demo", "--p"]), ["--page-latency", "--page-size", "--port"])
     XCTAssertFalse(try bash(["loader-tui", "serve-demo", "--"]).contains("--github"))
     XCTAssertEqual(try bash(["loader-tui", "-"]).filter { !$0.hasPrefix("--") }, ["-h", "-V"])
     XCTAssertEqual(try bash(["loader-tui", "--org", ""]), [], "nothing to offer for a name")
@@ -161,7 +162,8 @@ final class CompletionsTests: XCTestCase {
     XCTAssertEqual(try fish("loader-tui cache "), ["clear", "info"])
     XCTAssertEqual(try fish("loader-tui completions "), ["bash", "fish", "zsh"])
     XCTAssertEqual(try fish("loader-tui cache info --"), ["--cache-dir", "--no-config"])
-    XCTAssertEqual(try fish("loader-tui serve-demo --p"), ["--page-size", "--port"])
+    XCTAssertEqual(
+      try fish("loader-tui serve-demo --p"), ["--page-latency", "--page-size", "--port"])
     XCTAssertEqual(try fish("loader-tui --no-c"), ["--no-cache", "--no-color", "--no-config"])
     let all = try fish("loader-tui --")
     XCTAssertEqual(Set(all), Set(Completions.appFlags.map(\.name)))

@@ -124,7 +124,10 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(run.status, 2)
     XCTAssertEqual(run.stdout, "")
     XCTAssertEqual(run.stderr, "loader-tui: --latency takes seconds from 0 to 600, not \"soon\".\n")
-    for arguments in [["--bogus"], ["--json=yes"], ["--fail-mode", "slow"], ["--rounds"]] {
+    let refused = [
+      ["--bogus"], ["--json=yes"], ["--fail-mode", "slow"], ["--rounds"], ["--page-latency", "-1"],
+    ]
+    for arguments in refused {
       let run = try BinaryRun.run(arguments)
       XCTAssertEqual(run.status, 2, "\(arguments)")
       XCTAssertEqual(run.stdout, "", "\(arguments)")

@@ -50,6 +50,8 @@ let expectedHelp = """
     --org-latency SECONDS      delay of the organization route (default 3)
     --repos-latency SECONDS    delay of the repositories route, all pages together
                                (default 5)
+    --page-latency SECONDS     delay of each repositories page, in place of
+                               --repos-latency
     --page-size N              largest page it hands out
                                (default 10; 100 with --repos over 1000)
     --repos N                  serve N generated repositories instead of the
