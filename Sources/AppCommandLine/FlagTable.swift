@@ -134,13 +134,15 @@ enum FlagTable {
       }),
     Flag(
       .fail, .server,
-      "make requests fail: org, repos, round=N (comma-separated; routes and rounds combine:"
-        + " repos,round=2)",
-      scope: .builtInServer, values: .list(DemoRoute.allCases.map(\.rawValue) + ["round="]),
+      "make requests fail: org, repos, round=N, page=N (one page of repos); comma-separated,"
+        + " they combine: repos,round=2",
+      scope: .builtInServer,
+      values: .list(DemoRoute.allCases.map(\.rawValue) + ["round=", "page="]),
       .read("LIST") { options, argument throws(UsageError) in
         let failures = try argument.failures()
         options.failingRoutes.formUnion(failures.routes)
         options.failingRounds.formUnion(failures.rounds)
+        options.failingPages.formUnion(failures.pages)
       }),
     Flag(
       .failMode, .server, "how they fail: \(DemoFailureMode.names)",

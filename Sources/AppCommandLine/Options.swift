@@ -52,6 +52,8 @@ public struct Options: Sendable, Equatable {
   public var failingRoutes: Set<DemoRoute> = []
   /// Built-in server: rounds that fail.
   public var failingRounds: Set<Int> = []
+  /// Built-in server: repositories pages that fail (the others answer).
+  public var failingPages: Set<Int> = []
   /// Built-in server: how failures fail.
   public var failureMode = DemoServerOptions.defaultFailureMode
   /// `serve-demo`: the port, 0 for any.
@@ -106,6 +108,6 @@ extension Options {
       login: DemoServerOptions.defaultLogin, organizationLatency: organizationLatency,
       repositoriesLatency: repositoriesLatency, pageLatency: pageLatency,
       maximumPageSize: pageSize, repositoryCount: repositoryCount, failureMode: failureMode,
-      failingRoutes: failingRoutes, failingRounds: failingRounds)
+      failingRoutes: failingRoutes, failingRounds: failingRounds, failingPages: failingPages)
   }
 }

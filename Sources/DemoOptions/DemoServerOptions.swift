@@ -21,7 +21,8 @@ public struct DemoServerOptions: Sendable, Equatable {
   public var repositoryCount: Int?
   /// How failing requests fail.
   public var failureMode: DemoFailureMode
-  /// Routes that fail (all when empty and rounds are given).
+  /// Routes that fail (all when empty and rounds are given; `failingPages` adds the
+  /// repositories).
   public var failingRoutes: Set<DemoRoute>
   /// How many requests of each route fail before they succeed, for `flaky` and `retry-after`:
   /// counted for each owner apart.
@@ -30,6 +31,10 @@ public struct DemoServerOptions: Sendable, Equatable {
   public var retryAfterSeconds = defaultRetryAfterSeconds
   /// Rounds (1-based, as set through `round`) that fail (all when empty and routes are given).
   public var failingRounds: Set<Int>
+  /// Pages of the repositories route (1-based, the `page` query parameter) that fail; when
+  /// some are given, the repositories route fails on these pages only, and the other pages
+  /// answer.
+  public var failingPages: Set<Int>
 
   /// The default delay of the organization route, in seconds (the iOS sample's).
   public static let defaultOrganizationLatency: TimeInterval = 3
@@ -76,7 +81,7 @@ public struct DemoServerOptions: Sendable, Equatable {
     repositoriesLatency: TimeInterval = defaultRepositoriesLatency,
     pageLatency: TimeInterval? = nil, maximumPageSize: Int? = nil, repositoryCount: Int? = nil,
     failureMode: DemoFailureMode = defaultFailureMode, failingRoutes: Set<DemoRoute> = [],
-    failingRounds: Set<Int> = []
+    failingRounds: Set<Int> = [], failingPages: Set<Int> = []
   ) {
     self.login = login
     self.organizationLatency = organizationLatency
@@ -88,5 +93,6 @@ public struct DemoServerOptions: Sendable, Equatable {
     self.failureMode = failureMode
     self.failingRoutes = failingRoutes
     self.failingRounds = failingRounds
+    self.failingPages = failingPages
   }
 }

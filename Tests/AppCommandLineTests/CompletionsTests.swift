@@ -59,8 +59,11 @@ final class CompletionsTests: XCTestCase {
   }
 
   func testBashCompletesFailureListsOneWordAtATime() throws {
-    XCTAssertEqual(try bash(["loader-tui", "--fail", ""]), ["org", "repos", "round="])
-    XCTAssertEqual(try bash(["loader-tui", "--fail", "repos,"]), ["repos,org", "repos,round="])
+    XCTAssertEqual(try bash(["loader-tui", "--fail", ""]), ["org", "repos", "round=", "page="])
+    XCTAssertEqual(
+      try bash(["loader-tui", "--fail", "repos,"]), ["repos,org", "repos,round=", "repos,page="])
+    XCTAssertEqual(
+      try bash(["loader-tui", "--fail", "page=31,r"]), ["page=31,repos", "page=31,round="])
     XCTAssertEqual(
       try bash(["loader-tui", "--fail", "round=2,r"]), ["round=2,repos", "round=2,round="])
   }
@@ -157,7 +160,8 @@ final class CompletionsTests: XCTestCase {
     XCTAssertEqual(
       try fish("loader-tui --fail-mode r"), ["rate-limit", "redirect", "reset", "retry-after"])
     XCTAssertEqual(
-      try fish("loader-tui --fail repos,"), ["repos,org", "repos,repos", "repos,round="])
+      try fish("loader-tui --fail repos,"),
+      ["repos,org", "repos,page=", "repos,repos", "repos,round="])
     XCTAssertEqual(try fish("loader-tui "), Subcommand.allCases.map(\.rawValue).sorted())
     XCTAssertEqual(try fish("loader-tui cache "), ["clear", "info"])
     XCTAssertEqual(try fish("loader-tui completions "), ["bash", "fish", "zsh"])

@@ -4,8 +4,8 @@ import XCTest
 @testable import AppCommandLine
 
 /// The built-in server's flags that make it behave like GitHub for a big owner over a slow
-/// network: a delay per page; it reaches the server's options, and a bad value is one line that
-/// says what to write.
+/// network: a delay per page and one page failing; each reaches the server's options, and a
+/// bad value is one line that says what to write.
 final class DemoServerFlagsTests: XCTestCase {
   private func options(_ arguments: [String]) throws -> Options {
     guard case .run(let options) = try ArgumentParser.parse(arguments) else {
@@ -33,10 +33,39 @@ final class DemoServerFlagsTests: XCTestCase {
     XCTAssertEqual(try options(["--page-latency=0"]).demoServer.pageLatency, 0)
   }
 
+  func testFailNamesPagesAndCombinesThemWithRounds() throws {
+    let one = try options(["--fail", "page=31"])
+    XCTAssertEqual(one.failingPages, [31])
+    XCTAssertEqual(one.failingRoutes, [], "page= implies the repositories route in the server")
+    XCTAssertEqual(one.failingRounds, [])
+    let round = try options(["--fail", "page=2,round=1"]).demoServer
+    XCTAssertEqual(round.failingPages, [2])
+    XCTAssertEqual(round.failingRounds, [1])
+    let several = try options(["--fail", "page=2,page=5", "--fail", "org,page=7"])
+    XCTAssertEqual(several.failingPages, [2, 5, 7])
+    XCTAssertEqual(several.failingRoutes, [.organization])
+  }
+
   func testBadValuesSayWhatToWrite() {
     let cases: [([String], String)] = [
       (["--page-latency", "-1"], "--page-latency takes seconds from 0 to 600, not \"-1\"."),
       (["--page-latency", "soon"], "--page-latency takes seconds from 0 to 600, not \"soon\"."),
+      (
+        ["--fail", "page=0"],
+        "--fail takes page=N with N a whole number from 1 (page=2), not \"page=0\"."
+      ),
+      (
+        ["--fail", "repos,page=x"],
+        "--fail takes page=N with N a whole number from 1 (page=2), not \"page=x\"."
+      ),
+      (
+        ["--fail", "round=0"],
+        "--fail takes round=N with N a whole number from 1 (round=2), not \"round=0\"."
+      ),
+      (
+        ["--fail", "pages=2"],
+        "--fail takes org, repos, round=N or page=N (comma-separated), not \"pages=2\"."
+      ),
     ]
     for (arguments, expected) in cases {
       let text = message(arguments)
@@ -46,7 +75,7 @@ final class DemoServerFlagsTests: XCTestCase {
   }
 
   func testTheNewFlagsConfigureTheBuiltInServer() {
-    for flag in [["--page-latency", "1"]] {
+    for flag in [["--page-latency", "1"], ["--fail", "page=2"]] {
       XCTAssertEqual(
         message(["--github"] + flag),
         "\(flag[0]) configures the built-in server, which is not started with --github;"

@@ -56,9 +56,9 @@ let expectedHelp = """
                                (default 10; 100 with --repos over 1000)
     --repos N                  serve N generated repositories instead of the
                                fixtures
-    --fail LIST                make requests fail: org, repos, round=N
-                               (comma-separated; routes and rounds combine:
-                               repos,round=2)
+    --fail LIST                make requests fail: org, repos, round=N, page=N
+                               (one page of repos); comma-separated, they combine:
+                               repos,round=2
     --fail-mode MODE           how they fail: 503, 500, 502, 404, 401, rate-limit,
                                retry-after, flaky, html, truncated, wrong-types,
                                empty, invalid-utf8, drop, hang, slow-body, reset,
