@@ -24,6 +24,7 @@ public enum FlagName: String, Sendable, CaseIterable, Hashable {
   case repos = "--repos"
   case fail = "--fail"
   case failMode = "--fail-mode"
+  case rateLimit = "--rate-limit"
   case port = "--port"
   case headless = "--headless"
   case json = "--json"

@@ -152,6 +152,13 @@ enum FlagTable {
         options.failureMode = try argument.failureMode()
       }),
     Flag(
+      .rateLimit, .server,
+      "requests allowed per hour; past them, 403 with x-ratelimit-remaining: 0",
+      default: { String($0.rateLimit) }, scope: .builtInServer,
+      .read("N") { options, argument throws(UsageError) in
+        options.rateLimit = try argument.integer(in: 1...1_000_000)
+      }),
+    Flag(
       .port, .server, "serve-demo: the port, 0 for any free one", default: { String($0.port) },
       scope: .serveDemo,
       .read("N") { options, argument throws(UsageError) in

@@ -56,6 +56,8 @@ public struct Options: Sendable, Equatable {
   public var failingPages: Set<Int> = []
   /// Built-in server: how failures fail.
   public var failureMode = DemoServerOptions.defaultFailureMode
+  /// Built-in server: requests allowed per hour.
+  public var rateLimit = DemoServerOptions.defaultRateLimit
   /// `serve-demo`: the port, 0 for any.
   public var port: UInt16 = 0
   /// Request deadline, seconds.
@@ -108,6 +110,7 @@ extension Options {
       login: DemoServerOptions.defaultLogin, organizationLatency: organizationLatency,
       repositoriesLatency: repositoriesLatency, pageLatency: pageLatency,
       maximumPageSize: pageSize, repositoryCount: repositoryCount, failureMode: failureMode,
-      failingRoutes: failingRoutes, failingRounds: failingRounds, failingPages: failingPages)
+      failingRoutes: failingRoutes, failingRounds: failingRounds, failingPages: failingPages,
+      rateLimit: rateLimit)
   }
 }

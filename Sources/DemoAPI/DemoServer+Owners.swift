@@ -32,7 +32,7 @@ extension DemoServer {
       return delayed(DemoFailureReply.status(404, "Not Found"), by: latency(route, pages: 1))
     }
     if renamed {
-      return answers.finish(moved(request, to: bodies.owner, route: route), for: request)
+      return moved(request, to: bodies.owner, route: route)
     }
     let altered = Self.altersText(mode)
     switch route {
@@ -41,11 +41,11 @@ extension DemoServer {
         asked.prefix == .orgs
         ? (altered ? bodies.hostileOrganization : bodies.organization)
         : (altered ? bodies.hostileUser : bodies.user)
-      return answers.finish(.respond(json(body, delay: options.organizationLatency)), for: request)
+      return answers.tagged(.respond(json(body, delay: options.organizationLatency)), for: request)
     case .repositories:
       let page = repositoriesPage(
         request, bodies: bodies, path: asked.repositoriesPath(of: bodies.owner), mode: mode)
-      return answers.finish(page, for: request)
+      return answers.tagged(page, for: request)
     }
   }
 

@@ -39,11 +39,12 @@ public final class DemoServer: Sendable {
   /// there.
   private let site = Locked<DemoSite?>(nil)
   private let built = DispatchGroup()
-  let answers = DemoResponseHeaders()
+  let answers: DemoResponseHeaders
 
   /// Creates the server; `start` binds it.
   public init(options: Options) {
     self.options = options
+    answers = DemoResponseHeaders(limit: options.rateLimit)
   }
 
   /// Whether every request fails now, as the `x` key toggles it.
@@ -107,8 +108,12 @@ public final class DemoServer: Sendable {
 
   // MARK: - Routing
 
-  /// The answer to `request`.
+  /// The answer to `request`, its rate-limit headers stated and spent.
   func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
+    answers.counted(route(request, redirecting: redirecting))
+  }
+
+  private func route(_ request: HTTPRequest, redirecting: Bool) -> HTTPReply {
     let site = waitForSite()
     let observer = switches.withLock {
       $0.log.append(request)
@@ -200,6 +205,6 @@ public final class DemoServer: Sendable {
     guard let owner = site.owner(login: owner.removingPercentEncoding ?? owner),
       let body = owner.repository(named: name)
     else { return delayed(DemoFailureReply.status(404, "Not Found"), by: delay) }
-    return answers.finish(.respond(json(body, delay: delay)), for: request)
+    return answers.tagged(.respond(json(body, delay: delay)), for: request)
   }
 }

@@ -10,7 +10,7 @@ public enum DemoFailureMode: String, Sendable, CaseIterable {
   case notFound = "404"
   /// `401 Bad credentials` with a `WWW-Authenticate: Basic` challenge.
   case unauthorized = "401"
-  /// `403` with `x-ratelimit-remaining: 0` and a reset time.
+  /// `403` with `x-ratelimit-remaining: 0` and a reset time: the primary rate limit used up.
   case rateLimit = "rate-limit"
   /// The first requests of each owner's route (`DemoServerOptions.failureCount`) answer `429`
   /// with `Retry-After` (`DemoServerOptions.retryAfterSeconds`); later ones succeed.

@@ -35,6 +35,9 @@ public struct DemoServerOptions: Sendable, Equatable {
   /// some are given, the repositories route fails on these pages only, and the other pages
   /// answer.
   public var failingPages: Set<Int>
+  /// The requests allowed in the rate-limit window of an hour; past them, answers are
+  /// GitHub's `403` for a used-up primary rate limit.
+  public var rateLimit: Int
 
   /// The default delay of the organization route, in seconds (the iOS sample's).
   public static let defaultOrganizationLatency: TimeInterval = 3
@@ -63,6 +66,8 @@ public struct DemoServerOptions: Sendable, Equatable {
   public static let defaultFailureCount = 2
   /// The default `Retry-After` seconds of `retry-after`.
   public static let defaultRetryAfterSeconds = 3
+  /// The default requests allowed per hour, as GitHub allows a token.
+  public static let defaultRateLimit = 5_000
 
   /// These options with neither route delayed: answers as fast as the server can give them.
   public var withoutDelays: DemoServerOptions {
@@ -81,7 +86,7 @@ public struct DemoServerOptions: Sendable, Equatable {
     repositoriesLatency: TimeInterval = defaultRepositoriesLatency,
     pageLatency: TimeInterval? = nil, maximumPageSize: Int? = nil, repositoryCount: Int? = nil,
     failureMode: DemoFailureMode = defaultFailureMode, failingRoutes: Set<DemoRoute> = [],
-    failingRounds: Set<Int> = [], failingPages: Set<Int> = []
+    failingRounds: Set<Int> = [], failingPages: Set<Int> = [], rateLimit: Int = defaultRateLimit
   ) {
     self.login = login
     self.organizationLatency = organizationLatency
@@ -94,5 +99,6 @@ public struct DemoServerOptions: Sendable, Equatable {
     self.failingRoutes = failingRoutes
     self.failingRounds = failingRounds
     self.failingPages = failingPages
+    self.rateLimit = rateLimit
   }
 }

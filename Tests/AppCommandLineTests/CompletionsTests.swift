@@ -87,6 +87,7 @@ final class CompletionsTests: XCTestCase {
     XCTAssertFalse(app.contains("--port"), "--port is serve-demo's")
     XCTAssertEqual(
       try bash(["loader-tui", "serve-demo", "--p"]), ["--page-latency", "--page-size", "--port"])
+    XCTAssertEqual(try bash(["loader-tui", "serve-demo", "--ra"]), ["--rate-limit"])
     XCTAssertFalse(try bash(["loader-tui", "serve-demo", "--"]).contains("--github"))
     XCTAssertEqual(try bash(["loader-tui", "-"]).filter { !$0.hasPrefix("--") }, ["-h", "-V"])
     XCTAssertEqual(try bash(["loader-tui", "--org", ""]), [], "nothing to offer for a name")

@@ -4,8 +4,8 @@ import XCTest
 @testable import AppCommandLine
 
 /// The built-in server's flags that make it behave like GitHub for a big owner over a slow
-/// network: a delay per page and one page failing; each reaches the server's options, and a
-/// bad value is one line that says what to write.
+/// network: a delay per page, one page failing, and a rate limit; each reaches the server's
+/// options, and a bad value is one line that says what to write.
 final class DemoServerFlagsTests: XCTestCase {
   private func options(_ arguments: [String]) throws -> Options {
     guard case .run(let options) = try ArgumentParser.parse(arguments) else {
@@ -46,6 +46,15 @@ final class DemoServerFlagsTests: XCTestCase {
     XCTAssertEqual(several.failingRoutes, [.organization])
   }
 
+  func testRateLimitIsTheRequestsAllowed() throws {
+    XCTAssertEqual(Options().rateLimit, DemoServerOptions.defaultRateLimit)
+    XCTAssertEqual(DemoServerOptions.defaultRateLimit, 5_000)
+    XCTAssertEqual(try options(["--rate-limit", "60"]).demoServer.rateLimit, 60)
+    guard case .serveDemo(let served) = try ArgumentParser.parse(["serve-demo", "--rate-limit=31"])
+    else { return XCTFail("not serve-demo") }
+    XCTAssertEqual(served.rateLimit, 31)
+  }
+
   func testBadValuesSayWhatToWrite() {
     let cases: [([String], String)] = [
       (["--page-latency", "-1"], "--page-latency takes seconds from 0 to 600, not \"-1\"."),
@@ -66,6 +75,11 @@ final class DemoServerFlagsTests: XCTestCase {
         ["--fail", "pages=2"],
         "--fail takes org, repos, round=N or page=N (comma-separated), not \"pages=2\"."
       ),
+      (["--rate-limit", "0"], "--rate-limit takes a whole number from 1 to 1000000, not \"0\"."),
+      (
+        ["--rate-limit", "1e3"],
+        "--rate-limit takes a whole number from 1 to 1000000, not \"1e3\"."
+      ),
     ]
     for (arguments, expected) in cases {
       let text = message(arguments)
@@ -75,7 +89,7 @@ final class DemoServerFlagsTests: XCTestCase {
   }
 
   func testTheNewFlagsConfigureTheBuiltInServer() {
-    for flag in [["--page-latency", "1"], ["--fail", "page=2"]] {
+    for flag in [["--page-latency", "1"], ["--rate-limit", "60"], ["--fail", "page=2"]] {
       XCTAssertEqual(
         message(["--github"] + flag),
         "\(flag[0]) configures the built-in server, which is not started with --github;"

@@ -129,7 +129,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(run.stderr, "loader-tui: --latency takes seconds from 0 to 600, not \"soon\".\n")
     let refused = [
       ["--bogus"], ["--json=yes"], ["--fail-mode", "slow"], ["--rounds"], ["--page-latency", "-1"],
-      ["--fail", "page=0"],
+      ["--fail", "page=0"], ["--rate-limit", "0"],
     ]
     for arguments in refused {
       let run = try BinaryRun.run(arguments)

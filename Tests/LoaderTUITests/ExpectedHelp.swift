@@ -64,6 +64,8 @@ let expectedHelp = """
                                empty, invalid-utf8, drop, hang, slow-body, reset,
                                huge, link-loop, endless-pages, redirect,
                                cross-origin, hostile-text, wide-text (default 503)
+    --rate-limit N             requests allowed per hour; past them, 403 with
+                               x-ratelimit-remaining: 0 (default 5000)
     --port N                   serve-demo: the port, 0 for any free one
                                (default 0)
 
