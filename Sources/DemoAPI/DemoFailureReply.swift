@@ -40,6 +40,8 @@ public enum DemoFailureReply {
       return rateLimitExceeded(
         limit: DemoServerOptions.defaultRateLimit,
         reset: Int(now.timeIntervalSince1970) + DemoResponseHeaders.window)
+    case .secondaryRateLimit:
+      return secondaryRateLimit(now: now)
     case .retryAfter:
       return status(
         429, "You have exceeded a secondary rate limit.",
@@ -105,6 +107,23 @@ public enum DemoFailureReply {
     ]
     return .respond(
       HTTPResponse(status: 403, headers: jsonHeaders + headers, body: Data(text.utf8)))
+  }
+
+  /// GitHub's answer to too many requests at once: `403` naming the secondary rate limit and a
+  /// request ID (also in `x-github-request-id`), without `Retry-After`; the primary limit is
+  /// not used up, so the server states the requests left as usual.
+  static func secondaryRateLimit(now: Date) -> HTTPReply {
+    let stamp = UInt32(truncatingIfNeeded: Int(now.timeIntervalSince1970))
+    let id = "0000:0000:0000000:0000000:" + String(format: "%08X", stamp)
+    let text =
+      #"{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before"#
+      + #" you try again. If you reach out to GitHub Support for help, please include the"#
+      + #" request ID \#(id).","documentation_url":"https://docs.github.com/rest/overview/"#
+      + #"rate-limits-for-the-rest-api#about-secondary-rate-limits"}"#
+    return .respond(
+      HTTPResponse(
+        status: 403, headers: jsonHeaders + [("x-github-request-id", id)],
+        body: Data(text.utf8)))
   }
 
   /// A GitHub-style JSON error.

@@ -56,6 +56,7 @@ final class CompletionsTests: XCTestCase {
     XCTAssertEqual(
       try bash(["loader-tui", "--fail-mode=ra"]), ["--fail-mode=rate-limit"])
     XCTAssertEqual(try bash(["loader-tui", "serve-demo", "--fail-mode", "fl"]), ["flaky"])
+    XCTAssertEqual(try bash(["loader-tui", "--fail-mode", "se"]), ["secondary-rate-limit"])
   }
 
   func testBashCompletesFailureListsOneWordAtATime() throws {

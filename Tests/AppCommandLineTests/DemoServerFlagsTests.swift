@@ -55,6 +55,11 @@ final class DemoServerFlagsTests: XCTestCase {
     XCTAssertEqual(served.rateLimit, 31)
   }
 
+  func testSecondaryRateLimitIsAMode() throws {
+    let given = try options(["--fail", "repos", "--fail-mode", "secondary-rate-limit"])
+    XCTAssertEqual(given.demoServer.failureMode, .secondaryRateLimit)
+  }
+
   func testBadValuesSayWhatToWrite() {
     let cases: [([String], String)] = [
       (["--page-latency", "-1"], "--page-latency takes seconds from 0 to 600, not \"-1\"."),

@@ -10,8 +10,8 @@ import XCTest
 #endif
 
 /// The rate limit as GitHub states and enforces it: one set of `x-ratelimit-*` headers on every
-/// answer, `403` once the window's requests are spent (a `304` spends none), and the rate-limit
-/// failure mode.
+/// answer, `403` once the window's requests are spent (a `304` spends none), and the two rate
+/// limit failure modes.
 final class DemoRateLimitTests: XCTestCase {
   /// GitHub's body for a used-up primary rate limit.
   private let exceeded =
@@ -115,5 +115,31 @@ final class DemoRateLimitTests: XCTestCase {
     XCTAssertEqual(
       [before, failure, after].map { values("x-ratelimit-remaining", in: $0) },
       [["9"], ["0"], ["7"]])
+  }
+
+  func testASecondaryRateLimitHasNoRetryAfterAndRequestsLeft() async throws {
+    _ = try serve(
+      DemoServer.Options(failureMode: .secondaryRateLimit, failingRoutes: [.repositories]))
+    let profile = try await get("/orgs/RedMadRobot")
+    XCTAssertEqual(profile.status, 200)
+    let answer = try await get("/orgs/RedMadRobot/repos")
+    XCTAssertEqual(answer.status, 403)
+    XCTAssertNil(answer.response.value(forHTTPHeaderField: "Retry-After"))
+    XCTAssertEqual(answer.response.value(forHTTPHeaderField: "x-ratelimit-remaining"), "4998")
+    XCTAssertEqual(answer.response.value(forHTTPHeaderField: "x-ratelimit-limit"), "5000")
+    let id = try XCTUnwrap(answer.response.value(forHTTPHeaderField: "x-github-request-id"))
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: String])
+    XCTAssertEqual(
+      object,
+      [
+        "message":
+          "You have exceeded a secondary rate limit. Please wait a few minutes before you try"
+          + " again. If you reach out to GitHub Support for help, please include the request ID"
+          + " \(id).",
+        "documentation_url":
+          "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api"
+          + "#about-secondary-rate-limits",
+      ])
   }
 }

@@ -60,10 +60,11 @@ let expectedHelp = """
                                (one page of repos); comma-separated, they combine:
                                repos,round=2
     --fail-mode MODE           how they fail: 503, 500, 502, 404, 401, rate-limit,
-                               retry-after, flaky, html, truncated, wrong-types,
-                               empty, invalid-utf8, drop, hang, slow-body, reset,
-                               huge, link-loop, endless-pages, redirect,
-                               cross-origin, hostile-text, wide-text (default 503)
+                               secondary-rate-limit, retry-after, flaky, html,
+                               truncated, wrong-types, empty, invalid-utf8, drop,
+                               hang, slow-body, reset, huge, link-loop,
+                               endless-pages, redirect, cross-origin,
+                               hostile-text, wide-text (default 503)
     --rate-limit N             requests allowed per hour; past them, 403 with
                                x-ratelimit-remaining: 0 (default 5000)
     --port N                   serve-demo: the port, 0 for any free one
