@@ -68,23 +68,41 @@ struct FlagArgument: Sendable {
     return mode
   }
 
-  /// Routes and rounds to fail: `org`, `repos` and `round=N`, comma-separated.
-  func failures() throws(UsageError) -> (routes: Set<DemoRoute>, rounds: Set<Int>) {
+  /// Routes, rounds and repositories pages to fail: `org`, `repos`, `round=N` and `page=N`,
+  /// comma-separated.
+  func failures() throws(UsageError) -> (
+    routes: Set<DemoRoute>, rounds: Set<Int>, pages: Set<Int>
+  ) {
     var routes: Set<DemoRoute> = []
     var rounds: Set<Int> = []
+    var pages: Set<Int> = []
     for part in text.split(separator: ",") {
-      if let route = DemoRoute(rawValue: String(part)) {
+      let word = String(part)
+      if let route = DemoRoute(rawValue: word) {
         routes.insert(route)
-      } else if part.hasPrefix("round="), let round = Int(part.dropFirst(6)), round >= 1 {
-        rounds.insert(round)
+      } else if word.hasPrefix("round=") {
+        rounds.insert(try ordinal(word, of: "round"))
+      } else if word.hasPrefix("page=") {
+        pages.insert(try ordinal(word, of: "page"))
       } else {
         throw UsageError(
           description:
-            "\(flag) takes org, repos or round=N (comma-separated), not \"\(TextSanitizer.clean(String(part)))\"."
+            "\(flag) takes org, repos, round=N or page=N (comma-separated), not \"\(TextSanitizer.clean(word))\"."
         )
       }
     }
-    return (routes, rounds)
+    return (routes, rounds, pages)
+  }
+
+  /// The N of `name=N` in `word`: a whole number from 1.
+  private func ordinal(_ word: String, of name: String) throws(UsageError) -> Int {
+    guard let value = Int(word.dropFirst(name.count + 1)), value >= 1 else {
+      throw UsageError(
+        description:
+          "\(flag) takes \(name)=N with N a whole number from 1 (\(name)=2), not \"\(TextSanitizer.clean(word))\"."
+      )
+    }
+    return value
   }
 
   /// Seconds as people write them: `3`, `0.5`.

@@ -108,6 +108,12 @@ enum FlagTable {
         options.repositoriesLatency = try argument.seconds(in: 0...600)
       }),
     Flag(
+      .pageLatency, .server, "delay of each repositories page, in place of --repos-latency",
+      scope: .builtInServer,
+      .read("SECONDS") { options, argument throws(UsageError) in
+        options.pageLatency = try argument.seconds(in: 0...600)
+      }),
+    Flag(
       .pageSize, .server, "largest page it hands out",
       default: { options in
         let demo = DemoServerOptions.self
@@ -128,13 +134,15 @@ enum FlagTable {
       }),
     Flag(
       .fail, .server,
-      "make requests fail: org, repos, round=N (comma-separated; routes and rounds combine:"
-        + " repos,round=2)",
-      scope: .builtInServer, values: .list(DemoRoute.allCases.map(\.rawValue) + ["round="]),
+      "make requests fail: org, repos, round=N, page=N (one page of repos); comma-separated,"
+        + " they combine: repos,round=2",
+      scope: .builtInServer,
+      values: .list(DemoRoute.allCases.map(\.rawValue) + ["round=", "page="]),
       .read("LIST") { options, argument throws(UsageError) in
         let failures = try argument.failures()
         options.failingRoutes.formUnion(failures.routes)
         options.failingRounds.formUnion(failures.rounds)
+        options.failingPages.formUnion(failures.pages)
       }),
     Flag(
       .failMode, .server, "how they fail: \(DemoFailureMode.names)",
@@ -142,6 +150,13 @@ enum FlagTable {
       values: .oneOf(DemoFailureMode.allCases.map(\.rawValue)),
       .read("MODE") { options, argument throws(UsageError) in
         options.failureMode = try argument.failureMode()
+      }),
+    Flag(
+      .rateLimit, .server,
+      "requests allowed per hour; past them, 403 with x-ratelimit-remaining: 0",
+      default: { String($0.rateLimit) }, scope: .builtInServer,
+      .read("N") { options, argument throws(UsageError) in
+        options.rateLimit = try argument.integer(in: 1...1_000_000)
       }),
     Flag(
       .port, .server, "serve-demo: the port, 0 for any free one", default: { String($0.port) },

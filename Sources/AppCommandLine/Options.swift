@@ -40,6 +40,9 @@ public struct Options: Sendable, Equatable {
   public var organizationLatency = DemoServerOptions.defaultOrganizationLatency
   /// Built-in server: repositories route delay, seconds (spread over the pages).
   public var repositoriesLatency = DemoServerOptions.defaultRepositoriesLatency
+  /// Built-in server: delay of each repositories page, seconds, instead of
+  /// `repositoriesLatency` spread over the pages; `nil` spreads that one.
+  public var pageLatency: TimeInterval?
   /// Built-in server: the largest page it hands out; `nil` for the default, which depends on
   /// `repositoryCount` (`DemoServerOptions.defaultMaximumPageSize(repositoryCount:)`).
   public var pageSize: Int?
@@ -49,8 +52,12 @@ public struct Options: Sendable, Equatable {
   public var failingRoutes: Set<DemoRoute> = []
   /// Built-in server: rounds that fail.
   public var failingRounds: Set<Int> = []
+  /// Built-in server: repositories pages that fail (the others answer).
+  public var failingPages: Set<Int> = []
   /// Built-in server: how failures fail.
   public var failureMode = DemoServerOptions.defaultFailureMode
+  /// Built-in server: requests allowed per hour.
+  public var rateLimit = DemoServerOptions.defaultRateLimit
   /// `serve-demo`: the port, 0 for any.
   public var port: UInt16 = 0
   /// Request deadline, seconds.
@@ -101,8 +108,9 @@ extension Options {
   public var demoServer: DemoServerOptions {
     DemoServerOptions(
       login: DemoServerOptions.defaultLogin, organizationLatency: organizationLatency,
-      repositoriesLatency: repositoriesLatency, maximumPageSize: pageSize,
-      repositoryCount: repositoryCount, failureMode: failureMode,
-      failingRoutes: failingRoutes, failingRounds: failingRounds)
+      repositoriesLatency: repositoriesLatency, pageLatency: pageLatency,
+      maximumPageSize: pageSize, repositoryCount: repositoryCount, failureMode: failureMode,
+      failingRoutes: failingRoutes, failingRounds: failingRounds, failingPages: failingPages,
+      rateLimit: rateLimit)
   }
 }

@@ -37,13 +37,11 @@ public enum DemoFailureReply {
       return status(
         401, "Bad credentials", headers: [("WWW-Authenticate", #"Basic realm="GitHub""#)])
     case .rateLimit:
-      let reset = Int(now.timeIntervalSince1970) + 1_800
-      return status(
-        403, "API rate limit exceeded for 127.0.0.1.",
-        headers: [
-          ("x-ratelimit-limit", "60"), ("x-ratelimit-remaining", "0"),
-          ("x-ratelimit-reset", "\(reset)"),
-        ])
+      return rateLimitExceeded(
+        limit: DemoServerOptions.defaultRateLimit,
+        reset: Int(now.timeIntervalSince1970) + DemoResponseHeaders.window)
+    case .secondaryRateLimit:
+      return secondaryRateLimit(now: now)
     case .retryAfter:
       return status(
         429, "You have exceeded a secondary rate limit.",
@@ -92,6 +90,40 @@ public enum DemoFailureReply {
     default:
       return nil
     }
+  }
+
+  /// GitHub's answer when the primary rate limit is used up: `403`, its message for a client
+  /// without a token, and the rate-limit headers with `x-ratelimit-remaining: 0`. The server
+  /// states its own window's limit and reset over these, and keeps the 0.
+  public static func rateLimitExceeded(limit: Int, reset: Int) -> HTTPReply {
+    let text =
+      #"{"message":"API rate limit exceeded for 127.0.0.1. (But here's the good news:"#
+      + #" Authenticated requests get a higher rate limit. Check out the documentation for"#
+      + #" more details.)","documentation_url":"https://docs.github.com/rest/overview/"#
+      + #"resources-in-the-rest-api#rate-limiting"}"#
+    let headers = [
+      ("x-ratelimit-limit", "\(limit)"), ("x-ratelimit-remaining", "0"),
+      ("x-ratelimit-reset", "\(reset)"), ("x-ratelimit-resource", "core"),
+    ]
+    return .respond(
+      HTTPResponse(status: 403, headers: jsonHeaders + headers, body: Data(text.utf8)))
+  }
+
+  /// GitHub's answer to too many requests at once: `403` naming the secondary rate limit and a
+  /// request ID (also in `x-github-request-id`), without `Retry-After`; the primary limit is
+  /// not used up, so the server states the requests left as usual.
+  static func secondaryRateLimit(now: Date) -> HTTPReply {
+    let stamp = UInt32(truncatingIfNeeded: Int(now.timeIntervalSince1970))
+    let id = "0000:0000:0000000:0000000:" + String(format: "%08X", stamp)
+    let text =
+      #"{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before"#
+      + #" you try again. If you reach out to GitHub Support for help, please include the"#
+      + #" request ID \#(id).","documentation_url":"https://docs.github.com/rest/overview/"#
+      + #"rate-limits-for-the-rest-api#about-secondary-rate-limits"}"#
+    return .respond(
+      HTTPResponse(
+        status: 403, headers: jsonHeaders + [("x-github-request-id", id)],
+        body: Data(text.utf8)))
   }
 
   /// A GitHub-style JSON error.

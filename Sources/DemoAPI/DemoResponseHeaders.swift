@@ -1,50 +1,74 @@
+import DemoOptions
 import Foundation
 import Locking
 import LoopbackHTTP
 
 /// What the built-in server adds to each answer as GitHub does: an `ETag` on every `200`, a
-/// bodiless `304 Not Modified` when `If-None-Match` names it, and the rate-limit headers.
+/// bodiless `304 Not Modified` when `If-None-Match` names it, and one set of rate-limit headers,
+/// with GitHub's `403` once the window's requests are used up.
 final class DemoResponseHeaders: Sendable {
-  /// The requests allowed per hour, as GitHub allows a token.
-  static let limit = 5_000
+  /// The length of a rate-limit window, in seconds: an hour, as GitHub's.
+  static let window = 3_600
 
+  /// The requests allowed in the window.
+  let limit: Int
   /// The requests that spent the limit so far.
   private let used = Locked(0)
   private let reset: Int
 
-  /// Starts a rate-limit window of an hour from `now`.
-  init(now: Date = Date()) {
-    reset = Int(now.timeIntervalSince1970) + 3_600
+  /// Starts a rate-limit window of an hour from `now`, allowing `limit` requests.
+  init(limit: Int = DemoServerOptions.defaultRateLimit, now: Date = Date()) {
+    self.limit = limit
+    reset = Int(now.timeIntervalSince1970) + Self.window
   }
 
   /// `reply` answering `request`: a `200` gains its `ETag`, or becomes a `304` without a body
-  /// when the request already holds that `ETag`; every answer states the rate limit, and only
-  /// answers that are not `304` spend it.
-  func finish(_ reply: HTTPReply, for request: HTTPRequest) -> HTTPReply {
-    guard case .respond(var response) = reply else { return reply }
-    if response.status == 200 {
-      // The links are part of what a page says: a page whose body is the same but whose
-      // links changed is a changed page. The server's own origin is left out of the tag: it
-      // listens on a new port at every start, and an unchanged answer keeps its tag.
-      var representation = response.body
-      for header in response.headers where header.name == "Link" {
-        representation.append(Data(header.value.utf8))
-      }
-      let origin = Data("http://\(request.headers["host"] ?? "127.0.0.1")".utf8)
-      let tag = Self.etag(of: representation, leavingOut: origin)
-      response.headers.append(("ETag", tag))
-      if Self.matches(request.headers["if-none-match"], tag) {
-        response.status = 304
-        response.body = Data()
-      }
+  /// when the request already holds that `ETag`.
+  func tagged(_ reply: HTTPReply, for request: HTTPRequest) -> HTTPReply {
+    guard case .respond(var response) = reply, response.status == 200 else { return reply }
+    // The links are part of what a page says: a page whose body is the same but whose links
+    // changed is a changed page. The server's own origin is left out of the tag: it listens
+    // on a new port at every start, and an unchanged answer keeps its tag.
+    var representation = response.body
+    for header in response.headers where header.name == "Link" {
+      representation.append(Data(header.value.utf8))
     }
-    let status = response.status
-    let remaining = used.withLock { used in
-      if status != 304 { used += 1 }
-      return max(0, Self.limit - used)
+    let origin = Data("http://\(request.headers["host"] ?? "127.0.0.1")".utf8)
+    let tag = Self.etag(of: representation, leavingOut: origin)
+    response.headers.append(("ETag", tag))
+    if Self.matches(request.headers["if-none-match"], tag) {
+      response.status = 304
+      response.body = Data()
     }
+    return .respond(response)
+  }
+
+  /// `reply` spending the rate limit, as the last step of every answer: an answer that is not
+  /// a `304` spends one request, and once none is left every request but those is answered
+  /// with GitHub's `403` instead. Each answer states the limit once: the window's limit, reset
+  /// and the requests left, or fewer if the reply says so (a rate-limit failure says 0).
+  func counted(_ reply: HTTPReply) -> HTTPReply {
+    var response: HTTPResponse?
+    if case .respond(let answer) = reply { response = answer }
+    let (left, usedUp) = used.withLock { used -> (Int, Bool) in
+      if response?.status == 304 { return (max(0, limit - used), false) }
+      if used >= limit { return (0, true) }
+      if response != nil { used += 1 }
+      return (limit - used, false)
+    }
+    if usedUp,
+      case .respond(var exceeded) = DemoFailureReply.rateLimitExceeded(
+        limit: limit, reset: reset)
+    {
+      exceeded.delay = response?.delay ?? 0
+      response = exceeded
+    }
+    guard var response else { return reply }
+    let stated = response.headers.last { $0.name.lowercased() == "x-ratelimit-remaining" }
+    response.headers.removeAll { $0.name.lowercased().hasPrefix("x-ratelimit-") }
+    let remaining = min(left, stated.flatMap { Int($0.value) } ?? left)
     response.headers += [
-      ("x-ratelimit-limit", "\(Self.limit)"), ("x-ratelimit-remaining", "\(remaining)"),
+      ("x-ratelimit-limit", "\(limit)"), ("x-ratelimit-remaining", "\(remaining)"),
       ("x-ratelimit-reset", "\(reset)"), ("x-ratelimit-resource", "core"),
     ]
     return .respond(response)

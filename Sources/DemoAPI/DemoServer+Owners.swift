@@ -16,7 +16,7 @@ extension DemoServer {
     // Each owner fails and recovers on its own; its former login counts as the owner, and
     // a login no one has as one more owner.
     let key = found.map { "id \($0.bodies.owner.id)" } ?? "login \(asked.key.lowercased())"
-    let mode = failure(route, owner: key)
+    let mode = failure(route, owner: key, page: Self.page(of: request))
     if let mode,
       let reply = DemoFailureReply.reply(
         mode, route: route, now: Date(), retryAfter: options.retryAfterSeconds)
@@ -32,7 +32,7 @@ extension DemoServer {
       return delayed(DemoFailureReply.status(404, "Not Found"), by: latency(route, pages: 1))
     }
     if renamed {
-      return answers.finish(moved(request, to: bodies.owner, route: route), for: request)
+      return moved(request, to: bodies.owner, route: route)
     }
     let altered = Self.altersText(mode)
     switch route {
@@ -41,11 +41,11 @@ extension DemoServer {
         asked.prefix == .orgs
         ? (altered ? bodies.hostileOrganization : bodies.organization)
         : (altered ? bodies.hostileUser : bodies.user)
-      return answers.finish(.respond(json(body, delay: options.organizationLatency)), for: request)
+      return answers.tagged(.respond(json(body, delay: options.organizationLatency)), for: request)
     case .repositories:
       let page = repositoriesPage(
         request, bodies: bodies, path: asked.repositoriesPath(of: bodies.owner), mode: mode)
-      return answers.finish(page, for: request)
+      return answers.tagged(page, for: request)
     }
   }
 
@@ -82,7 +82,7 @@ extension DemoServer {
     let asked = Int(request.queryValue("per_page") ?? "") ?? 30
     let perPage = max(1, min(asked, 100, options.maximumPageSize))
     let pages = max(1, (bodies.repositoryCount + perPage - 1) / perPage)
-    let page = max(1, Int(request.queryValue("page") ?? "") ?? 1)
+    let page = Self.page(of: request)
     // Past the last page is empty, as on GitHub; clamping first keeps the product in range.
     let first = (min(page, pages + 1) - 1) * perPage
     let body = bodies.repositories(first..<first + perPage, altered: Self.altersText(mode))
@@ -105,11 +105,18 @@ extension DemoServer {
     return .respond(response)
   }
 
-  /// The delay of one answer of `route` for an owner with `pages` pages of repositories.
+  /// The repositories page `request` asks for (1-based): its `page` query parameter, 1 when
+  /// there is none or it is not a number above 0.
+  static func page(of request: HTTPRequest) -> Int {
+    max(1, Int(request.queryValue("page") ?? "") ?? 1)
+  }
+
+  /// The delay of one answer of `route` for an owner with `pages` pages of repositories: the
+  /// page latency when given, else the repositories latency spread over the pages.
   func latency(_ route: Route, pages: Int) -> TimeInterval {
     switch route {
     case .organization: return options.organizationLatency
-    case .repositories: return options.repositoriesLatency / Double(pages)
+    case .repositories: return options.pageLatency ?? options.repositoriesLatency / Double(pages)
     }
   }
 

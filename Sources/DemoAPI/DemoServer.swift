@@ -24,11 +24,13 @@ public final class DemoServer: Sendable {
     var failuresSoFar: [FailureKey: Int] = [:]
   }
 
-  /// What a recovering mode counts failures of: one route of one owner.
+  /// What a recovering mode counts failures of: one route of one owner, and one page of it
+  /// when `failingPages` names pages.
   struct FailureKey: Hashable {
     /// `id ID` of an owner, or `login LOGIN` of a login asked that no owner has.
     let owner: String
     let route: Route
+    let page: Int?
   }
 
   let options: Options
@@ -37,11 +39,12 @@ public final class DemoServer: Sendable {
   /// there.
   private let site = Locked<DemoSite?>(nil)
   private let built = DispatchGroup()
-  let answers = DemoResponseHeaders()
+  let answers: DemoResponseHeaders
 
   /// Creates the server; `start` binds it.
   public init(options: Options) {
     self.options = options
+    answers = DemoResponseHeaders(limit: options.rateLimit)
   }
 
   /// Whether every request fails now, as the `x` key toggles it.
@@ -105,7 +108,12 @@ public final class DemoServer: Sendable {
 
   // MARK: - Routing
 
-  private func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
+  /// The answer to `request`, its rate-limit headers stated and spent.
+  func handle(_ request: HTTPRequest, redirecting: Bool = true) -> HTTPReply {
+    answers.counted(route(request, redirecting: redirecting))
+  }
+
+  private func route(_ request: HTTPRequest, redirecting: Bool) -> HTTPReply {
     let site = waitForSite()
     let observer = switches.withLock {
       $0.log.append(request)
@@ -126,11 +134,15 @@ public final class DemoServer: Sendable {
   }
 
   /// The failure mode of a request of `route` for the owner `key` (`FailureKey.owner`) now,
-  /// or `nil` when it succeeds; counts the failures of a recovering mode.
-  func failure(_ route: Route, owner key: String) -> DemoFailureMode? {
-    guard isFailing(route, round: round) else { return nil }
+  /// `page` being the repositories page asked, or `nil` when it succeeds; counts the failures
+  /// of a recovering mode.
+  func failure(_ route: Route, owner key: String, page: Int) -> DemoFailureMode? {
+    guard isFailing(route, page: page, round: round) else { return nil }
     let mode = options.failureMode
-    if mode.recovers, !failsAgain(FailureKey(owner: key, route: route)) { return nil }
+    let counted = options.failingPages.isEmpty || route != .repositories ? nil : page
+    if mode.recovers, !failsAgain(FailureKey(owner: key, route: route, page: counted)) {
+      return nil
+    }
     return mode
   }
 
@@ -147,11 +159,16 @@ public final class DemoServer: Sendable {
     mode == .hostileText || mode == .wideText
   }
 
-  private func isFailing(_ route: Route, round: Int) -> Bool {
+  /// Whether a request of `route` (of repositories `page`) fails in `round`: every one during
+  /// an outage; else the routes named, or every route when only rounds are, in the rounds
+  /// named, or every round; pages named narrow the repositories route to them.
+  private func isFailing(_ route: Route, page: Int, round: Int) -> Bool {
     if outage { return true }
-    let routes = options.failingRoutes
+    let pages = options.failingPages
+    let routes = options.failingRoutes.union(pages.isEmpty ? [] : [.repositories])
     let rounds = options.failingRounds
     guard !routes.isEmpty || !rounds.isEmpty else { return false }
+    if route == .repositories, !pages.isEmpty, !pages.contains(page) { return false }
     return (routes.isEmpty || routes.contains(route)) && (rounds.isEmpty || rounds.contains(round))
   }
 
@@ -188,6 +205,6 @@ public final class DemoServer: Sendable {
     guard let owner = site.owner(login: owner.removingPercentEncoding ?? owner),
       let body = owner.repository(named: name)
     else { return delayed(DemoFailureReply.status(404, "Not Found"), by: delay) }
-    return answers.finish(.respond(json(body, delay: delay)), for: request)
+    return answers.tagged(.respond(json(body, delay: delay)), for: request)
   }
 }

@@ -10,8 +10,11 @@ public enum DemoFailureMode: String, Sendable, CaseIterable {
   case notFound = "404"
   /// `401 Bad credentials` with a `WWW-Authenticate: Basic` challenge.
   case unauthorized = "401"
-  /// `403` with `x-ratelimit-remaining: 0` and a reset time.
+  /// `403` with `x-ratelimit-remaining: 0` and a reset time: the primary rate limit used up.
   case rateLimit = "rate-limit"
+  /// `403` with GitHub's secondary rate limit message, no `Retry-After`, and requests left
+  /// (`x-ratelimit-remaining` not 0).
+  case secondaryRateLimit = "secondary-rate-limit"
   /// The first requests of each owner's route (`DemoServerOptions.failureCount`) answer `429`
   /// with `Retry-After` (`DemoServerOptions.retryAfterSeconds`); later ones succeed.
   case retryAfter = "retry-after"

@@ -12,13 +12,17 @@ public struct DemoServerOptions: Sendable, Equatable {
   public var organizationLatency: TimeInterval
   /// Delay of an owner's repositories, in seconds, spread over that owner's pages.
   public var repositoriesLatency: TimeInterval
+  /// Delay of each page of an owner's repositories, in seconds, in place of
+  /// `repositoriesLatency` spread over the pages; `nil` spreads that one.
+  public var pageLatency: TimeInterval?
   /// The largest page the server hands out, whatever `per_page` asks.
   public var maximumPageSize: Int
   /// How many repositories to generate; `nil` serves the fixtures.
   public var repositoryCount: Int?
   /// How failing requests fail.
   public var failureMode: DemoFailureMode
-  /// Routes that fail (all when empty and rounds are given).
+  /// Routes that fail (all when empty and rounds are given; `failingPages` adds the
+  /// repositories).
   public var failingRoutes: Set<DemoRoute>
   /// How many requests of each route fail before they succeed, for `flaky` and `retry-after`:
   /// counted for each owner apart.
@@ -27,6 +31,13 @@ public struct DemoServerOptions: Sendable, Equatable {
   public var retryAfterSeconds = defaultRetryAfterSeconds
   /// Rounds (1-based, as set through `round`) that fail (all when empty and routes are given).
   public var failingRounds: Set<Int>
+  /// Pages of the repositories route (1-based, the `page` query parameter) that fail; when
+  /// some are given, the repositories route fails on these pages only, and the other pages
+  /// answer.
+  public var failingPages: Set<Int>
+  /// The requests allowed in the rate-limit window of an hour; past them, answers are
+  /// GitHub's `403` for a used-up primary rate limit.
+  public var rateLimit: Int
 
   /// The default delay of the organization route, in seconds (the iOS sample's).
   public static let defaultOrganizationLatency: TimeInterval = 3
@@ -55,12 +66,15 @@ public struct DemoServerOptions: Sendable, Equatable {
   public static let defaultFailureCount = 2
   /// The default `Retry-After` seconds of `retry-after`.
   public static let defaultRetryAfterSeconds = 3
+  /// The default requests allowed per hour, as GitHub allows a token.
+  public static let defaultRateLimit = 5_000
 
   /// These options with neither route delayed: answers as fast as the server can give them.
   public var withoutDelays: DemoServerOptions {
     var options = self
     options.organizationLatency = 0
     options.repositoriesLatency = 0
+    options.pageLatency = nil
     return options
   }
 
@@ -70,18 +84,21 @@ public struct DemoServerOptions: Sendable, Equatable {
     login: String = defaultLogin,
     organizationLatency: TimeInterval = defaultOrganizationLatency,
     repositoriesLatency: TimeInterval = defaultRepositoriesLatency,
-    maximumPageSize: Int? = nil, repositoryCount: Int? = nil,
+    pageLatency: TimeInterval? = nil, maximumPageSize: Int? = nil, repositoryCount: Int? = nil,
     failureMode: DemoFailureMode = defaultFailureMode, failingRoutes: Set<DemoRoute> = [],
-    failingRounds: Set<Int> = []
+    failingRounds: Set<Int> = [], failingPages: Set<Int> = [], rateLimit: Int = defaultRateLimit
   ) {
     self.login = login
     self.organizationLatency = organizationLatency
     self.repositoriesLatency = repositoriesLatency
+    self.pageLatency = pageLatency
     self.maximumPageSize =
       maximumPageSize ?? Self.defaultMaximumPageSize(repositoryCount: repositoryCount)
     self.repositoryCount = repositoryCount
     self.failureMode = failureMode
     self.failingRoutes = failingRoutes
     self.failingRounds = failingRounds
+    self.failingPages = failingPages
+    self.rateLimit = rateLimit
   }
 }

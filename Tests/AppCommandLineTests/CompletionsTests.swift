@@ -56,11 +56,15 @@ final class CompletionsTests: XCTestCase {
     XCTAssertEqual(
       try bash(["loader-tui", "--fail-mode=ra"]), ["--fail-mode=rate-limit"])
     XCTAssertEqual(try bash(["loader-tui", "serve-demo", "--fail-mode", "fl"]), ["flaky"])
+    XCTAssertEqual(try bash(["loader-tui", "--fail-mode", "se"]), ["secondary-rate-limit"])
   }
 
   func testBashCompletesFailureListsOneWordAtATime() throws {
-    XCTAssertEqual(try bash(["loader-tui", "--fail", ""]), ["org", "repos", "round="])
-    XCTAssertEqual(try bash(["loader-tui", "--fail", "repos,"]), ["repos,org", "repos,round="])
+    XCTAssertEqual(try bash(["loader-tui", "--fail", ""]), ["org", "repos", "round=", "page="])
+    XCTAssertEqual(
+      try bash(["loader-tui", "--fail", "repos,"]), ["repos,org", "repos,round=", "repos,page="])
+    XCTAssertEqual(
+      try bash(["loader-tui", "--fail", "page=31,r"]), ["page=31,repos", "page=31,round="])
     XCTAssertEqual(
       try bash(["loader-tui", "--fail", "round=2,r"]), ["round=2,repos", "round=2,round="])
   }
@@ -82,7 +86,9 @@ final class CompletionsTests: XCTestCase {
     let app = try bash(["loader-tui", "--"])
     XCTAssertEqual(app, Completions.appFlags.map(\.name))
     XCTAssertFalse(app.contains("--port"), "--port is serve-demo's")
-    XCTAssertEqual(try bash(["loader-tui", "serve-demo", "--p"]), ["--page-size", "--port"])
+    XCTAssertEqual(
+      try bash(["loader-tui", "serve-demo", "--p"]), ["--page-latency", "--page-size", "--port"])
+    XCTAssertEqual(try bash(["loader-tui", "serve-demo", "--ra"]), ["--rate-limit"])
     XCTAssertFalse(try bash(["loader-tui", "serve-demo", "--"]).contains("--github"))
     XCTAssertEqual(try bash(["loader-tui", "-"]).filter { !$0.hasPrefix("--") }, ["-h", "-V"])
     XCTAssertEqual(try bash(["loader-tui", "--org", ""]), [], "nothing to offer for a name")
@@ -156,12 +162,14 @@ final class CompletionsTests: XCTestCase {
     XCTAssertEqual(
       try fish("loader-tui --fail-mode r"), ["rate-limit", "redirect", "reset", "retry-after"])
     XCTAssertEqual(
-      try fish("loader-tui --fail repos,"), ["repos,org", "repos,repos", "repos,round="])
+      try fish("loader-tui --fail repos,"),
+      ["repos,org", "repos,page=", "repos,repos", "repos,round="])
     XCTAssertEqual(try fish("loader-tui "), Subcommand.allCases.map(\.rawValue).sorted())
     XCTAssertEqual(try fish("loader-tui cache "), ["clear", "info"])
     XCTAssertEqual(try fish("loader-tui completions "), ["bash", "fish", "zsh"])
     XCTAssertEqual(try fish("loader-tui cache info --"), ["--cache-dir", "--no-config"])
-    XCTAssertEqual(try fish("loader-tui serve-demo --p"), ["--page-size", "--port"])
+    XCTAssertEqual(
+      try fish("loader-tui serve-demo --p"), ["--page-latency", "--page-size", "--port"])
     XCTAssertEqual(try fish("loader-tui --no-c"), ["--no-cache", "--no-color", "--no-config"])
     let all = try fish("loader-tui --")
     XCTAssertEqual(Set(all), Set(Completions.appFlags.map(\.name)))

@@ -156,18 +156,19 @@ final class RevalidatingLoaderTests: XCTestCase {
     let (server, loaders) = try serve {
       $0.failureMode = .rateLimit
       $0.failingRoutes = [.organization]
+      $0.rateLimit = 60
     }
     let organization = loaders.organization
     organization.load()
     await settled(organization)
-    XCTAssertEqual(server.requests.count, 1, "a reset 30 minutes away is past --max-wait")
+    XCTAssertEqual(server.requests.count, 1, "a reset an hour away is past --max-wait")
     XCTAssertEqual(loaders.rateLimit.current?.remaining, 0)
 
     organization.load()
     await settled(organization)
     XCTAssertEqual(server.requests.count, 1, "nothing sent while the limit is used up")
     let error = try XCTUnwrap(organization.state.error as? RateLimitExceededError)
-    XCTAssertEqual(error.limit.limit, 60)
+    XCTAssertEqual(error.limit.limit, 60, "the server's limit, which every answer states")
     XCTAssertEqual(error.limit.remaining, 0)
   }
 }

@@ -93,7 +93,10 @@ final class CommandLineTests: XCTestCase {
         ["--org", "a/b"],
         "--org takes a GitHub login (letters, digits and single hyphens, at most 39), not \"a/b\" (a character other than letters, digits and hyphens)."
       ),
-      (["--fail", "db"], "--fail takes org, repos or round=N (comma-separated), not \"db\"."),
+      (
+        ["--fail", "db"],
+        "--fail takes org, repos, round=N or page=N (comma-separated), not \"db\"."
+      ),
       (
         ["--github", "--base-url", "https://x.test"], "Use either --github or --base-url, not both."
       ),
@@ -124,7 +127,11 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(run.status, 2)
     XCTAssertEqual(run.stdout, "")
     XCTAssertEqual(run.stderr, "loader-tui: --latency takes seconds from 0 to 600, not \"soon\".\n")
-    for arguments in [["--bogus"], ["--json=yes"], ["--fail-mode", "slow"], ["--rounds"]] {
+    let refused = [
+      ["--bogus"], ["--json=yes"], ["--fail-mode", "slow"], ["--rounds"], ["--page-latency", "-1"],
+      ["--fail", "page=0"], ["--rate-limit", "0"],
+    ]
+    for arguments in refused {
       let run = try BinaryRun.run(arguments)
       XCTAssertEqual(run.status, 2, "\(arguments)")
       XCTAssertEqual(run.stdout, "", "\(arguments)")

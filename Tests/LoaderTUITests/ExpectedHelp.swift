@@ -50,18 +50,23 @@ let expectedHelp = """
     --org-latency SECONDS      delay of the organization route (default 3)
     --repos-latency SECONDS    delay of the repositories route, all pages together
                                (default 5)
+    --page-latency SECONDS     delay of each repositories page, in place of
+                               --repos-latency
     --page-size N              largest page it hands out
                                (default 10; 100 with --repos over 1000)
     --repos N                  serve N generated repositories instead of the
                                fixtures
-    --fail LIST                make requests fail: org, repos, round=N
-                               (comma-separated; routes and rounds combine:
-                               repos,round=2)
+    --fail LIST                make requests fail: org, repos, round=N, page=N
+                               (one page of repos); comma-separated, they combine:
+                               repos,round=2
     --fail-mode MODE           how they fail: 503, 500, 502, 404, 401, rate-limit,
-                               retry-after, flaky, html, truncated, wrong-types,
-                               empty, invalid-utf8, drop, hang, slow-body, reset,
-                               huge, link-loop, endless-pages, redirect,
-                               cross-origin, hostile-text, wide-text (default 503)
+                               secondary-rate-limit, retry-after, flaky, html,
+                               truncated, wrong-types, empty, invalid-utf8, drop,
+                               hang, slow-body, reset, huge, link-loop,
+                               endless-pages, redirect, cross-origin,
+                               hostile-text, wide-text (default 503)
+    --rate-limit N             requests allowed per hour; past them, 403 with
+                               x-ratelimit-remaining: 0 (default 5000)
     --port N                   serve-demo: the port, 0 for any free one
                                (default 0)
 

@@ -84,8 +84,7 @@ final class HelpTextTests: XCTestCase {
       [
         "                             (default 42)",
         "  --org-latency SECONDS      delay of the organization route (default 0.5)",
-        "                             cross-origin, hostile-text, wide-text",
-        "                             (default drop)",
+        "                             hostile-text, wide-text (default drop)",
         "  # offline, the built-in server, 0.5 s and 5 s delays",
       ])
   }
