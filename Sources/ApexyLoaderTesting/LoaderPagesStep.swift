@@ -47,9 +47,11 @@ public struct LoaderPagesStep<Content: Equatable>: Equatable, CustomStringConver
   }
 
   /// The content's own description, or a count and the element type for a collection of more
-  /// than three elements, as `LoadingState` writes it: `[36 × Repository]`.
+  /// than three elements (or of elements without a description), as `LoadingState` writes it:
+  /// `[36 × Repository]`.
   static func summary(of content: Content) -> String {
-    guard !(content is String), let collection = content as? any Collection, collection.count > 3
+    guard !(content is String), let collection = content as? any Collection,
+      collection.count > 3 || !collection.allSatisfy({ $0 is CustomStringConvertible })
     else { return String(describing: content) }
     return "[\(collection.count) × \(elementName(collection))]"
   }

@@ -188,4 +188,20 @@ final class RequestPagesTests: ScriptedLoaderTestCase {
     XCTAssertEqual(loader.state.error as? PageLoopError, PageLoopError(page: 2))
     XCTAssertEqual(client.sent, 2)
   }
+
+  func testALinkBackToAPageReadSpelledAnotherWayIsALoopToo() async {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    client.respond(
+      headers: ["Link": "<https://items.test/list?per_page=2&page=1>; rel=\"next\""], body: "a,b")
+    await steps.expectPages([
+      Step(.initial),
+      Step(.loading(cache: nil)),
+      .partial(
+        .failure(error: PageLoopError(page: 1), cache: nil), ["a", "b"],
+        .read(1, of: nil, items: 2)),
+    ])
+    XCTAssertEqual(client.sent, 1, "page 1 is not read again")
+  }
 }

@@ -2,6 +2,11 @@ import Foundation
 
 /// The bookkeeping of one walk along a list's `Link: rel="next"`: the pages read, how many the
 /// server says there are, the cap, and a link back to a page already read.
+///
+/// A link goes back when it names a page read, by URL or by its `page` number: the first page
+/// is asked for as the loader spells it (often relative, `orgs/x/repos?page=1`) and linked to
+/// as the server spells it (`https://api.github.com/organizations/7/repos?page=1`). A first
+/// page whose URL has no `page` number is page 1.
 public struct PageWalk: Sendable, Equatable {
   /// What comes after a page.
   public enum Step: Sendable, Equatable {
@@ -25,6 +30,8 @@ public struct PageWalk: Sendable, Equatable {
   /// How many pages the list has, once the server said.
   public private(set) var pageCount: Int?
   private var seen: Set<String>
+  /// The `page` numbers of the pages read.
+  private var numbers: Set<Int>
 
   /// A walk from `firstPage`, reading at most `pageCap` pages.
   ///
@@ -36,6 +43,7 @@ public struct PageWalk: Sendable, Equatable {
     self.pageCap = max(1, pageCap)
     visited = []
     seen = []
+    numbers = []
   }
 
   /// The walk that `resume` left, going on at its first page not read.
@@ -48,7 +56,18 @@ public struct PageWalk: Sendable, Equatable {
     self.pageCap = max(1, pageCap)
     visited = resume.visited
     seen = Set(resume.visited)
+    numbers = []
     pageCount = resume.pageCount
+    for (index, page) in resume.visited.enumerated() {
+      if let number = Self.number(of: URL(string: page), first: index == 0) {
+        numbers.insert(number)
+      }
+    }
+  }
+
+  /// The `page` number of a page's URL; 1 for the first page without one.
+  private static func number(of url: URL?, first: Bool) -> Int? {
+    url.flatMap(PageLinks.pageNumber) ?? (first ? 1 : nil)
   }
 
   /// The pages read so far.
@@ -64,12 +83,18 @@ public struct PageWalk: Sendable, Equatable {
   /// - Returns: The next page to read, or why the walk ends.
   public mutating func read(_ url: URL, links: PageLinks, pageCount: Int? = nil) -> Step {
     if seen.insert(url.absoluteString).inserted { visited.append(url.absoluteString) }
+    if let number = Self.number(of: url, first: visited.first == url.absoluteString) {
+      numbers.insert(number)
+    }
     if let last = links.lastPageNumber ?? pageCount { self.pageCount = last }
     guard let next = links.next else {
       self.pageCount = pagesRead
       return .end
     }
-    if seen.contains(next.absoluteString) { return .loop(page: pagesRead) }
+    let nextNumber = PageLinks.pageNumber(next)
+    if seen.contains(next.absoluteString) || nextNumber.map(numbers.contains) == true {
+      return .loop(page: pagesRead)
+    }
     if pagesRead >= pageCap { return .cap(pageCap) }
     return .next(next)
   }
