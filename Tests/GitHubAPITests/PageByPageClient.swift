@@ -21,11 +21,14 @@ final class PageByPageClient: Client, @unchecked Sendable {
   private let lock = NSLock()
   private var pending: [Sent] = []
   private var sentURLs: [String] = []
+  private var answered: URLRequest?
   private var waiter: CheckedContinuation<Void, Never>?
   private var waits = 0
 
   /// The URLs of every request sent, in order.
   var requested: [String] { lock.withLock { sentURLs } }
+  /// The request answered last.
+  var lastRequest: URLRequest? { lock.withLock { answered } }
 
   func request<T: Endpoint>(
     _ endpoint: T, completionHandler: @escaping (APIResult<T.Content>) -> Void
@@ -68,9 +71,12 @@ final class PageByPageClient: Client, @unchecked Sendable {
     file: StaticString = #filePath, line: UInt = #line
   ) async -> String? {
     await waitForRequest(file: file, line: line)
-    guard let next = lock.withLock({ pending.isEmpty ? nil : pending.removeFirst() }) else {
-      return nil
+    let next: Sent? = lock.withLock {
+      guard !pending.isEmpty else { return nil }
+      answered = pending[0].request
+      return pending.removeFirst()
     }
+    guard let next else { return nil }
     let url = next.request.url ?? URL(string: "https://api.test/")!
     let response = HTTPURLResponse(
       url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!

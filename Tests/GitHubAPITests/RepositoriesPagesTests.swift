@@ -9,24 +9,24 @@ import XCTest
 /// repositories read so far and the page progress at each change.
 @MainActor
 final class RepositoriesPagesTests: XCTestCase {
-  private typealias Step = LoaderPagesStep<[Repository]>
+  typealias Step = LoaderPagesStep<[Repository]>
 
-  private let client = PageByPageClient()
-  private let sanitizer = TextSanitizer()
+  let client = PageByPageClient()
+  let sanitizer = TextSanitizer()
   /// The URL the loader asks for first, as its endpoint makes it (the client adds the host).
-  private let firstPage = "orgs/acme/repos?per_page=100&page=1"
+  let firstPage = "orgs/acme/repos?per_page=100&page=1"
 
-  private func makeLoader(pageCap: Int = 100) -> RepositoriesLoader {
+  func makeLoader(pageCap: Int = 100) -> RepositoriesLoader {
     RepositoriesLoader(apiClient: client, org: "acme", pageCap: pageCap, sanitizer: sanitizer)
   }
 
   /// The `Link` URL of page `number`.
-  private func page(_ number: Int) -> String {
+  func page(_ number: Int) -> String {
     "https://api.test/organizations/7/repos?per_page=100&page=\(number)"
   }
 
   /// The body of a page listing `names`.
-  private func body(_ names: String) -> String {
+  func body(_ names: String) -> String {
     let items = names.split(separator: ",").map {
       #"{"name":"\#($0)","stargazers_count":1,"fork":false}"#
     }
@@ -34,13 +34,13 @@ final class RepositoriesPagesTests: XCTestCase {
   }
 
   /// The repositories named, as the loader decodes them.
-  private func repositories(_ names: String) -> [Repository] {
+  func repositories(_ names: String) -> [Repository] {
     try! RepositoriesPage(body: Data(body(names).utf8)).repositories(sanitizer: sanitizer)
   }
 
   /// Answers the next request with a page of `names` and its `Link` header.
   @discardableResult
-  private func answer(_ names: String, next: Int? = nil, last: Int? = nil) async -> String? {
+  func answer(_ names: String, next: Int? = nil, last: Int? = nil) async -> String? {
     var links: [String] = []
     if let next { links.append("<\(page(next))>; rel=\"next\"") }
     if let last { links.append("<\(page(last))>; rel=\"last\"") }
@@ -48,7 +48,7 @@ final class RepositoriesPagesTests: XCTestCase {
     return await client.respond(headers: headers, body: body(names))
   }
 
-  private func partial(
+  func partial(
     _ state: LoadingState<[Repository]>, _ names: String, _ progress: PageProgress,
     resume: PageResume? = nil
   ) -> Step {
@@ -58,7 +58,7 @@ final class RepositoriesPagesTests: XCTestCase {
       progress: progress)
   }
 
-  private func progress(_ read: Int, of count: Int?, items: Int, cap: Int? = nil) -> PageProgress {
+  func progress(_ read: Int, of count: Int?, items: Int, cap: Int? = nil) -> PageProgress {
     PageProgress(pagesRead: read, pageCount: count, itemCount: items, stoppedAtCap: cap)
   }
 
@@ -222,42 +222,5 @@ extension RepositoriesPagesTests {
       ], timeout: .seconds(10))
     XCTAssertEqual(loader.state.error as? GitHubError, error)
     XCTAssertEqual(client.requested, [firstPage, page(2)])
-  }
-}
-
-extension RepositoriesPagesTests {
-  func testARevalidatedReloadReportsTheKeptPagesAndKeepsTheListAsItIs() async {
-    let loader = makeLoader()
-    loader.policies = LoaderPolicies(revalidates: true)
-    loader.scheduler = ManualScheduler()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
-    for (names, next) in [("a,b", 2), ("c,d", 3), ("e", nil)] as [(String, Int?)] {
-      var headers = ["ETag": "\"\(names)\""]
-      if let next { headers["Link"] = "<\(page(next))>; rel=\"next\", <\(page(3))>; rel=\"last\"" }
-      await client.respond(headers: headers, body: body(names))
-    }
-    let all = repositories("a,b,c,d,e")
-    let done = Step(.success(content: all), progress: progress(3, of: 3, items: 5))
-    await steps.expectPages(
-      [
-        Step(.initial),
-        Step(.loading(cache: nil)),
-        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
-        partial(.loading(cache: nil), "a,b,c,d", progress(2, of: 3, items: 4)),
-        done,
-      ], timeout: .seconds(10))
-
-    loader.load()
-    for _ in 0..<3 { await client.respond(status: 304, body: "") }
-    await steps.expectPages(
-      [
-        done,
-        Step(.loading(cache: all), progress: progress(3, of: 3, items: 5)),
-        partial(.loading(cache: all), "a,b", progress(1, of: 3, items: 2)),
-        partial(.loading(cache: all), "a,b,c,d", progress(2, of: 3, items: 4)),
-        done,
-      ], timeout: .seconds(10))
-    XCTAssertEqual(loader.lastPageCounts, PageCounts(decoded: 0, reused: 3))
   }
 }
