@@ -109,7 +109,7 @@ final class RequestPagesTests: ScriptedLoaderTestCase {
         visited: [ItemPagesLoader.page(1).absoluteString], pageCount: 3))
     await steps.expectPages([
       done,
-      Step(.loading(cache: all), progress: .read(3, of: 3, items: 5)),
+      Step(.loading(cache: all)),
       .partial(.loading(cache: all), reading, .read(1, of: 3, items: 3)),
       Step(
         .failure(error: StatusError(status: 502), cache: all), partial: stopped,
@@ -187,6 +187,15 @@ final class RequestPagesTests: ScriptedLoaderTestCase {
     ])
     XCTAssertEqual(loader.state.error as? PageLoopError, PageLoopError(page: 2))
     XCTAssertEqual(client.sent, 2)
+
+    loader.load()
+    await steps.expectPages([
+      .partial(
+        .failure(error: PageLoopError(page: 2), cache: nil), ["a", "b", "c"],
+        .read(2, of: nil, items: 3)),
+      Step(.loading(cache: nil)),
+    ])
+    XCTAssertEqual(client.waitingURLs, [ItemPagesLoader.page(1).absoluteString], "from page 1")
   }
 
   func testALinkBackToAPageReadSpelledAnotherWayIsALoopToo() async {

@@ -141,7 +141,7 @@ final class RepositoriesPagesTests: XCTestCase {
     await steps.expectPages(
       [
         done,
-        Step(.loading(cache: all), progress: progress(3, of: 3, items: 5)),
+        Step(.loading(cache: all)),
         partial(.loading(cache: all), "a,b,x", progress(1, of: 3, items: 3)),
         partial(.loading(cache: all), "a,b,x,c,d", progress(2, of: 3, items: 5)),
         Step(
