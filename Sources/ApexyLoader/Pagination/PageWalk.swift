@@ -5,8 +5,9 @@ import Foundation
 ///
 /// A link goes back when it names a page read, by URL or by its `page` number: the first page
 /// is asked for as the loader spells it (often relative, `orgs/x/repos?page=1`) and linked to
-/// as the server spells it (`https://api.github.com/organizations/7/repos?page=1`). A first
-/// page whose URL has no `page` number is page 1.
+/// as the server spells it (`https://api.github.com/organizations/7/repos?page=1`). Only
+/// numbers the URLs give are compared (an API may count its pages from 0): ask for the first
+/// page with its number for a link back to it to be noticed at once.
 public struct PageWalk: Sendable, Equatable {
   /// What comes after a page.
   public enum Step: Sendable, Equatable {
@@ -58,16 +59,9 @@ public struct PageWalk: Sendable, Equatable {
     seen = Set(resume.visited)
     numbers = []
     pageCount = resume.pageCount
-    for (index, page) in resume.visited.enumerated() {
-      if let number = Self.number(of: URL(string: page), first: index == 0) {
-        numbers.insert(number)
-      }
+    for page in resume.visited {
+      if let number = URL(string: page).flatMap(PageLinks.pageNumber) { numbers.insert(number) }
     }
-  }
-
-  /// The `page` number of a page's URL; 1 for the first page without one.
-  private static func number(of url: URL?, first: Bool) -> Int? {
-    url.flatMap(PageLinks.pageNumber) ?? (first ? 1 : nil)
   }
 
   /// The pages read so far.
@@ -83,9 +77,7 @@ public struct PageWalk: Sendable, Equatable {
   /// - Returns: The next page to read, or why the walk ends.
   public mutating func read(_ url: URL, links: PageLinks, pageCount: Int? = nil) -> Step {
     if seen.insert(url.absoluteString).inserted { visited.append(url.absoluteString) }
-    if let number = Self.number(of: url, first: visited.first == url.absoluteString) {
-      numbers.insert(number)
-    }
+    if let number = PageLinks.pageNumber(url) { numbers.insert(number) }
     if let last = links.lastPageNumber ?? pageCount { self.pageCount = last }
     guard let next = links.next else {
       self.pageCount = pagesRead
