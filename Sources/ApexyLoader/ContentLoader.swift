@@ -114,9 +114,13 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   @discardableResult
   public func startLoading() -> Bool {
     if state.isLoading { return false }
+    willStartLoading()
     state = .loading(cache: state.content)
     return true
   }
+
+  /// Called as a load starts, before observers hear of it: what a subclass resets.
+  func willStartLoading() {}
 
   /// Moves to `.success`, or to `.failure` keeping the current content as cache.
   ///

@@ -45,7 +45,8 @@ open class WebLoader<Content>: ContentLoader<Content> {
   /// ``PartialContent``); `nil` once a load completes. Observers are notified when it changes;
   /// `state` keeps its meaning (its cache is content from before).
   public internal(set) var partialContent: PartialContent<Content>?
-  /// The pages of the latest paginated load, under way or ended; `nil` before the first.
+  /// The pages of the latest paginated load, under way or ended; `nil` before the first, and
+  /// again when a load that starts over (does not resume) starts, until its first page.
   public internal(set) var pageProgress: PageProgress?
   /// The pending refresh, cancelled when the loader goes.
   let refreshSlot = WorkSlot()
@@ -62,6 +63,10 @@ open class WebLoader<Content>: ContentLoader<Content> {
   deinit {
     inFlight.progress?.cancel()
     refreshSlot.replace(with: nil)
+  }
+
+  override func willStartLoading() {
+    forgetPagesOfTheLoadBefore()
   }
 
   /// Moves to `.success` (marking the content confirmed now) or `.failure`, then starts the

@@ -18,23 +18,33 @@ import XCTest
 /// (`Issue.record`) inside a `@Test`, XCTest (`XCTFail`) otherwise. States are compared as
 /// `LoadingState` compares them (case and content, not the error). Each `expect` checks the
 /// states recorded since the one before.
+///
+/// Of a `WebLoader`, the recorder also keeps the `partialContent` and `pageProgress` of each
+/// change: ``expectPages(_:timeout:fileID:filePath:line:column:)`` checks them with the states,
+/// so a paginated load's every page is checked too.
 @MainActor
 public final class LoaderStateRecorder<Content: Equatable> {
-  private var seen: [LoadingState<Content>] = []
+  private var seen: [LoaderPagesStep<Content>] = []
   private var observation: LoaderObservation?
   private var waiter: CheckedContinuation<Void, Never>?
 
-  /// Starts recording `loader`'s states: its current state, then every change.
+  /// Starts recording `loader`'s states: its current state, then every change (with the page
+  /// facets when it is a `WebLoader`).
   ///
   /// - Parameter loader: The loader whose states to record; it is not kept alive.
   public init(_ loader: ContentLoader<Content>) {
-    seen = [loader.state]
+    seen = [Self.step(of: loader)]
     observation = loader.observe(named: "LoaderStateRecorder") { [weak self, weak loader] in
       guard let self, let loader else { return }
-      self.seen.append(loader.state)
+      self.seen.append(Self.step(of: loader))
       self.waiter?.resume()
       self.waiter = nil
     }
+  }
+
+  private static func step(of loader: ContentLoader<Content>) -> LoaderPagesStep<Content> {
+    guard let web = loader as? WebLoader<Content> else { return LoaderPagesStep(loader.state) }
+    return LoaderPagesStep(web.state, partial: web.partialContent, progress: web.pageProgress)
   }
 
   /// Checks that the loader passed through exactly `expected` since the last check.
@@ -51,14 +61,51 @@ public final class LoaderStateRecorder<Content: Equatable> {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
+    let seen = await take(expected.count, timeout: timeout).map(\.state)
+    guard seen != expected else { return }
+    report(
+      Self.difference(expected: expected, seen: seen), fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
+  /// Checks that the loader passed through exactly `expected` since the last check: each
+  /// state with the partial content and page progress it had then.
+  ///
+  /// - Parameters:
+  ///   - expected: The steps, in order, the first being the one at attach or last check's end.
+  ///   - timeout: How long to wait for steps still to come.
+  ///   - fileID: The file of the call, for Swift Testing.
+  ///   - filePath: The file of the call, for XCTest.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func expectPages(
+    _ expected: [LoaderPagesStep<Content>], timeout: Duration = .seconds(1),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let seen = await take(expected.count, timeout: timeout)
+    guard seen != expected else { return }
+    report(
+      Self.difference(expected: expected, seen: seen, what: "states and pages"), fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
+
+  /// The steps seen since the last check, once there are `count` or at `timeout`; the last
+  /// one stays as the next check's first.
+  private func take(_ count: Int, timeout: Duration) async -> [LoaderPagesStep<Content>] {
     let deadline = ContinuousClock.now + timeout
-    while seen.count < expected.count, ContinuousClock.now < deadline {
+    while seen.count < count, ContinuousClock.now < deadline {
       await waitForChange(until: deadline)
     }
     let seen = self.seen
     self.seen = seen.last.map { [$0] } ?? []
-    guard seen != expected else { return }
-    let message = Self.difference(expected: expected, seen: seen)
+    return seen
+  }
+
+  /// Reports `message` to the framework running the test.
+  private func report(
+    _ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
+  ) {
     if Test.current != nil {
       Issue.record(
         Comment(rawValue: message),
@@ -84,17 +131,24 @@ public final class LoaderStateRecorder<Content: Equatable> {
   static func difference(expected: [LoadingState<Content>], seen: [LoadingState<Content>])
     -> String
   {
+    difference(expected: expected, seen: seen, what: "states")
+  }
+
+  /// Both lists, one entry a line, the first line where they part marked.
+  static func difference<Entry: Equatable & CustomStringConvertible>(
+    expected: [Entry], seen: [Entry], what: String
+  ) -> String {
     let shared = min(expected.count, seen.count)
     let parting = (0..<shared).first { expected[$0] != seen[$0] } ?? shared
-    func list(_ states: [LoadingState<Content>]) -> String {
+    func list(_ states: [Entry]) -> String {
       states.enumerated().map { index, state in
         "  \(index == parting ? "→" : " ") \(index): \(state)"
       }.joined(separator: "\n")
     }
-    let what =
+    let kind =
       seen.count < expected.count
       ? "missing states" : seen.count > expected.count ? "more states" : "a different state"
-    return "The loader's states differ (\(what), from state \(parting)).\nExpected:\n"
+    return "The loader's \(what) differ (\(kind), from state \(parting)).\nExpected:\n"
       + list(expected) + "\nSeen:\n" + list(seen)
   }
 }

@@ -52,6 +52,9 @@ public enum ErrorMessage {
       return "Rate limit hit (HTTP \(status)); it resets \(when). Set GITHUB_TOKEN to raise it."
     case .retryAfter(let status, let seconds):
       return "Too many requests (HTTP \(status)); retry in \(seconds) s."
+    case .secondaryRateLimit(let status):
+      return "Secondary rate limit hit (HTTP \(status)); GitHub asks to wait at least a minute "
+        + "before the next request."
     case .server(let status, let message):
       return "Server error (HTTP \(status): \(message)); try again later."
     case .status(let status, let message):

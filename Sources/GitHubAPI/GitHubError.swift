@@ -1,3 +1,4 @@
+import ApexyHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -16,6 +17,9 @@ public enum GitHubError: Error, Equatable {
   case rateLimited(status: Int, reset: Date?)
   /// The server asked to wait this many seconds.
   case retryAfter(status: Int, seconds: Int)
+  /// GitHub's secondary rate limit (too many requests at once or too fast): a 403 or 429 whose
+  /// message says so, with no `Retry-After`; GitHub asks to wait at least a minute.
+  case secondaryRateLimit(status: Int)
   /// The server failed (5xx).
   case server(status: Int, message: String)
   /// Any other status code.
@@ -31,6 +35,7 @@ public enum GitHubError: Error, Equatable {
     case .notFound, .noSuchOwner: return 404
     case .unauthorized: return 401
     case .rateLimited(let status, _), .retryAfter(let status, _): return status
+    case .secondaryRateLimit(let status): return status
     case .server(let status, _), .status(let status, _): return status
     case .unreadable, .paginationStopped: return nil
     }
@@ -55,6 +60,9 @@ public enum GitHubError: Error, Equatable {
       if let seconds = response.header("retry-after").flatMap(Int.init) {
         return .retryAfter(status: status, seconds: seconds)
       }
+      if message.lowercased().contains("secondary rate limit") {
+        return .secondaryRateLimit(status: status)
+      }
     }
     switch status {
     case 404: return kind == .organization ? .notFound(org: org) : .noSuchOwner(login: org)
@@ -62,5 +70,18 @@ public enum GitHubError: Error, Equatable {
     case 500..<600: return .server(status: status, message: message)
     default: return .status(status, message: message)
     }
+  }
+}
+
+extension GitHubError: ServerRequestedWait {
+  /// How long to wait after a secondary rate limit, in seconds, when no header says: a minute,
+  /// the least GitHub's REST documentation asks for.
+  public static let secondaryRateLimitWait: TimeInterval = 60
+
+  /// The least wait before the next request: ``secondaryRateLimitWait`` for
+  /// ``secondaryRateLimit(status:)``, else 0 (the retry policy reads the headers).
+  public var minimumWait: TimeInterval {
+    if case .secondaryRateLimit = self { return Self.secondaryRateLimitWait }
+    return 0
   }
 }

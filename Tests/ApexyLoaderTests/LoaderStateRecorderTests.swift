@@ -1,4 +1,5 @@
 import ApexyLoader
+import Foundation
 import Testing
 import XCTest
 
@@ -83,6 +84,44 @@ final class LoaderStateRecorderXCTests: XCTestCase {
       Seen:
           0: Initial
         → 1: Success: 1
+      """)
+  }
+}
+
+/// The recorder's page steps, of a paginated loader.
+final class LoaderStateRecorderPagesTests: XCTestCase {
+  @MainActor
+  func testAPlainContentLoaderHasNoPageFacets() async {
+    let loader = ContentLoader<Int>()
+    let steps = LoaderStateRecorder(loader)
+    loader.startLoading()
+    await steps.expectPages([LoaderPagesStep(.initial), LoaderPagesStep(.loading(cache: nil))])
+  }
+
+  @MainActor
+  func testTheDifferenceOfStepsShowsThePartialContentAndTheProgress() async {
+    let progress = PageProgress(pagesRead: 1, pageCount: 3, itemCount: 2)
+    let many = LoaderPagesStep<[String]>.summary(of: ["a", "b", "c", "d"])
+    XCTAssertEqual(many, "[4 × String]", "a long list is counted")
+    let resume = PageResume(
+      firstPage: "list?page=1", next: URL(string: "list?page=2")!, visited: ["list?page=1"])
+    let text = LoaderStateRecorder<[String]>.difference(
+      expected: [LoaderPagesStep(.success(content: ["a"]), progress: progress)],
+      seen: [
+        LoaderPagesStep(
+          .failure(error: URLError(.timedOut), cache: nil),
+          partial: PartialContent(content: ["a", "b"], progress: progress, resume: resume),
+          progress: PageProgress(pagesRead: 1, itemCount: 2, stoppedAtCap: 1))
+      ], what: "states and pages")
+    XCTAssertEqual(
+      text,
+      """
+      The loader's states and pages differ (a different state, from state 0).
+      Expected:
+        → 0: Success: ["a"]; pages 1 of 3 pages, 2 items
+      Seen:
+        → 0: \(LoadingState<[String]>.failure(error: URLError(.timedOut), cache: nil)); partial ["a", "b"] (1 of 3 pages, 2 items), \
+      resume at list?page=2; pages 1 of ? pages, 2 items, stopped at cap 1
       """)
   }
 }

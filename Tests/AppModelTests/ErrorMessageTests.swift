@@ -77,4 +77,11 @@ final class ErrorMessageTests: XCTestCase {
       "Rate limit of 60 requests used up; not sent. It resets at "
         + "\(ErrorMessage.clock(reset)) (local time).")
   }
+
+  func testTheSecondaryRateLimitSaysToWaitAMinute() {
+    XCTAssertEqual(
+      ErrorMessage.line(for: GitHubError.secondaryRateLimit(status: 403), host: "h", timeout: 15),
+      "Secondary rate limit hit (HTTP 403); GitHub asks to wait at least a minute before the "
+        + "next request.")
+  }
 }

@@ -136,7 +136,7 @@ final class BadResponseTests: XCTestCase {
 
   func testPaginationStopsOnALoopAndAtTheCap() throws {
     try assertFails(
-      "link-loop", "repos", says: "Pagination stopped: page 2 links back to a page already fetched")
+      "link-loop", "repos", says: "Pagination stopped: page 1 links back to a page already fetched")
     try assertFails(
       "endless-pages", "repos",
       says: "Pagination stopped: the cap of 5 pages was reached; raise it with --page-cap",

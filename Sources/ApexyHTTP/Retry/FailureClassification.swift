@@ -23,7 +23,9 @@ extension RetryPolicy {
   public static let transientStatuses: Set<Int> = [429, 500, 502, 503, 504]
 
   /// Sorts `error` into transient or permanent, reading the response of an error that carries
-  /// one (`HTTPResponseError`, or any error a loader with policies received).
+  /// one (`HTTPResponseError`, or any error a loader with policies received). An error that is
+  /// a ``ServerRequestedWait`` with a positive wait is transient, not before that wait from
+  /// `now`.
   ///
   /// - Parameters:
   ///   - error: The failure: a `URLError`, an error carrying its response, or any other.
@@ -32,6 +34,14 @@ extension RetryPolicy {
   ///   ``RetryPolicy`` retries, else ``FailureClassification/permanent``.
   public static func classify(_ error: Error, now: Date) -> FailureClassification {
     if let failure = error as? ResponseFailure, failure.isDecoding { return .permanent }
+    if let asked = error.unwrappingResponse as? ServerRequestedWait, asked.minimumWait > 0 {
+      let earliest = now.addingTimeInterval(asked.minimumWait)
+      let named = error.httpResponse.map { classify($0, now: now) }
+      if case .transient(let notBefore?)? = named, notBefore > earliest {
+        return .transient(notBefore: notBefore)
+      }
+      return .transient(notBefore: earliest)
+    }
     if let response = error.httpResponse { return classify(response, now: now) }
     if let urlError = error.unwrappingResponse as? URLError,
       transientURLErrors.contains(urlError.code)

@@ -14,8 +14,9 @@ import Foundation
 /// cancellation, and requests whose method is not in `retriedMethods` (by default GET, HEAD,
 /// PUT, DELETE and OPTIONS: a POST or PATCH that timed out may have been applied, and sending it
 /// again could apply it twice). A `Retry-After` (seconds or HTTP date) or a used-up limit's
-/// `x-ratelimit-reset` is waited for exactly; one further away than `maxServerWait` fails at
-/// once with `RetryLaterError`.
+/// `x-ratelimit-reset` is waited for exactly, and an endpoint's error that is a
+/// `ServerRequestedWait` at least its `minimumWait`; one further away than `maxServerWait`
+/// fails at once with `RetryLaterError`.
 ///
 /// A `WebLoader` retries with `LoaderPolicies.retry`; code that calls a client directly can give
 /// `URLSessionClient` one (`retryPolicy:`).

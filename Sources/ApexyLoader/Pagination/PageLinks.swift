@@ -40,7 +40,12 @@ public struct PageLinks: Sendable, Equatable {
   /// How many pages the list has: the `page` query item of the last page's URL; `nil` when
   /// there is no such link or it has no page number.
   public var lastPageNumber: Int? {
-    guard let last, let items = URLComponents(url: last, resolvingAgainstBaseURL: true)?.queryItems
+    last.flatMap(Self.pageNumber)
+  }
+
+  /// The positive `page` query item of `url`, if it has one.
+  static func pageNumber(_ url: URL) -> Int? {
+    guard let items = URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems
     else { return nil }
     return items.last { $0.name == "page" }?.value.flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
   }

@@ -2,6 +2,12 @@ import Foundation
 
 /// The bookkeeping of one walk along a list's `Link: rel="next"`: the pages read, how many the
 /// server says there are, the cap, and a link back to a page already read.
+///
+/// A link goes back when it names a page read, by URL or by its `page` number: the first page
+/// is asked for as the loader spells it (often relative, `orgs/x/repos?page=1`) and linked to
+/// as the server spells it (`https://api.github.com/organizations/7/repos?page=1`). Only
+/// numbers the URLs give are compared (an API may count its pages from 0): ask for the first
+/// page with its number for a link back to it to be noticed at once.
 public struct PageWalk: Sendable, Equatable {
   /// What comes after a page.
   public enum Step: Sendable, Equatable {
@@ -25,6 +31,8 @@ public struct PageWalk: Sendable, Equatable {
   /// How many pages the list has, once the server said.
   public private(set) var pageCount: Int?
   private var seen: Set<String>
+  /// The `page` numbers of the pages read.
+  private var numbers: Set<Int>
 
   /// A walk from `firstPage`, reading at most `pageCap` pages.
   ///
@@ -36,6 +44,7 @@ public struct PageWalk: Sendable, Equatable {
     self.pageCap = max(1, pageCap)
     visited = []
     seen = []
+    numbers = []
   }
 
   /// The walk that `resume` left, going on at its first page not read.
@@ -48,7 +57,11 @@ public struct PageWalk: Sendable, Equatable {
     self.pageCap = max(1, pageCap)
     visited = resume.visited
     seen = Set(resume.visited)
+    numbers = []
     pageCount = resume.pageCount
+    for page in resume.visited {
+      if let number = URL(string: page).flatMap(PageLinks.pageNumber) { numbers.insert(number) }
+    }
   }
 
   /// The pages read so far.
@@ -64,12 +77,16 @@ public struct PageWalk: Sendable, Equatable {
   /// - Returns: The next page to read, or why the walk ends.
   public mutating func read(_ url: URL, links: PageLinks, pageCount: Int? = nil) -> Step {
     if seen.insert(url.absoluteString).inserted { visited.append(url.absoluteString) }
+    if let number = PageLinks.pageNumber(url) { numbers.insert(number) }
     if let last = links.lastPageNumber ?? pageCount { self.pageCount = last }
     guard let next = links.next else {
       self.pageCount = pagesRead
       return .end
     }
-    if seen.contains(next.absoluteString) { return .loop(page: pagesRead) }
+    let nextNumber = PageLinks.pageNumber(next)
+    if seen.contains(next.absoluteString) || nextNumber.map(numbers.contains) == true {
+      return .loop(page: pagesRead)
+    }
     if pagesRead >= pageCap { return .cap(pageCap) }
     return .next(next)
   }

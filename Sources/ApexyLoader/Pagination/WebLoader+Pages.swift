@@ -2,6 +2,15 @@ import ApexyHTTP
 import Foundation
 
 extension WebLoader {
+  /// A load that does not go on from one stopped part-way has read no page yet: the partial
+  /// content and the progress of the load before go, so observers told of `.loading` never
+  /// see the earlier load's pages as this one's.
+  func forgetPagesOfTheLoadBefore() {
+    guard partialContent?.resume == nil else { return }
+    partialContent = nil
+    pageProgress = nil
+  }
+
   /// Tells observers how far the load under way has read: its items so far and its pages.
   /// `state` is left alone: a reload keeps its earlier content as cache until the list is
   /// complete. Call it at most once a page.

@@ -1,0 +1,226 @@
+import ApexyLoader
+import ApexyLoaderTesting
+import Foundation
+import XCTest
+
+@testable import GitHubAPI
+
+/// `RepositoriesLoader` page by page over a client the test answers: every state, with the
+/// repositories read so far and the page progress at each change.
+@MainActor
+final class RepositoriesPagesTests: XCTestCase {
+  typealias Step = LoaderPagesStep<[Repository]>
+
+  let client = PageByPageClient()
+  let sanitizer = TextSanitizer()
+  /// The URL the loader asks for first, as its endpoint makes it (the client adds the host).
+  let firstPage = "orgs/acme/repos?per_page=100&page=1"
+
+  func makeLoader(pageCap: Int = 100) -> RepositoriesLoader {
+    RepositoriesLoader(apiClient: client, org: "acme", pageCap: pageCap, sanitizer: sanitizer)
+  }
+
+  /// The `Link` URL of page `number`.
+  func page(_ number: Int) -> String {
+    "https://api.test/organizations/7/repos?per_page=100&page=\(number)"
+  }
+
+  /// The body of a page listing `names`.
+  func body(_ names: String) -> String {
+    let items = names.split(separator: ",").map {
+      #"{"name":"\#($0)","stargazers_count":1,"fork":false}"#
+    }
+    return "[" + items.joined(separator: ",") + "]"
+  }
+
+  /// The repositories named, as the loader decodes them.
+  func repositories(_ names: String) -> [Repository] {
+    try! RepositoriesPage(body: Data(body(names).utf8)).repositories(sanitizer: sanitizer)
+  }
+
+  /// Answers the next request with a page of `names` and its `Link` header.
+  @discardableResult
+  func answer(_ names: String, next: Int? = nil, last: Int? = nil) async -> String? {
+    var links: [String] = []
+    if let next { links.append("<\(page(next))>; rel=\"next\"") }
+    if let last { links.append("<\(page(last))>; rel=\"last\"") }
+    let headers = links.isEmpty ? [:] : ["Link": links.joined(separator: ", ")]
+    return await client.respond(headers: headers, body: body(names))
+  }
+
+  func partial(
+    _ state: LoadingState<[Repository]>, _ names: String, _ progress: PageProgress,
+    resume: PageResume? = nil
+  ) -> Step {
+    Step(
+      state,
+      partial: PartialContent(content: repositories(names), progress: progress, resume: resume),
+      progress: progress)
+  }
+
+  func progress(_ read: Int, of count: Int?, items: Int, cap: Int? = nil) -> PageProgress {
+    PageProgress(pagesRead: read, pageCount: count, itemCount: items, stoppedAtCap: cap)
+  }
+
+  private func answerThreePages() async {
+    await answer("a,b", next: 2, last: 3)
+    await answer("c,d", next: 3, last: 3)
+    await answer("e")
+  }
+
+  func testAThreePageLoadReportsEachPageButTheLastThenSucceeds() async {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await answerThreePages()
+    await steps.expectPages(
+      [
+        Step(.initial),
+        Step(.loading(cache: nil)),
+        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
+        partial(.loading(cache: nil), "a,b,c,d", progress(2, of: 3, items: 4)),
+        Step(.success(content: repositories("a,b,c,d,e")), progress: progress(3, of: 3, items: 5)),
+      ], timeout: .seconds(10))
+    XCTAssertEqual(client.requested, [firstPage, page(2), page(3)])
+  }
+
+  func testAFailureOnPageTwoKeepsPageOneThenAResumeAsksOnlyForTheRest() async {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await answer("a,b", next: 2, last: 3)
+    await client.respond(status: 500, body: #"{"message":"boom"}"#)
+    let error = GitHubError.server(status: 500, message: "boom")
+    let resume = PageResume(
+      firstPage: firstPage, next: URL(string: page(2))!, visited: [firstPage], pageCount: 3)
+    let stopped = partial(
+      .failure(error: error, cache: nil), "a,b", progress(1, of: 3, items: 2), resume: resume)
+    await steps.expectPages(
+      [
+        Step(.initial),
+        Step(.loading(cache: nil)),
+        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
+        stopped,
+      ], timeout: .seconds(10))
+    XCTAssertEqual(loader.state.error as? GitHubError, error)
+
+    loader.load()
+    await answer("c,d", next: 3, last: 3)
+    await answer("e")
+    await steps.expectPages(
+      [
+        stopped,
+        Step(.loading(cache: nil), partial: stopped.partial, progress: stopped.progress),
+        partial(.loading(cache: nil), "a,b,c,d", progress(2, of: 3, items: 4)),
+        Step(.success(content: repositories("a,b,c,d,e")), progress: progress(3, of: 3, items: 5)),
+      ], timeout: .seconds(10))
+    XCTAssertEqual(
+      client.requested, [firstPage, page(2), page(2), page(3)], "page 1 is not asked for again")
+  }
+
+  func testAReloadOverCompleteContentKeepsTheWholeListAsCacheAtEveryStep() async {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await answerThreePages()
+    let all = repositories("a,b,c,d,e")
+    let done = Step(.success(content: all), progress: progress(3, of: 3, items: 5))
+    await steps.expectPages(
+      [
+        Step(.initial),
+        Step(.loading(cache: nil)),
+        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
+        partial(.loading(cache: nil), "a,b,c,d", progress(2, of: 3, items: 4)),
+        done,
+      ], timeout: .seconds(10))
+
+    loader.load()
+    await answer("a,b,x", next: 2, last: 3)
+    await answer("c,d", next: 3, last: 3)
+    await answer("e")
+    await steps.expectPages(
+      [
+        done,
+        Step(.loading(cache: all)),
+        partial(.loading(cache: all), "a,b,x", progress(1, of: 3, items: 3)),
+        partial(.loading(cache: all), "a,b,x,c,d", progress(2, of: 3, items: 5)),
+        Step(
+          .success(content: repositories("a,b,x,c,d,e")), progress: progress(3, of: 3, items: 6)),
+      ], timeout: .seconds(10))
+  }
+
+  func testTheCapEndsInSuccessSayingWhereItStopped() async {
+    let loader = makeLoader(pageCap: 2)
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await answer("a,b", next: 2, last: 3)
+    await answer("c,d", next: 3, last: 3)
+    await steps.expectPages(
+      [
+        Step(.initial),
+        Step(.loading(cache: nil)),
+        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
+        Step(
+          .success(content: repositories("a,b,c,d")), progress: progress(2, of: 3, items: 4, cap: 2)
+        ),
+      ], timeout: .seconds(10))
+    XCTAssertEqual(client.requested, [firstPage, page(2)], "page 3 is not asked for")
+  }
+
+  func testWithoutALastLinkThePageCountIsKnownOnlyAtTheLastPage() async {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await answer("a,b", next: 2)
+    await answer("c,d", next: 3)
+    await answer("e")
+    await steps.expectPages(
+      [
+        Step(.initial),
+        Step(.loading(cache: nil)),
+        partial(.loading(cache: nil), "a,b", progress(1, of: nil, items: 2)),
+        partial(.loading(cache: nil), "a,b,c,d", progress(2, of: nil, items: 4)),
+        Step(.success(content: repositories("a,b,c,d,e")), progress: progress(3, of: 3, items: 5)),
+      ], timeout: .seconds(10))
+  }
+
+  func testARepositoryListedAgainAcrossAShiftedPageBoundaryAppearsOnce() async {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await answer("a,b,c", next: 2, last: 3)
+    await answer("c,d,e", next: 3, last: 3)
+    await answer("f")
+    await steps.expectPages(
+      [
+        Step(.initial),
+        Step(.loading(cache: nil)),
+        partial(.loading(cache: nil), "a,b,c", progress(1, of: 3, items: 3)),
+        partial(.loading(cache: nil), "a,b,c,d,e", progress(2, of: 3, items: 5)),
+        Step(
+          .success(content: repositories("a,b,c,d,e,f")), progress: progress(3, of: 3, items: 6)),
+      ], timeout: .seconds(10))
+  }
+}
+
+extension RepositoriesPagesTests {
+  func testALinkBackToTheFirstPageStopsWithoutReadingItAgain() async {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await answer("a,b", next: 2, last: 2)
+    await client.respond(
+      headers: ["Link": "<\(page(1))>; rel=\"next\", <\(page(2))>; rel=\"last\""],
+      body: body("c"))
+    let error = GitHubError.paginationStopped(.linkLoop(page: 2))
+    await steps.expectPages(
+      [
+        Step(.initial),
+        Step(.loading(cache: nil)),
+        partial(.loading(cache: nil), "a,b", progress(1, of: 2, items: 2)),
+        partial(.failure(error: error, cache: nil), "a,b,c", progress(2, of: 2, items: 3)),
+      ], timeout: .seconds(10))
+    XCTAssertEqual(loader.state.error as? GitHubError, error)
+    XCTAssertEqual(client.requested, [firstPage, page(2)])
+  }
+}
