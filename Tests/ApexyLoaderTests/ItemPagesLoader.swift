@@ -73,12 +73,19 @@ extension PageProgress {
 
 extension LoaderPagesStep<[String]> {
   /// A load under way or stopped: `state`, with `items` read so far as partial content and
-  /// `progress` in both facets.
+  /// `progress` in both facets. Under way, the partial content goes on at the page after those
+  /// read (pages numbered from 1); stopped, at `resume`.
   static func partial(
     _ state: LoadingState<[String]>, _ items: [String], _ progress: PageProgress,
     resume: PageResume? = nil
   ) -> Self {
-    Self(
+    let read = (0..<progress.pagesRead).map { ItemPagesLoader.page($0 + 1).absoluteString }
+    let resume =
+      state.isLoading
+      ? PageResume(
+        firstPage: read[0], next: ItemPagesLoader.page(progress.pagesRead + 1), visited: read,
+        pageCount: progress.pageCount) : resume
+    return Self(
       state, partial: PartialContent(content: items, progress: progress, resume: resume),
       progress: progress)
   }

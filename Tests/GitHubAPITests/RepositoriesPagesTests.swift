@@ -48,11 +48,21 @@ final class RepositoriesPagesTests: XCTestCase {
     return await client.respond(headers: headers, body: body(names))
   }
 
+  /// A load under way or stopped: `state` with the repositories `names` read so far and
+  /// `progress` in both facets. Under way, the partial content goes on at the page after those
+  /// read; stopped, at `resume`.
   func partial(
     _ state: LoadingState<[Repository]>, _ names: String, _ progress: PageProgress,
     resume: PageResume? = nil
   ) -> Step {
-    Step(
+    let read = [firstPage] + (1..<max(1, progress.pagesRead)).map { page($0 + 1) }
+    let resume =
+      state.isLoading
+      ? PageResume(
+        firstPage: firstPage, next: URL(string: page(progress.pagesRead + 1))!,
+        visited: Array(read.prefix(progress.pagesRead)), pageCount: progress.pageCount)
+      : resume
+    return Step(
       state,
       partial: PartialContent(content: repositories(names), progress: progress, resume: resume),
       progress: progress)
