@@ -126,10 +126,10 @@ public struct AppState: Sendable, Equatable {
     case .organization(let snapshot, _):
       organization.take(snapshot, at: now)
       if let kind = snapshot.state.content?.kind { ownerKind = kind }
-      refreshVisible()
+      refreshVisibleKeepingSelection()
     case .repositories(let snapshot, _):
       repositories.take(snapshot, at: now)
-      refreshVisible()
+      refreshVisibleKeepingSelection()
     case .repository(let key, let snapshot):
       guard lists.detail?.key == key else { return }
       lists.detail?.loader.take(snapshot, at: now)
@@ -180,8 +180,26 @@ public struct AppState: Sendable, Equatable {
   }
 
   private mutating func refreshVisible() {
-    visible.fetch = filtered(merged.content?.repositories ?? [])
-    visible.result = filtered(repositories.state.content ?? [])
+    visible.fetch = filtered(shownMerged.content?.repositories ?? [])
+    visible.result = filtered(shownRepositories.content ?? [])
+  }
+
+  /// Lists both panes again after a loader's change, each selection staying on its repository
+  /// and in its place on screen: a page that lands above it in a sorted list moves the view
+  /// with it.
+  private mutating func refreshVisibleKeepingSelection() {
+    let before = [PaneID.fetch, .result].map { pane in
+      (pane, ListKeys.selected(self, in: pane)?.rawName, lists.selected[pane] ?? 0)
+    }
+    refreshVisible()
+    for (pane, name, index) in before {
+      guard let name, visibleRepositories(pane).indices.contains(index),
+        visibleRepositories(pane)[index].rawName != name,
+        let moved = visibleRepositories(pane).firstIndex(where: { $0.rawName == name })
+      else { continue }
+      lists.selected[pane] = moved
+      scroll[pane] = (scroll[pane] ?? 0) + moved - index
+    }
   }
 
   private func filtered(_ all: [Repository]) -> [Repository] {
