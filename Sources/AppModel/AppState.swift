@@ -55,6 +55,8 @@ public struct AppState: Sendable, Equatable {
   /// The latest rate limit any loader's answer reported: one per host, whichever owner is
   /// shown.
   public var rateLimit: RateLimit?
+  /// When the answer that stated `rateLimit` arrived, when known.
+  public var rateLimitAt: Date?
   /// `host:port` of the API, for error messages.
   public var host: String
   /// The request deadline in seconds, for error messages.
@@ -142,18 +144,26 @@ public struct AppState: Sendable, Equatable {
     change.owner.map { $0.lowercased() == org.lowercased() } ?? true
   }
 
-  /// Keeps `limit` when it is newer than the one kept: of a later window, or of the same
-  /// window with fewer requests left. A loader shown again brings the limit of its own last
-  /// answer, which may be older than another owner's.
-  mutating func noteRateLimit(_ limit: RateLimit?) {
-    guard let limit else { return }
-    if let kept = rateLimit,
-      limit.reset < kept.reset
-        || (limit.reset == kept.reset && limit.remaining >= kept.remaining)
-    {
-      return
+  /// Keeps `limit` when it is newer than the one kept: stated by an answer that arrived later
+  /// (`at`), an error answer such as a rate-limit 403 included, whatever its window says; when
+  /// either arrival is not known, of a later window, or of the same window with fewer requests
+  /// left. A loader shown again brings the limit of its own last answer, which may be older
+  /// than another owner's.
+  mutating func noteRateLimit(_ stated: (limit: RateLimit, at: Date?)?) {
+    guard let (limit, at) = stated else { return }
+    if let kept = rateLimit {
+      let older: Bool
+      if let at, let keptAt = rateLimitAt, at != keptAt {
+        older = at < keptAt
+      } else {
+        older =
+          limit.reset < kept.reset
+          || (limit.reset == kept.reset && limit.remaining >= kept.remaining)
+      }
+      if older { return }
     }
     rateLimit = limit
+    rateLimitAt = at
   }
 
   /// Shows another owner's slots, and lists them once.

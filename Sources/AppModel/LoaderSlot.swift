@@ -177,13 +177,15 @@ public enum LoaderChange: Sendable, Equatable {
     }
   }
 
-  /// The rate limit its loader's latest answer reported, if any.
-  var rateLimit: RateLimit? {
+  /// The rate limit its loader's latest answer reported, if any, and when that answer arrived.
+  var rateLimit: (limit: RateLimit, at: Date?)? {
+    let status: LoaderStatus
     switch self {
-    case .organization(let snapshot, _): snapshot.status.rateLimit
-    case .repositories(let snapshot, _): snapshot.status.rateLimit
-    case .repository(_, let snapshot): snapshot.status.rateLimit
+    case .organization(let snapshot, _): status = snapshot.status
+    case .repositories(let snapshot, _): status = snapshot.status
+    case .repository(_, let snapshot): status = snapshot.status
     }
+    return status.rateLimit.map { ($0, status.rateLimitAt) }
   }
 
   /// The retry its loader waits for now, if any.

@@ -12,18 +12,23 @@ public struct LoaderStatus: Sendable, Equatable {
   public var staleAfter: TimeInterval?
   /// The rate limit the last response stated, if it stated one.
   public var rateLimit: RateLimit?
+  /// When the answer that stated `rateLimit` arrived, to tell the newest answer's figure from
+  /// an older one; `nil` when not known.
+  public var rateLimitAt: Date?
   /// The pages of the latest paginated load, under way or ended; a new page is a new status.
   public var pages: PageProgress?
 
   /// Creates a value from its parts.
   public init(
     retry: RetryCountdown? = nil, freshness: Freshness = Freshness(),
-    staleAfter: TimeInterval? = nil, rateLimit: RateLimit? = nil, pages: PageProgress? = nil
+    staleAfter: TimeInterval? = nil, rateLimit: RateLimit? = nil, rateLimitAt: Date? = nil,
+    pages: PageProgress? = nil
   ) {
     self.retry = retry
     self.freshness = freshness
     self.staleAfter = staleAfter
     self.rateLimit = rateLimit
+    self.rateLimitAt = rateLimitAt
     self.pages = pages
   }
 

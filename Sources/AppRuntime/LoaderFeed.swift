@@ -56,7 +56,7 @@ extension LoaderSnapshot {
       status: LoaderStatus(
         retry: loader.retryStatus.map(RetryCountdown.init), freshness: loader.freshness,
         staleAfter: loader.policies.staleAfter, rateLimit: loader.lastResponse?.rateLimit,
-        pages: loader.pageProgress),
+        rateLimitAt: loader.lastResponse?.receivedAt, pages: loader.pageProgress),
       cacheProblem: loader.cacheProblem, partial: loader.partialContent,
       changeCount: loader.changeCount)
   }

@@ -163,15 +163,18 @@ final class PagesUpdateTests: XCTestCase {
 
   func testARateLimitErrorAnswerIsTheNewestFigure() {
     var state = loading()
-    let reset = now + 600
-    let before = page(state, repositories(["a"]), read: 1, of: 50)
-    var fresh = before
-    fresh.status.rateLimit = RateLimit(limit: 5000, remaining: 4999, reset: reset)
+    let window = RateLimit(limit: 5000, remaining: 4999, reset: now + 3600)
+    var fresh = page(state, repositories(["a"]), read: 1, of: 50)
+    fresh.status.rateLimit = window
+    fresh.status.rateLimitAt = now
     _ = update(&state, .loaderChanged(.repositories(fresh), at: now))
+    // The 403 that follows states another window (as the built-in server's does) that resets
+    // sooner: it is still the newest answer, so its figure is the one shown.
     var refused = fresh
     refused.state = .failure(
-      error: GitHubError.rateLimited(status: 403, reset: reset), cache: nil)
-    refused.status.rateLimit = RateLimit(limit: 5000, remaining: 0, reset: reset)
+      error: GitHubError.rateLimited(status: 403, reset: now + 60), cache: nil)
+    refused.status.rateLimit = RateLimit(limit: 60, remaining: 0, reset: now + 60)
+    refused.status.rateLimitAt = now + 1
     refused.changeCount += 1
     assertUpdate(
       &state, .loaderChanged(.repositories(refused), at: now + 1),
@@ -179,10 +182,19 @@ final class PagesUpdateTests: XCTestCase {
     ) {
       $0.now = now + 1
       $0.repositories.snapshot = refused
-      $0.rateLimit = RateLimit(limit: 5000, remaining: 0, reset: reset)
+      $0.rateLimit = RateLimit(limit: 60, remaining: 0, reset: now + 60)
+      $0.rateLimitAt = now + 1
       $0.inspector.timeline.marks[.repositories]?.append(.init(at: now + 1, stateCase: .failure))
       $0.inspector.timeline.marks[.merged]?.append(.init(at: now + 1, stateCase: .failure))
       $0.pendingWake = now + 10
+    }
+    // The organization's answer from before, told again, says less.
+    let organization = LoaderSnapshot(
+      state: state.organization.state,
+      status: LoaderStatus(rateLimit: window, rateLimitAt: now),
+      changeCount: state.organization.snapshot.changeCount)
+    assertUpdate(&state, .loaderChanged(.organization(organization), at: now + 1), commands: []) {
+      $0.organization.snapshot = organization
     }
   }
 
