@@ -83,6 +83,30 @@ final class PagesUpdateTests: XCTestCase {
     }
   }
 
+  func testTheFilterAndTheDetailViewWorkOnTheRowsSoFar() {
+    var state = loading()
+    let rows = repositories(["alpha", "beta", "gamma"])
+    _ = update(&state, .loaderChanged(.repositories(page(state, rows, read: 1, of: 3)), at: now))
+    assertUpdate(&state, .key(.character("/")), commands: []) { $0.isEditingFilter = true }
+    assertUpdate(
+      &state, .key(.character("m")), commands: [], lists: [.fetch: ["gamma"], .result: ["gamma"]]
+    ) { $0.setFilter("m") }
+    assertUpdate(&state, .key(.enter), commands: []) { $0.isEditingFilter = false }
+    state.focus = .resultList
+    assertUpdate(&state, .key(.enter), commands: [.loadDetail("RedMadRobot/gamma")]) {
+      $0.lists.detail = OpenDetail(repository: rows[2], key: "RedMadRobot/gamma")
+    }
+    let second = page(state, rows + repositories(["omega"]), read: 2, of: 3)
+    assertUpdate(
+      &state, .loaderChanged(.repositories(second), at: now + 1), commands: [],
+      lists: [.fetch: ["gamma", "omega"], .result: ["gamma", "omega"]],
+      "the next page is filtered too, the detail stays open"
+    ) {
+      $0.now = now + 1
+      $0.repositories.snapshot = second
+    }
+  }
+
   func testAReloadOverALoadedListKeepsItUntilTheNewOneIsComplete() {
     var state = Fixture.loaded()
     let all = Fixture.repositories.map(\.name)
