@@ -9,9 +9,17 @@ extension AppState {
   /// for a cache it lacks.
   public var shownRepositories: LoadingState<[Repository]> { repositories.shownState }
 
-  /// The Fetch pane's state as shown: the organization merged with ``shownRepositories``.
+  /// The Fetch pane's state as shown: the organization merged with ``shownRepositories``. While
+  /// the owner has not answered yet and pages of its repositories arrive, the owner stands in
+  /// by its login, so the Fetch pane lists the rows so far as the Result pane does.
   public var shownMerged: LoadingState<OrganizationRepositories> {
-    OrganizationRepositories.merged(organization.state, shownRepositories)
+    var owner = organization.state
+    if owner.content == nil, !owner.isFailure, repositories.state.content == nil,
+      repositories.snapshot.partial != nil
+    {
+      owner = .loading(cache: Organization(login: org, name: nil, kind: ownerKind))
+    }
+    return OrganizationRepositories.merged(owner, shownRepositories)
   }
 
   /// The pages of the repositories' load under way, once it read a page and until it ends;
@@ -69,5 +77,13 @@ extension AppState {
   /// organization failed.
   public func errorLine(for error: Error, pane: PaneID) -> String {
     errorLine(for: error, ofRepositories: pane == .result || organization.state.error == nil)
+  }
+}
+
+extension LoadingState {
+  /// Whether this is a failure.
+  fileprivate var isFailure: Bool {
+    if case .failure = self { return true }
+    return false
   }
 }

@@ -60,6 +60,20 @@ final class PagesUpdateTests: XCTestCase {
     }
   }
 
+  func testBeforeTheOwnerAnswersTheFetchPaneListsThePagesUnderItsLogin() {
+    var state = Fixture.state()
+    _ = updateLoaders(
+      &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
+    let first = page(state, repositories(["a", "b"]), read: 1, of: 3)
+    assertUpdate(
+      &state, .loaderChanged(.repositories(first), at: now), commands: [],
+      lists: [.fetch: ["a", "b"], .result: ["a", "b"]]
+    ) { $0.repositories.snapshot = first }
+    XCTAssertEqual(
+      PaneHeader.lines(state, .fetch, width: 60).map(\.text),
+      ["[ Fetch ]", "", "⠋ Loading…", "Repositories of the RedMadRobot organization:"])
+  }
+
   func testAPageThatSortsAboveTheSelectionMovesTheViewWithIt() {
     var state = loading()
     state.setSort(.name)
@@ -192,6 +206,16 @@ final class PagesUpdateTests: XCTestCase {
     fresh.status.rateLimit = window
     fresh.status.rateLimitAt = now
     _ = update(&state, .loaderChanged(.repositories(fresh), at: now))
+    // The organization's slow answer, asked for before that page, says more left: not newer.
+    let organization = LoaderSnapshot(
+      state: state.organization.state,
+      status: LoaderStatus(
+        rateLimit: RateLimit(limit: 5000, remaining: 5000, reset: now + 3600),
+        rateLimitAt: now + 0.5),
+      changeCount: state.organization.snapshot.changeCount)
+    assertUpdate(&state, .loaderChanged(.organization(organization), at: now), commands: []) {
+      $0.organization.snapshot = organization
+    }
     // The 403 that follows states another window (as the built-in server's does) that resets
     // sooner: it is still the newest answer, so its figure is the one shown.
     var refused = fresh
@@ -211,14 +235,6 @@ final class PagesUpdateTests: XCTestCase {
       $0.inspector.timeline.marks[.repositories]?.append(.init(at: now + 1, stateCase: .failure))
       $0.inspector.timeline.marks[.merged]?.append(.init(at: now + 1, stateCase: .failure))
       $0.pendingWake = now + 10
-    }
-    // The organization's answer from before, told again, says less.
-    let organization = LoaderSnapshot(
-      state: state.organization.state,
-      status: LoaderStatus(rateLimit: window, rateLimitAt: now),
-      changeCount: state.organization.snapshot.changeCount)
-    assertUpdate(&state, .loaderChanged(.organization(organization), at: now + 1), commands: []) {
-      $0.organization.snapshot = organization
     }
   }
 
