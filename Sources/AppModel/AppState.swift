@@ -144,21 +144,22 @@ public struct AppState: Sendable, Equatable {
     change.owner.map { $0.lowercased() == org.lowercased() } ?? true
   }
 
-  /// Keeps `limit` when it is newer than the one kept: stated by an answer that arrived later
-  /// (`at`), an error answer such as a rate-limit 403 included, whatever its window says; when
-  /// either arrival is not known, of a later window, or of the same window with fewer requests
-  /// left. A loader shown again brings the limit of its own last answer, which may be older
-  /// than another owner's.
+  /// Keeps `limit` when it is newer than the one kept. In one window (the same reset) the
+  /// fewer requests left is the newer figure, whatever order the answers arrived in (a slow
+  /// answer carries the figure of when it was asked); of another window, the answer that
+  /// arrived later (`at`), an error answer such as a rate-limit 403 included, or, when either
+  /// arrival is not known, the later window. A loader shown again brings the limit of its own
+  /// last answer, which may be older than another owner's.
   mutating func noteRateLimit(_ stated: (limit: RateLimit, at: Date?)?) {
     guard let (limit, at) = stated else { return }
     if let kept = rateLimit {
       let older: Bool
-      if let at, let keptAt = rateLimitAt, at != keptAt {
+      if limit.reset == kept.reset {
+        older = limit.remaining >= kept.remaining
+      } else if let at, let keptAt = rateLimitAt {
         older = at < keptAt
       } else {
-        older =
-          limit.reset < kept.reset
-          || (limit.reset == kept.reset && limit.remaining >= kept.remaining)
+        older = limit.reset < kept.reset
       }
       if older { return }
     }
