@@ -3,8 +3,9 @@ import AppModel
 import Foundation
 
 /// What headless mode prints, from the same successive states the terminal draws: a line for
-/// every change of each loader and of their merge, each request's start and end with
-/// `--trace`, the cache's problems on stderr, and a summary at the end. Text lines are
+/// every change of each loader and of their merge and for each page of a list read, each
+/// request's start and end with `--trace`, the cache's problems and the page cap's notice on
+/// stderr, and a summary at the end. Text lines are
 /// sanitized for display (in ASCII where the state draws in ASCII); JSON Lines keep every
 /// string exact.
 public struct Transcript: Sendable {
@@ -64,10 +65,15 @@ public struct Transcript: Sendable {
         format(
           describe.loader(state.organization, .organization) { ($0.rawDisplayName, nil) }, state))
     }
-    if now.repositories != seen.repositories {
+    if now.repositories.isPage(after: seen.repositories), let pages = now.repositories.pages {
+      lines.output.append(format(describe.page(pages), state))
+    } else if now.repositories != seen.repositories {
       lines.output.append(
         format(
           describe.loader(state.repositories, .repositories) { (nil, $0.map(\.rawName)) }, state))
+    }
+    if now.capNotice != seen.capNotice, let notice = now.capNotice {
+      lines.errors.append("loader-tui: " + named(localized(notice, state)))
     }
     if now.merged != seen.merged { lines.output.append(format(describe.merged(), state)) }
     if options.trace, now.records != seen.records, let record = state.inspector.latestRecord {
@@ -123,12 +129,20 @@ private struct Seen: Equatable {
   struct Facet: Equatable {
     var changeCount = 0
     var retry: RetryCountdown?
+    /// The pages of a load under way: a new page read is a line of its own.
+    var pages: PageProgress?
+
+    /// Whether this differs from `before` by a page read alone.
+    func isPage(after before: Facet) -> Bool {
+      changeCount == before.changeCount && retry == before.retry && pages != before.pages
+    }
   }
 
   var organization = Facet()
   var repositories = Facet()
   var merged = MergedKey()
   var cacheProblem: String?
+  var capNotice: String?
   var records = 0
   var round = 1
 
@@ -138,7 +152,9 @@ private struct Seen: Equatable {
     organization = Facet(
       changeCount: state.organization.snapshot.changeCount, retry: state.organization.status.retry)
     repositories = Facet(
-      changeCount: state.repositories.snapshot.changeCount, retry: state.repositories.status.retry)
+      changeCount: state.repositories.snapshot.changeCount, retry: state.repositories.status.retry,
+      pages: state.pagesLoading)
+    capNotice = state.capNotice
     merged = MergedKey(Describe(state: state, time: 0, round: state.rounds.round).merged())
     cacheProblem = state.cache.problem
     records = state.inspector.recordedCount
@@ -162,73 +178,5 @@ private struct MergedKey: Equatable {
     error = transition.error
     organization = transition.organization
     repositories = transition.repositories
-  }
-}
-
-/// Builds the transitions of one state.
-private struct Describe {
-  let state: AppState
-  let time: TimeInterval
-  let round: Int
-
-  /// The app's one-line error, with the program's advice.
-  static func errorLine(_ state: AppState) -> (Error) -> String {
-    { error in
-      ErrorMessage.line(
-        for: error, host: state.host, timeout: state.timeout, advice: state.advice.callAsFunction)
-    }
-  }
-
-  /// A loader's line: not modified, rate limit, the retry it waits for, and its age when the
-  /// content was restored from the cache.
-  func loader<T>(
-    _ slot: LoaderSlot<T>, _ subject: TransitionSubject, describe: (T) -> (String?, [String]?)
-  ) -> Transition {
-    var line = transition(slot.state, subject, describe: describe)
-    if case .success = slot.state {
-      line.notModified = slot.status.freshness.wasNotModified
-      line.cachedAge = slot.restoredAt.map { state.now.timeIntervalSince($0) }
-    }
-    line.rateLimit = slot.status.rateLimit
-    if let retry = slot.status.retry, slot.state.isLoading, let error = retryError(subject) {
-      line.retry = TransitionRetry(
-        retry: retry.retry, maxRetries: retry.maxRetries,
-        wait: max(0, retry.nextAttempt.timeIntervalSince(state.now)), error: error)
-    }
-    return line
-  }
-
-  /// The merged line: not modified when both loaders were, and the older age when both were
-  /// restored from the cache.
-  func merged() -> Transition {
-    let merged = state.merged
-    var line = transition(merged, .merged) {
-      ($0.organization.rawDisplayName, $0.repositories.map(\.rawName))
-    }
-    if case .success = merged {
-      line.notModified =
-        state.organization.status.freshness.wasNotModified
-        && state.repositories.status.freshness.wasNotModified
-      if let organization = state.organization.restoredAt,
-        let repositories = state.repositories.restoredAt
-      {
-        line.cachedAge = state.now.timeIntervalSince(min(organization, repositories))
-      }
-    }
-    return line
-  }
-
-  private func retryError(_ subject: TransitionSubject) -> String? {
-    let status = subject == .organization ? state.organization.status : state.repositories.status
-    return status.retry?.error.map(Self.errorLine(state))
-  }
-
-  private func transition<T>(
-    _ loading: LoadingState<T>, _ subject: TransitionSubject,
-    describe: (T) -> (String?, [String]?)
-  ) -> Transition {
-    TransitionFormatter.transition(
-      loading, subject: subject, time: time, round: round,
-      errorLine: Self.errorLine(state), describe: describe)
   }
 }

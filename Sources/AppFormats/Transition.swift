@@ -27,6 +27,9 @@ public struct Transition: Sendable {
   /// How long ago the content was last confirmed, when it was restored from the cache at start
   /// rather than fetched; `nil` for fetched content.
   public var cachedAge: TimeInterval?
+  /// The pages of a list read page by page: on a line for a page read, a load that stopped
+  /// part-way, or one that stopped at the page cap; `nil` on the other lines.
+  public var pages: PageProgress?
 
   /// Creates a value from its parts.
   public init(

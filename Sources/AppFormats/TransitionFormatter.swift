@@ -22,7 +22,8 @@ public enum TransitionFormatter {
       organization: content?.0, repositories: content?.1)
   }
 
-  /// `[  0.503s] repositories  Loading: cache 36 repositories (Apexy, …)`.
+  /// `[  0.503s] repositories  Loading: cache 36 repositories (Apexy, …)`; a page read:
+  /// `[  0.503s] repositories  Loading: page 12/50, 1,200 so far`.
   public static func text(_ transition: Transition, timestamps: Bool) -> String {
     let time = timestamps ? String(format: "[%8.3fs] ", transition.time) : ""
     let subject = transition.subject.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
@@ -37,6 +38,9 @@ public enum TransitionFormatter {
         body =
           "Retrying: \(retry.retry) of \(retry.maxRetries) in "
           + String(format: "%.3fs", retry.wait) + " after \(error), cache \(content ?? "nil")"
+      } else if let pages = transition.pages, content == nil {
+        body =
+          "Loading: " + PageNotes.page(pages) + ", \(PageNotes.grouped(pages.itemCount)) so far"
       } else {
         body = "Loading: cache \(content ?? "nil")"
       }
@@ -54,8 +58,9 @@ public enum TransitionFormatter {
     return TextSanitizer.clean(time + subject + body)
   }
 
-  /// One JSON object per line: time, round, state, case, error and content. Names are exact
-  /// (`JSONValue` escapes every control and format character); nothing is cut.
+  /// One JSON object per line: time, round, state, case, error and content, and the counts of
+  /// a list read page by page (`pages_read`, `page_count`, `so_far`, `stopped_at_cap`). Names
+  /// are exact (`JSONValue` escapes every control and format character); nothing is cut.
   public static func json(_ transition: Transition, timestamps: Bool, owner: String? = nil)
     -> String
   {
@@ -88,6 +93,12 @@ public enum TransitionFormatter {
         "limit": .int(limit.limit), "remaining": .int(limit.remaining),
         "reset": .int(Int(limit.reset.timeIntervalSince1970)),
       ])
+    }
+    if let pages = transition.pages {
+      object["pages_read"] = .int(pages.pagesRead)
+      object["page_count"] = pages.pageCount.map(JSONValue.int) ?? .null
+      object["so_far"] = .int(pages.itemCount)
+      if let cap = pages.stoppedAtCap { object["stopped_at_cap"] = .int(cap) }
     }
     if let owner { object["owner"] = .string(owner) }
     return JSONValue.object(object).line

@@ -55,6 +55,8 @@ public struct AppState: Sendable, Equatable {
   /// The latest rate limit any loader's answer reported: one per host, whichever owner is
   /// shown.
   public var rateLimit: RateLimit?
+  /// When the answer that stated `rateLimit` arrived, when known.
+  public var rateLimitAt: Date?
   /// `host:port` of the API, for error messages.
   public var host: String
   /// The request deadline in seconds, for error messages.
@@ -126,10 +128,10 @@ public struct AppState: Sendable, Equatable {
     case .organization(let snapshot, _):
       organization.take(snapshot, at: now)
       if let kind = snapshot.state.content?.kind { ownerKind = kind }
-      refreshVisible()
+      refreshVisibleKeepingSelection()
     case .repositories(let snapshot, _):
       repositories.take(snapshot, at: now)
-      refreshVisible()
+      refreshVisibleKeepingSelection()
     case .repository(let key, let snapshot):
       guard lists.detail?.key == key else { return }
       lists.detail?.loader.take(snapshot, at: now)
@@ -142,18 +144,27 @@ public struct AppState: Sendable, Equatable {
     change.owner.map { $0.lowercased() == org.lowercased() } ?? true
   }
 
-  /// Keeps `limit` when it is newer than the one kept: of a later window, or of the same
-  /// window with fewer requests left. A loader shown again brings the limit of its own last
-  /// answer, which may be older than another owner's.
-  mutating func noteRateLimit(_ limit: RateLimit?) {
-    guard let limit else { return }
-    if let kept = rateLimit,
-      limit.reset < kept.reset
-        || (limit.reset == kept.reset && limit.remaining >= kept.remaining)
-    {
-      return
+  /// Keeps `limit` when it is newer than the one kept. In one window (the same reset) the
+  /// fewer requests left is the newer figure, whatever order the answers arrived in (a slow
+  /// answer carries the figure of when it was asked); of another window, the answer that
+  /// arrived later (`at`), an error answer such as a rate-limit 403 included, or, when either
+  /// arrival is not known, the later window. A loader shown again brings the limit of its own
+  /// last answer, which may be older than another owner's.
+  mutating func noteRateLimit(_ stated: (limit: RateLimit, at: Date?)?) {
+    guard let (limit, at) = stated else { return }
+    if let kept = rateLimit {
+      let older: Bool
+      if limit.reset == kept.reset {
+        older = limit.remaining >= kept.remaining
+      } else if let at, let keptAt = rateLimitAt {
+        older = at < keptAt
+      } else {
+        older = limit.reset < kept.reset
+      }
+      if older { return }
     }
     rateLimit = limit
+    rateLimitAt = at
   }
 
   /// Shows another owner's slots, and lists them once.
@@ -180,8 +191,26 @@ public struct AppState: Sendable, Equatable {
   }
 
   private mutating func refreshVisible() {
-    visible.fetch = filtered(merged.content?.repositories ?? [])
-    visible.result = filtered(repositories.state.content ?? [])
+    visible.fetch = filtered(shownMerged.content?.repositories ?? [])
+    visible.result = filtered(shownRepositories.content ?? [])
+  }
+
+  /// Lists both panes again after a loader's change, each selection staying on its repository
+  /// and in its place on screen: a page that lands above it in a sorted list moves the view
+  /// with it.
+  private mutating func refreshVisibleKeepingSelection() {
+    let before = [PaneID.fetch, .result].map { pane in
+      (pane, ListKeys.selected(self, in: pane)?.rawName, lists.selected[pane] ?? 0)
+    }
+    refreshVisible()
+    for (pane, name, index) in before {
+      guard let name, visibleRepositories(pane).indices.contains(index),
+        visibleRepositories(pane)[index].rawName != name,
+        let moved = visibleRepositories(pane).firstIndex(where: { $0.rawName == name })
+      else { continue }
+      lists.selected[pane] = moved
+      scroll[pane] = (scroll[pane] ?? 0) + moved - index
+    }
   }
 
   private func filtered(_ all: [Repository]) -> [Repository] {

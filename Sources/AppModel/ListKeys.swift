@@ -5,7 +5,11 @@ import GitHubAPI
 enum ListKeys {
   /// The repository selected in the focused pane's list, if it lists any.
   static func selected(_ state: AppState) -> Repository? {
-    let pane = state.focus.pane
+    selected(state, in: state.focus.pane)
+  }
+
+  /// The repository selected in `pane`'s list, if it lists any.
+  static func selected(_ state: AppState, in pane: PaneID) -> Repository? {
     let list = state.visibleRepositories(pane)
     let index = state.lists.selected[pane] ?? 0
     return list.indices.contains(index) ? list[index] : nil

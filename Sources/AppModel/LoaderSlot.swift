@@ -63,35 +63,40 @@ public struct LoaderID: Sendable, Hashable {
 }
 
 /// What a loader said at one change, as plain values: its state, its policies' status, its
-/// cache problem and its change count (which tells one change from the next).
+/// cache problem, what a paginated load read so far, and its change count (which tells one
+/// change from the next).
 public struct LoaderSnapshot<Content: Sendable & Equatable>: Sendable, Equatable {
   /// The loader's state.
   public var state: LoadingState<Content>
-  /// Its retry, freshness and rate limit.
+  /// Its retry, freshness, rate limit and pages.
   public var status: LoaderStatus
   /// What is wrong with its cache, in one line; `nil` when nothing is.
   public var cacheProblem: String?
+  /// What its paginated load read so far, while it runs or after it stopped part-way.
+  public var partial: PartialContent<Content>?
   /// How many times its state was assigned.
   public var changeCount: Int
 
   /// Creates a value from its parts.
   public init(
     state: LoadingState<Content>, status: LoaderStatus = LoaderStatus(),
-    cacheProblem: String? = nil, changeCount: Int = 0
+    cacheProblem: String? = nil, partial: PartialContent<Content>? = nil, changeCount: Int = 0
   ) {
     self.state = state
     self.status = status
     self.cacheProblem = cacheProblem
+    self.partial = partial
     self.changeCount = changeCount
   }
 
-  /// Whether `other` says anything this one does not: a new state, status or cache problem.
-  /// The state is compared by its change count, so a change to an equal state (another
-  /// error) still counts.
+  /// Whether `other` says anything this one does not: a new state, status (a new page
+  /// included) or cache problem. The state is compared by its change count, so a change to an
+  /// equal state (another error) still counts; the partial content by its progress, which
+  /// every page changes.
   public func differs(from other: LoaderSnapshot?) -> Bool {
     guard let other else { return true }
     return changeCount != other.changeCount || status != other.status
-      || cacheProblem != other.cacheProblem
+      || cacheProblem != other.cacheProblem || partial?.progress != other.partial?.progress
   }
 }
 
@@ -113,6 +118,17 @@ public struct LoaderSlot<Content: Sendable & Equatable>: Sendable, Equatable {
 
   /// The loader's state.
   public var state: LoadingState<Content> { snapshot.state }
+  /// The state the panes show: the loader's, with what its paginated load read so far standing
+  /// in for the cache it lacks (a first load under way, or one that stopped part-way). A load
+  /// over earlier content keeps showing that content until its list is complete.
+  public var shownState: LoadingState<Content> {
+    guard let partial = snapshot.partial?.content else { return state }
+    switch state {
+    case .loading(nil): return .loading(cache: partial)
+    case .failure(let error, nil): return .failure(error: error, cache: partial)
+    default: return state
+    }
+  }
   /// The loader's retry, freshness and rate limit.
   public var status: LoaderStatus { snapshot.status }
 
@@ -161,13 +177,15 @@ public enum LoaderChange: Sendable, Equatable {
     }
   }
 
-  /// The rate limit its loader's latest answer reported, if any.
-  var rateLimit: RateLimit? {
+  /// The rate limit its loader's latest answer reported, if any, and when that answer arrived.
+  var rateLimit: (limit: RateLimit, at: Date?)? {
+    let status: LoaderStatus
     switch self {
-    case .organization(let snapshot, _): snapshot.status.rateLimit
-    case .repositories(let snapshot, _): snapshot.status.rateLimit
-    case .repository(_, let snapshot): snapshot.status.rateLimit
+    case .organization(let snapshot, _): status = snapshot.status
+    case .repositories(let snapshot, _): status = snapshot.status
+    case .repository(_, let snapshot): status = snapshot.status
     }
+    return status.rateLimit.map { ($0, status.rateLimitAt) }
   }
 
   /// The retry its loader waits for now, if any.

@@ -2,7 +2,7 @@ import ApexyLoader
 import Foundation
 
 /// What a loader's policies say beside its state, as plain values: a retry being waited for,
-/// when the content was last confirmed, and the rate limit left.
+/// when the content was last confirmed, the rate limit left, and the pages of a paginated load.
 public struct LoaderStatus: Sendable, Equatable {
   /// The retry being waited for, `nil` when none is.
   public var retry: RetryCountdown?
@@ -12,16 +12,31 @@ public struct LoaderStatus: Sendable, Equatable {
   public var staleAfter: TimeInterval?
   /// The rate limit the last response stated, if it stated one.
   public var rateLimit: RateLimit?
+  /// When the answer that stated `rateLimit` arrived, to tell the newest answer's figure from
+  /// an older one; `nil` when not known.
+  public var rateLimitAt: Date?
+  /// The pages of the latest paginated load, under way or ended; a new page is a new status.
+  public var pages: PageProgress?
 
   /// Creates a value from its parts.
   public init(
     retry: RetryCountdown? = nil, freshness: Freshness = Freshness(),
-    staleAfter: TimeInterval? = nil, rateLimit: RateLimit? = nil
+    staleAfter: TimeInterval? = nil, rateLimit: RateLimit? = nil, rateLimitAt: Date? = nil,
+    pages: PageProgress? = nil
   ) {
     self.retry = retry
     self.freshness = freshness
     self.staleAfter = staleAfter
     self.rateLimit = rateLimit
+    self.rateLimitAt = rateLimitAt
+    self.pages = pages
+  }
+
+  /// The pages of a load under way (`isLoading`) once it read one; `nil` before, as the pages
+  /// kept are then those of the load before it, which ended complete or at the cap.
+  public func pagesSoFar(isLoading: Bool) -> PageProgress? {
+    guard isLoading, let pages, !pages.isComplete, pages.stoppedAtCap == nil else { return nil }
+    return pages
   }
 
   /// How long the content has gone unconfirmed, when that makes it stale at `now`.

@@ -14,14 +14,14 @@ public enum PaneHeader {
       let button = state.focus == .fetchButton ? Style.focusButton : .button
       lines.append(PaneLine(text: "[ Fetch ]", style: button))
       lines.append(PaneLine(text: "", style: .plain))
-      let merged = state.merged
+      let merged = state.shownMerged
       status = (merged.isLoading, merged.error, merged.content != nil, isInitial(merged))
       let name = merged.content?.organization.displayName ?? state.org
       heading =
         state.ownerKind == .user
         ? "Repositories of \(name) (user):" : "Repositories of the \(name) organization:"
     case .result:
-      let repositories = state.repositories.state
+      let repositories = state.shownRepositories
       status = (
         repositories.isLoading, repositories.error, repositories.content != nil,
         isInitial(repositories)
@@ -38,10 +38,11 @@ public enum PaneHeader {
         PaneLine(
           text: "\(Spinner.frame(state.spinnerFrame, ascii: state.asciiOnly)) Loading…",
           style: .spinner))
+      if let short = state.rateLimitShort { add(short, .error, maxLines: 2) }
     } else if let error = status.error {
-      let message = ErrorMessage.line(
-        for: error, host: state.host, timeout: state.timeout, advice: state.advice.callAsFunction)
-      add("✗ " + message, .error, maxLines: 3)
+      add("✗ " + state.errorLine(for: error, pane: pane), .error, maxLines: 3)
+    } else if let notice = state.capNotice {
+      add(notice, .dim, maxLines: 2)
     } else if status.isInitial {
       let prompt =
         pane == .fetch

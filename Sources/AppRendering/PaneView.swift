@@ -57,12 +57,32 @@ public enum PaneView {
           style: .dim)
       }
     }
-    if repositories.count > count {
-      let label = " \(first + 1)–\(first + shown.count) of \(repositories.count) "
-      if TextWidth.of(label) + 4 <= rect.width {
-        grid.put(label, x: rect.right - 1 - TextWidth.of(label), y: rect.bottom, style: .dim)
-      }
+    let label = footer(
+      state, first: first, shown: shown.count, listed: repositories.count, width: rect.width)
+    if let label {
+      grid.put(label, x: rect.right - 1 - TextWidth.of(label), y: rect.bottom, style: .dim)
     }
+  }
+
+  /// The bottom border's label: the rows shown of how many (" 1–10 of 36 ") when the list
+  /// scrolls and, while pages arrive, the rows so far and the page (" 1–10 of 1,200 so far ·
+  /// page 12/50 "); narrower borders get less of it, the pages before the rows; `nil` for none.
+  static func footer(_ state: AppState, first: Int, shown: Int, listed: Int, width: Int)
+    -> String?
+  {
+    let range = listed > shown ? "\(first + 1)–\(first + shown) of " : nil
+    var labels: [String] = []
+    if let pages = state.pagesLoading {
+      let partial = state.repositories.state.content == nil && state.filter.isEmpty
+      let soFar = PageNotes.soFar(pages)
+      if let range {
+        labels.append(
+          partial ? range + soFar : range + PageNotes.grouped(listed) + " · " + soFar)
+      }
+      labels += [soFar, PageNotes.page(pages)]
+    }
+    if let range { labels.append(range + PageNotes.grouped(listed)) }
+    return labels.map { " \($0) " }.first { TextWidth.of($0) + 4 <= width }
   }
 
   /// One list row: the name, then language and stars on the right when there is room; a
@@ -90,6 +110,6 @@ public enum PaneView {
   }
 
   private static func hasContent(_ state: AppState, _ pane: PaneID) -> Bool {
-    pane == .fetch ? state.merged.content != nil : state.repositories.state.content != nil
+    pane == .fetch ? state.shownMerged.content != nil : state.shownRepositories.content != nil
   }
 }

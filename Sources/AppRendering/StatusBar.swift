@@ -24,9 +24,10 @@ public enum StatusBar {
       CacheStatus.summary(
         state.organization.state, restoredAt: cache.organizationRestoredAt, now: state.now)
       ?? summary(state.organization.state, state.organization.succeededAt, state, org)
+    // Pages arriving say how far they are, over restored content too.
+    let restored = state.pagesLoading == nil ? cache.repositoriesRestoredAt : nil
     let repositories =
-      CacheStatus.summary(
-        state.repositories.state, restoredAt: cache.repositoriesRestoredAt, now: state.now)
+      CacheStatus.summary(state.repositories.state, restoredAt: restored, now: state.now)
       ?? summary(state.repositories.state, state.repositories.succeededAt, state, repos)
     let owner = ownerLabel(state)
     let loaders = "\(owner) \(organization) │ repos \(repositories)" + limit
@@ -38,13 +39,14 @@ public enum StatusBar {
     // A rate limit nearly spent stays in every form: no owner switch or narrow terminal
     // hides it.
     let lowLimit = isNearlySpent(state.rateLimit) ? limit : " "
-    let bare = { (owner: String, limit: String) in
+    let bare = { (owner: String, limit: String, short: Bool) in
       "\(owner) \(summary(state.organization.state, nil, state, org))"
-        + " │ repos \(summary(state.repositories.state, nil, state, repos))" + limit
+        + " │ repos \(summary(state.repositories.state, nil, state, repos, short: short))" + limit
     }
     let lefts = [
-      " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner, limit),
-      " " + bare(owner, lowLimit), " " + bare("org", lowLimit),
+      " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner, limit, false),
+      " " + bare(owner, lowLimit, false), " " + bare("org", lowLimit, false),
+      " " + bare("org", lowLimit, true),
     ]
     // The keys before the data source: the widest hint but the last that fits beside the
     // loaders, with the source or without it; else the longest left that leaves room for the
@@ -81,18 +83,22 @@ public enum StatusBar {
     ]
   }
 
-  /// "–", "loading", "retrying in 4s (2/3)", "✓ 3s ago", "✓ not modified 3s ago",
-  /// "✓ stale 12m" or "✗ (ok 2m ago)". The status bar does not animate: the panes' spinners
-  /// already do, and each animated cell costs bytes on every frame.
+  /// "–", "loading", "1,200 so far · page 12/50" (`short`: "page 12/50"), "retrying in 4s
+  /// (2/3)", "✓ 3s ago", "✓ not modified 3s ago", "✓ stale 12m" or "✗ (ok 2m ago)". The status
+  /// bar does not animate: the panes' spinners already do, and each animated cell costs bytes
+  /// on every frame; a page read is a change of its own, one a page.
   public static func summary<T>(
     _ loader: LoadingState<T>, _ succeeded: Date?, _ state: AppState,
-    _ status: LoaderStatus = LoaderStatus()
+    _ status: LoaderStatus = LoaderStatus(), short: Bool = false
   ) -> String {
     let age = succeeded.map { AgeLabel.text(since: $0, now: state.now) }
     switch loader {
     case .initial: return "–"
     case .loading:
       if let retry = status.retry { return retry.text(at: state.now) }
+      if let pages = status.pagesSoFar(isLoading: true) {
+        return short ? PageNotes.page(pages) : PageNotes.soFar(pages)
+      }
       return "loading" + (age.map { " (ok \($0))" } ?? "")
     case .success:
       let confirmed = status.freshness.wasNotModified ? " not modified" : ""
@@ -131,12 +137,6 @@ public enum StatusBar {
 
   /// `4987` as "4,987".
   static func grouped(_ number: Int) -> String {
-    let digits = String(abs(number))
-    var out = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return (number < 0 ? "-" : "") + out
+    PageNotes.grouped(number)
   }
 }

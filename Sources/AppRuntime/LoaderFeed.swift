@@ -3,8 +3,8 @@ import AppModel
 import Foundation
 
 /// The one observer of one loader: observes it once, under one name, and turns each change
-/// that says something new (state, status or cache problem) into an event for the loop. The
-/// same type serves every loader the app shows.
+/// that says something new (state, status, cache problem or a page read) into an event for the
+/// loop. The same type serves every loader the app shows.
 @MainActor
 final class LoaderFeed<Content: Sendable & Equatable> {
   /// The name the loop observes every loader under, as the loaders list it.
@@ -55,7 +55,9 @@ extension LoaderSnapshot {
       state: loader.state,
       status: LoaderStatus(
         retry: loader.retryStatus.map(RetryCountdown.init), freshness: loader.freshness,
-        staleAfter: loader.policies.staleAfter, rateLimit: loader.lastResponse?.rateLimit),
-      cacheProblem: loader.cacheProblem, changeCount: loader.changeCount)
+        staleAfter: loader.policies.staleAfter, rateLimit: loader.lastResponse?.rateLimit,
+        rateLimitAt: loader.lastResponse?.receivedAt, pages: loader.pageProgress),
+      cacheProblem: loader.cacheProblem, partial: loader.partialContent,
+      changeCount: loader.changeCount)
   }
 }

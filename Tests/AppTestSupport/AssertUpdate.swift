@@ -9,12 +9,16 @@ import XCTest
 ///   - state: The state before; the state after, on return.
 ///   - event: The event to apply.
 ///   - commands: The commands `update` must return, in order.
+///   - lists: The names each pane must list after it (filtered and sorted), both panes at
+///     once; `nil` to leave them unchecked. The lists are derived, so the state's `==` leaves
+///     them out.
 ///   - message: Said in a failure, after what failed.
 ///   - file: The file of the call.
 ///   - line: The line of the call.
 ///   - expect: Changes a copy of the state before into the expected state after.
 public func assertUpdate(
-  _ state: inout AppState, _ event: AppEvent, commands: [Command], _ message: String = "",
+  _ state: inout AppState, _ event: AppEvent, commands: [Command],
+  lists: [PaneID: [String]]? = nil, _ message: String = "",
   file: StaticString = #filePath, line: UInt = #line,
   _ expect: (inout AppState) -> Void = { _ in }
 ) {
@@ -25,6 +29,11 @@ public func assertUpdate(
   XCTAssertTrue(
     state == expected, "the next state \(message): \(differences(state, expected))", file: file,
     line: line)
+  if let lists {
+    let listed = Dictionary(
+      uniqueKeysWithValues: lists.keys.map { ($0, state.visibleRepositories($0).map(\.name)) })
+    XCTAssertEqual(listed, lists, "the panes' lists \(message)", file: file, line: line)
+  }
 }
 
 /// The fields of two states that differ, one line each ("focus: fetchList ≠ fetchButton"), for

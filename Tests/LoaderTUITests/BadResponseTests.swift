@@ -134,13 +134,19 @@ final class BadResponseTests: XCTestCase {
       extra: ["--max-response-size", "200000"])
   }
 
-  func testPaginationStopsOnALoopAndAtTheCap() throws {
+  func testPaginationStopsOnALoopAndAtTheCapSucceedsWithWhatItRead() throws {
     try assertFails(
       "link-loop", "repos", says: "Pagination stopped: page 1 links back to a page already fetched")
-    try assertFails(
-      "endless-pages", "repos",
-      says: "Pagination stopped: the cap of 5 pages was reached; raise it with --page-cap",
-      extra: ["--page-cap", "5"])
+    // The cap is a limit, as `gh repo list --limit` is: the rows read, a notice, exit 0.
+    let run = try BinaryRun.run([
+      "--headless", "--latency", "0", "--no-timestamps", "--retries", "0", "--fail-mode",
+      "endless-pages", "--fail", "repos", "--page-cap", "5",
+    ])
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
+    XCTAssertEqual(
+      run.stderr,
+      "loader-tui: Stopped at the cap of 5 pages (36 repositories); raise it with --page-cap.\n")
   }
 
   func testConnectionRefusedNamesHostAndPort() throws {

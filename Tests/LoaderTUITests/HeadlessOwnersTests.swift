@@ -16,7 +16,9 @@ final class HeadlessOwnersTests: XCTestCase {
     let run = try BinaryRun.run(quick + ["--owner", "alice,swift-tools", "--user", "carol"])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertEqual(
-      run.lines.count, 21, "seven lines per owner:\n" + run.lines.joined(separator: "\n"))
+      run.lines.count, 23,
+      "seven lines per owner, and two of pages for the three of swift-tools:\n"
+        + run.lines.joined(separator: "\n"))
     XCTAssertEqual(
       lines(run, of: "alice").last, "done: 1 round, success: Alice Liddell with 4 repositories")
     XCTAssertEqual(

@@ -24,6 +24,9 @@ final class HeadlessTests: XCTestCase {
         "merged       Loading: cache nil",
         "organization Loading: cache nil",
         "organization Success: Red Mad Robot",
+        "repositories Loading: page 1/4, 10 so far",
+        "repositories Loading: page 2/4, 20 so far",
+        "repositories Loading: page 3/4, 30 so far",
         "repositories Success: \(names)",
         "merged       Success: Red Mad Robot: \(names)",
         "done: 1 round, success: Red Mad Robot with 36 repositories",
@@ -35,12 +38,15 @@ final class HeadlessTests: XCTestCase {
     let run = try BinaryRun.run(["--headless", "--no-timestamps", "--rounds", "2"] + ordered)
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(
-      Array(run.lines[6...]),
+      Array(run.lines[9...]),
       [
         "repositories Loading: cache \(names)",
         "merged       Loading: cache Red Mad Robot: \(names)",
         "organization Loading: cache Red Mad Robot",
         "organization Success (not modified): Red Mad Robot",
+        "repositories Loading: page 1/4, 10 so far",
+        "repositories Loading: page 2/4, 20 so far",
+        "repositories Loading: page 3/4, 30 so far",
         "repositories Success (not modified): \(names)",
         "merged       Success (not modified): Red Mad Robot: \(names)",
         "done: 2 rounds, success: Red Mad Robot with 36 repositories",
@@ -72,7 +78,8 @@ final class HeadlessTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertEqual(
-      run.lines.count, rounds == "1 round" ? 7 : 13, "every transition", file: file, line: line)
+      run.lines.count, rounds == "1 round" ? 7 : 16, "every transition (and 3 pages of 4 read)",
+      file: file, line: line)
     XCTAssertEqual(
       run.lines.suffix(4),
       [
@@ -91,7 +98,7 @@ final class HeadlessTests: XCTestCase {
     let first = try BinaryRun.run(arguments)
     let second = try BinaryRun.run(arguments)
     XCTAssertEqual(first.stdout, second.stdout)
-    XCTAssertEqual(first.lines.count, 19)
+    XCTAssertEqual(first.lines.count, 25, "19 transitions and 3 pages of 4 read twice")
   }
 
   func testJSONLinesParseAndCarryTheFields() throws {
@@ -101,7 +108,7 @@ final class HeadlessTests: XCTestCase {
     let objects = try run.lines.map {
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
-    XCTAssertEqual(objects.count, 13)
+    XCTAssertEqual(objects.count, 16)
     for object in objects.dropLast() {
       XCTAssertNotNil(object["time"] as? Double, "time since start")
       XCTAssertNotNil(object["round"] as? Int)
@@ -109,13 +116,19 @@ final class HeadlessTests: XCTestCase {
         ["organization", "repositories", "merged"].contains(object["state"] as? String))
       XCTAssertTrue(["loading", "success", "failure"].contains(object["case"] as? String))
     }
-    let success = objects[5]
+    let page = objects[4]
+    XCTAssertEqual(page["case"] as? String, "loading")
+    XCTAssertEqual(page["pages_read"] as? Int, 1)
+    XCTAssertEqual(page["page_count"] as? Int, 4)
+    XCTAssertEqual(page["so_far"] as? Int, 10)
+    XCTAssertNil(page["repositories"], "a page's line has the counts, not the rows")
+    let success = objects[8]
     XCTAssertEqual(success["state"] as? String, "merged")
     XCTAssertEqual(success["case"] as? String, "success")
     XCTAssertEqual(success["organization"] as? String, "Red Mad Robot")
     XCTAssertEqual(success["count"] as? Int, 36)
     XCTAssertEqual((success["repositories"] as? [String])?.first, "Apexy")
-    let failure = objects[11]
+    let failure = objects[14]
     XCTAssertEqual(failure["case"] as? String, "failure")
     XCTAssertEqual(failure["round"] as? Int, 2)
     XCTAssertEqual(failure["count"] as? Int, 36, "the cache is carried")

@@ -1,0 +1,89 @@
+import ApexyLoader
+import Foundation
+import GitHubAPI
+
+/// The repositories as the panes show them while a list is read page by page, and what the
+/// app says about the pages. The loaders' states keep their meaning; these are derived.
+extension AppState {
+  /// The repositories the panes show: the loader's state, the rows read so far standing in
+  /// for a cache it lacks.
+  public var shownRepositories: LoadingState<[Repository]> { repositories.shownState }
+
+  /// The Fetch pane's state as shown: the organization merged with ``shownRepositories``. While
+  /// the owner has not answered yet and pages of its repositories arrive, the owner stands in
+  /// by its login, so the Fetch pane lists the rows so far as the Result pane does.
+  public var shownMerged: LoadingState<OrganizationRepositories> {
+    var owner = organization.state
+    if owner.content == nil, !owner.isFailure, repositories.state.content == nil,
+      repositories.snapshot.partial != nil
+    {
+      owner = .loading(cache: Organization(login: org, name: nil, kind: ownerKind))
+    }
+    return OrganizationRepositories.merged(owner, shownRepositories)
+  }
+
+  /// The pages of the repositories' load under way, once it read a page and until it ends;
+  /// `nil` before (the pages of the load before it are not this load's).
+  public var pagesLoading: PageProgress? {
+    repositories.status.pagesSoFar(isLoading: repositories.state.isLoading)
+  }
+
+  /// How far the repositories' failed load got, when it read a page or more and stopped.
+  public var pagesStopped: PageProgress? {
+    guard case .failure = repositories.state, let pages = repositories.status.pages,
+      pages.pagesRead > 0, !pages.isComplete, pages.stoppedAtCap == nil
+    else { return nil }
+    return pages
+  }
+
+  /// "Stopped at the cap of 3 pages (300 repositories); raise it with --page-cap.", when the
+  /// repositories' last load ended at the page cap.
+  public var capNotice: String? {
+    guard case .success = repositories.state, let pages = repositories.status.pages,
+      let cap = pages.stoppedAtCap
+    else { return nil }
+    return PageNotes.cap(cap, items: pages.itemCount, advice: advice.pageCap)
+  }
+
+  /// "50 pages to read, 31 requests left until 22:52.", while the load under way has more
+  /// pages left than the newest rate limit allows requests.
+  public var rateLimitShort: String? {
+    pagesLoading.flatMap { PageNotes.rateLimitShort($0, rateLimit) }
+  }
+
+  /// The one-line error for `error`, with the program's advice; an error of the repositories
+  /// loader that stopped part-way says how far it got and what is shown ("after 29 of 50
+  /// pages (2,900 shown)"), or, headless, what was read.
+  public func errorLine(for error: Error, ofRepositories: Bool, headless: Bool = false) -> String {
+    let line = ErrorMessage.line(
+      for: error, host: host, timeout: timeout, advice: advice.callAsFunction)
+    guard ofRepositories, let pages = pagesStopped else { return line }
+    let read = PageNotes.grouped(pages.itemCount)
+    var shown: String
+    if let before = repositories.state.content {
+      shown = "the \(PageNotes.grouped(before.count)) from before " + (headless ? "kept" : "shown")
+    } else {
+      shown = read
+      if let total = organization.state.content?.publicRepos, total > pages.itemCount {
+        shown += " of \(PageNotes.grouped(total))"
+      }
+      shown += headless ? " read" : " shown"
+    }
+    return TextSanitizer.clean(
+      PageNotes.line(line, stopped: PageNotes.after(pages) + " (\(shown))"))
+  }
+
+  /// The error line of a pane: the Fetch pane's is the repositories' own unless the
+  /// organization failed.
+  public func errorLine(for error: Error, pane: PaneID) -> String {
+    errorLine(for: error, ofRepositories: pane == .result || organization.state.error == nil)
+  }
+}
+
+extension LoadingState {
+  /// Whether this is a failure.
+  fileprivate var isFailure: Bool {
+    if case .failure = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,120 @@
+import ApexyLoader
+import AppTestSupport
+import XCTest
+
+@testable import AppModel
+@testable import AppRendering
+@testable import GitHubAPI
+
+/// A list read page by page, as a person reads it: the rows so far under the spinner, the
+/// footer and the status bar saying how far the load is, narrower and in ASCII, and the error
+/// of a load that stopped part-way saying where.
+final class PageProgressRenderTests: XCTestCase {
+  private let now = Fixture.now
+
+  /// The organization loaded and 1,200 repositories read in 12 pages of `count`.
+  private func loading(_ count: Int?, rows: Int = 1_200, ascii: Bool = false) -> AppState {
+    var state = Fixture.state(columns: 80, rows: 10)
+    state.asciiOnly = ascii
+    _ = updateLoaders(
+      &state, organization: .success(content: Fixture.organization),
+      repositories: .loading(cache: nil), at: now)
+    let progress = PageProgress(pagesRead: 12, pageCount: count, itemCount: rows)
+    var snapshot = state.repositories.snapshot
+    snapshot.status.pages = progress
+    snapshot.status.rateLimit = RateLimit(limit: 5000, remaining: 4_987, reset: now + 3600)
+    let names = (1...rows).map { Repository(name: "repo-\($0)", language: "Go") }
+    snapshot.partial = PartialContent(content: names, progress: progress)
+    _ = update(&state, .loaderChanged(.repositories(snapshot), at: now))
+    return state
+  }
+
+  private func pane(_ state: AppState, _ pane: PaneID = .result, width: Int = 46) -> [String] {
+    var grid = Grid(width: width, height: 8, asciiOnly: state.asciiOnly)
+    PaneView.draw(state, pane, in: Rect(x: 0, y: 0, width: width, height: 8), into: &grid)
+    return grid.lines
+  }
+
+  func testTheRowsSoFarListUnderTheSpinnerAndTheFooterSaysHowFar() {
+    XCTAssertEqual(
+      pane(loading(50)),
+      [
+        "┌ Result ────────────────────────────────────┐",
+        "│ ⠋ Loading…                                 │",
+        "│ Repositories:                              │",
+        "│ repo-1                               Go ★0 │",
+        "│ repo-2                               Go ★0 │",
+        "│ repo-3                               Go ★0 │",
+        "│ repo-4                               Go ★0 │",
+        "└───────── 1–4 of 1,200 so far · page 12/50 ─┘",
+      ])
+    XCTAssertEqual(
+      pane(loading(50), .fetch).suffix(2),
+      [
+        "│ repo-1                               Go ★0 │",
+        "└───────── 1–1 of 1,200 so far · page 12/50 ─┘",
+      ],
+      "the Fetch pane lists the same rows")
+  }
+
+  func testWithoutAPageCountTheFooterSaysThePageAlone() {
+    XCTAssertEqual(
+      pane(loading(nil)).last, "└──────────── 1–4 of 1,200 so far · page 12 ─┘")
+  }
+
+  func testANarrowPaneDropsTheRangeThenTheRowsAndASCIIHasNoDots() {
+    XCTAssertEqual(pane(loading(50), width: 36).last, "└────── 1,200 so far · page 12/50 ─┘")
+    XCTAssertEqual(pane(loading(50), width: 24).last, "└───────── page 12/50 ─┘")
+    XCTAssertEqual(
+      pane(loading(50, ascii: true)).last, "+--------- 1-4 of 1,200 so far . page 12/50 -+")
+  }
+
+  func testTheStatusBarSaysTheRowsSoFarAndThePage() {
+    XCTAssertEqual(
+      statusBarLine(loading(50), width: 100),
+      " RedMadRobot ✓ just now │ repos 1,200 so far · page 12/50 │ 4,987/5,000 left"
+        + "          f r @ / x ? q")
+    XCTAssertEqual(
+      statusBarLine(loading(nil), width: 80),
+      " RedMadRobot ✓ │ repos 1,200 so far · page 12 │ 4,987/5,000 left  f r @ / x ? q",
+      "without ages, the keys fit")
+    XCTAssertEqual(
+      statusBarLine(loading(50), width: 40), " org ✓ │ repos page 12/50 f r @ / x ? q",
+      "narrowest: the page alone")
+  }
+
+  func testAFailurePartWaySaysHowFarItGotOverTheRowsRead() {
+    var state = loading(50)
+    var failed = state.repositories.snapshot
+    failed.state = .failure(error: GitHubError.rateLimited(status: 403, reset: nil), cache: nil)
+    failed.changeCount += 1
+    _ = update(&state, .loaderChanged(.repositories(failed), at: now))
+    XCTAssertEqual(
+      pane(state, width: 60),
+      [
+        "┌ Result ──────────────────────────────────────────────────┐",
+        "│ ✗ Rate limit hit (HTTP 403) after 12 of 50 pages (1,200  │",
+        "│ shown); it resets later. Set GITHUB_TOKEN to raise it.   │",
+        "│ Repositories:                                            │",
+        "│ repo-1                                             Go ★0 │",
+        "│ repo-2                                             Go ★0 │",
+        "│ repo-3                                             Go ★0 │",
+        "└─────────────────────────────────────────── 1–3 of 1,200 ─┘",
+      ])
+    XCTAssertEqual(
+      statusBarLine(state, width: 80),
+      " RedMadRobot ✓ just now │ repos ✗ │ 4,987/5,000 left              f r @ / x ? q")
+  }
+
+  func testARateLimitAnswerOfNoneLeftIsTheFigureShown() {
+    var state = loading(50)
+    var refused = state.repositories.snapshot
+    refused.state = .failure(error: GitHubError.rateLimited(status: 403, reset: nil), cache: nil)
+    refused.status.rateLimit = RateLimit(limit: 5000, remaining: 0, reset: now + 3600)
+    refused.changeCount += 1
+    _ = update(&state, .loaderChanged(.repositories(refused), at: now))
+    XCTAssertEqual(
+      statusBarLine(state, width: 80),
+      " RedMadRobot ✓ just now │ repos ✗ │ 0/5,000 left                  f r @ / x ? q")
+  }
+}
