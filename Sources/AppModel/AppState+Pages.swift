@@ -28,9 +28,11 @@ extension AppState {
     repositories.status.pagesSoFar(isLoading: repositories.state.isLoading)
   }
 
-  /// How far the repositories' failed load got, when it read a page or more and stopped.
+  /// How far the repositories' failed load got, when it read a page or more and stopped (in an
+  /// earlier run, for pages restored from the cache).
   public var pagesStopped: PageProgress? {
-    guard case .failure = repositories.state, let pages = repositories.status.pages,
+    guard repositories.state.isFailure || repositories.state.isInitial,
+      let pages = repositories.status.pages,
       pages.pagesRead > 0, !pages.isComplete, pages.stoppedAtCap == nil
     else { return nil }
     return pages
@@ -84,6 +86,12 @@ extension LoadingState {
   /// Whether this is a failure.
   fileprivate var isFailure: Bool {
     if case .failure = self { return true }
+    return false
+  }
+
+  /// Whether this is the initial state.
+  fileprivate var isInitial: Bool {
+    if case .initial = self { return true }
     return false
   }
 }

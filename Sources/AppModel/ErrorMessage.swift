@@ -30,6 +30,7 @@ public enum ErrorMessage {
       var first = line(for: error.underlying, host: host, timeout: timeout)
       if first.hasSuffix(".") { first.removeLast() }
       text = "\(first); the server asked to wait until \(clock(error.retryAt)) (local time)."
+    case let error as EarlierRunStopped: text = error.errorDescription ?? "\(error)"
     default: text = "\(error)"
     }
     if let advice = advice(error) {

@@ -119,11 +119,13 @@ public struct LoaderSlot<Content: Sendable & Equatable>: Sendable, Equatable {
   /// The loader's state.
   public var state: LoadingState<Content> { snapshot.state }
   /// The state the panes show: the loader's, with what its paginated load read so far standing
-  /// in for the cache it lacks (a first load under way, or one that stopped part-way). A load
-  /// over earlier content keeps showing that content until its list is complete.
+  /// in for the cache it lacks (a first load under way, or one that stopped part-way, in this
+  /// run or an earlier one). A load over earlier content keeps showing that content until its
+  /// list is complete.
   public var shownState: LoadingState<Content> {
     guard let partial = snapshot.partial?.content else { return state }
     switch state {
+    case .initial: return .failure(error: EarlierRunStopped(), cache: partial)
     case .loading(nil): return .loading(cache: partial)
     case .failure(let error, nil): return .failure(error: error, cache: partial)
     default: return state

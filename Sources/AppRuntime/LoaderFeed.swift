@@ -31,11 +31,13 @@ final class LoaderFeed<Content: Sendable & Equatable> {
     observation = loader.observe(named: Self.observerName) { [weak self] in self?.send() }
   }
 
-  /// Posts the loader's current snapshot when something already happened to it (content
-  /// restored from the cache, a cache problem, a change), so the first frame shows it.
+  /// Posts the loader's current snapshot when something already happened to it (content or
+  /// the pages of a stopped load restored from the cache, a cache problem, a change), so the
+  /// first frame shows it.
   func sendCurrent() {
     let snapshot = LoaderSnapshot(of: loader)
-    guard snapshot.changeCount > 0 || snapshot.cacheProblem != nil else { return }
+    guard snapshot.changeCount > 0 || snapshot.cacheProblem != nil || snapshot.partial != nil
+    else { return }
     send()
   }
 

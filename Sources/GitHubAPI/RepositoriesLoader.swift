@@ -86,15 +86,36 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     }
     // Goes on where the stopped load stopped, with what it read, page by page where the page
     // cache holds each (so each stays one slice of the list).
-    let kept = resume.visited.map { pageCache.value(forKey: $0) }
-    if kept.allSatisfy({ $0 != nil }) {
-      for (key, page) in zip(resume.visited, kept) { pages.carry(page!.slice, key: key) }
+    var goOn = resume
+    if let (kept, keys) = keptPages(of: resume) {
+      for (key, page) in zip(keys, kept) { pages.carry(page.slice, key: key) }
+      goOn = PageResume(
+        firstPage: resume.firstPage, next: kept.last?.next ?? resume.next, visited: keys,
+        pageCount: resume.pageCount)
     } else {
       pages.carry(partial.content[...])
     }
     fetch(
-      RepositoriesPageEndpoint(org: org, kind: kind, url: resume.next, sanitizer: sanitizer),
-      pages: pages, walk: PageWalk(resuming: resume, pageCap: pageCap))
+      RepositoriesPageEndpoint(org: org, kind: kind, url: goOn.next, sanitizer: sanitizer),
+      pages: pages, walk: PageWalk(resuming: goOn, pageCap: pageCap))
+  }
+
+  /// The pages `resume` read, from the page cache, with their keys: its chain from the first
+  /// page along each page's `next`, as this run spells them (pages restored from the cache
+  /// carry this run's origin, where `resume`'s URLs carry the origin of the run that stopped);
+  /// `nil` unless the cache holds every one and the last links on.
+  private func keptPages(of resume: PageResume) -> ([CachedPage], [String])? {
+    var kept: [CachedPage] = []
+    var keys: [String] = []
+    var key = resume.firstPage
+    while keys.count < resume.visited.count, let page = pageCache.value(forKey: key) {
+      kept.append(page)
+      keys.append(key)
+      guard let next = page.next else { break }
+      key = next.absoluteString
+    }
+    guard keys.count == resume.visited.count, kept.last?.next != nil else { return nil }
+    return (kept, keys)
   }
 
   /// Fetches one page, asks for the next one at once, and decodes this one meanwhile.

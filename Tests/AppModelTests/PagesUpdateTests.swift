@@ -169,6 +169,27 @@ final class PagesUpdateTests: XCTestCase {
       lists: [.fetch: ["a", "b"], .result: ["a", "b"]])
   }
 
+  func testThePagesAnEarlierRunReadShowWithWhereToGoOn() {
+    var state = Fixture.state(rows: 10)
+    // Restored from the cache: no state change, the pages of the load that stopped.
+    let resume = PageResume(
+      firstPage: "orgs/RedMadRobot/repos", next: URL(string: "http://h/p3")!,
+      visited: ["orgs/RedMadRobot/repos", "http://h/p2"], pageCount: 5)
+    let restored = page(state, repositories(["a", "b", "c", "d"]), read: 2, of: 5, resume: resume)
+    assertUpdate(
+      &state, .loaderChanged(.repositories(restored), at: now), commands: [],
+      lists: [.fetch: ["a", "b", "c", "d"], .result: ["a", "b", "c", "d"]]
+    ) {
+      $0.repositories.snapshot = restored
+    }
+    XCTAssertEqual(
+      PaneHeader.lines(state, .result, width: 60).map(\.text),
+      [
+        "✗ An earlier run stopped after 2 of 5 pages (4 shown); press",
+        "f or r to read on.", "Repositories:",
+      ])
+  }
+
   func testAtThePageCapTheLoadSucceedsWithItsRowsAndANotice() {
     var state = loading()
     state.advice = ErrorAdvice(pageCap: "raise it with --page-cap")
