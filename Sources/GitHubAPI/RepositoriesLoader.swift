@@ -191,6 +191,9 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     let generation = generation
     pages.snapshot(on: decodeQueue) { [weak self] repositories in
       guard let self, self.generation == generation, self.state.isLoading else { return }
+      // Each page read so far becomes a slice of the rows reported, as at the end of a load, so
+      // that the partial content saved on the way out knows its pages.
+      self.sliceCachedPages(pages, of: repositories)
       self.reportPartial(
         PartialContent(
           content: repositories, progress: walk.progress(itemCount: repositories.count),
@@ -244,11 +247,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     // Each cached page becomes a slice of the list (after a failure, of what was decoded of
     // it): one copy of every repository, not two.
     let all = pages.collected
-    for (key, range) in pages.pageRanges where range.upperBound <= all.count {
-      pageCache.replaceValue(forKey: key) {
-        CachedPage(slice: all[range], next: $0.next, pageCount: $0.pageCount)
-      }
-    }
+    sliceCachedPages(pages, of: all)
     switch result {
     case .success(let repositories):
       pagesChangedSinceContent = false
@@ -257,6 +256,16 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       let partial =
         all.isEmpty ? nil : PartialContent(content: all, progress: progress, resume: resume)
       failPages(error, partial: partial)
+    }
+  }
+
+  /// Makes each page of `pages` in the page cache a slice of `list` (the pages' repositories
+  /// so far), the pages decoded since `list` was taken left as they are.
+  private func sliceCachedPages(_ pages: DecodedPages, of list: [Repository]) {
+    for (key, range) in pages.pageRanges where range.upperBound <= list.count {
+      pageCache.replaceValue(forKey: key) {
+        CachedPage(slice: list[range], next: $0.next, pageCount: $0.pageCount)
+      }
     }
   }
 }

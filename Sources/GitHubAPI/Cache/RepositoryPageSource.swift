@@ -42,13 +42,17 @@ public struct RepositoryPageSource: Sendable {
     var key = firstPage
     var pageCount: Int?
     while seen.insert(key).inserted {
-      guard let (page, validators) = pageCache.stored(forKey: key) else {
-        // Pages read up to one not read: partial content, going on at `key`.
+      let stored = pageCache.stored(forKey: key)
+      // Pages read up to one not read (not fetched, or fetched after the content was taken
+      // from a load under way, its rows not in yet): partial content, going on at `key`.
+      let rowsNotIn = stored?.value.slice.isEmpty == true && flattened.count == content.count
+      if stored == nil || (rowsNotIn && !content.isEmpty) {
         guard !pages.isEmpty, flattened == content else { return nil }
         let next = OriginRelativeStore.stored(key, origin: origin)
         guard sanitizer.redacted(next) == next else { return nil }
         return StoredPages(p: pages, n: next, c: pageCount)
       }
+      guard let (page, validators) = stored else { return nil }
       pageCount = page.pageCount
       let url = OriginRelativeStore.stored(key, origin: origin)
       let texts = [url, validators.etag, validators.lastModified].compactMap { $0 }
