@@ -89,6 +89,12 @@ public final class DecodedPages: Sendable {
     decoded.withLock { $0.add(items, key: key) }
   }
 
+  /// Makes room for `count` repositories at once, once the number of pages is known: the list
+  /// then grows in place into one buffer of the size it ends at.
+  public func reserve(_ count: Int) {
+    decoded.withLock { $0.repositories.reserveCapacity(count) }
+  }
+
   /// Hands every repository, in order, or the first error, to `done` on the main actor.
   public func collect(
     on queue: DispatchQueue, _ done: @escaping @MainActor (Result<[Repository], Error>) -> Void
@@ -101,13 +107,15 @@ public final class DecodedPages: Sendable {
     }
   }
 
-  /// Hands the repositories decoded so far to `done` on the main actor, once the pages queued
-  /// before are decoded.
+  /// Hands a copy of the repositories decoded so far to `done` on the main actor, once the
+  /// pages queued before are decoded. A copy of their size: the list itself stays unshared and
+  /// grows in place (``reserve(_:)``), where a list shared with the report it was handed to
+  /// would be copied whole into a new buffer, as large as its capacity, by the next page.
   public func snapshot(
     on queue: DispatchQueue, _ done: @escaping @MainActor ([Repository]) -> Void
   ) {
     queue.async { [self] in
-      let repositories = collected
+      let repositories = decoded.withLock { Array($0.repositories[...]) }
       DispatchQueue.main.async { done(repositories) }
     }
   }

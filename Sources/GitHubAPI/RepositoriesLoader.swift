@@ -166,6 +166,11 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       let cache = pageCache
       let key = conditional.key
       let step = walk.read(url, links: page.links)
+      if walk.pagesRead == 1, let count = walk.pageCount {
+        // GitHub's pages hold up to 100 (`per_page=100`); the cap bounds what a wrong
+        // `rel="last"` can ask for.
+        pages.reserve(min(count, pageCap) * RepositoriesPageEndpoint.pageSize)
+      }
       let stored = CachedPage(repositories: [], next: page.next, pageCount: walk.pageCount)
       let revalidates = policies.revalidates
       // The next page is asked for once the page before this one is decoded (queued on the

@@ -29,12 +29,16 @@ public struct RepositoriesPageEndpoint: Endpoint {
     self.sanitizer = sanitizer
   }
 
+  /// The most repositories a page holds: what the first page asks for (`per_page`).
+  public static let pageSize = 100
+
   /// The first page, 100 repositories a page, of an organization (`orgs/{org}/repos`) or a
   /// user (`users/{login}/repos`).
   public static func firstPage(
     org: String, kind: OwnerKind = .organization, sanitizer: TextSanitizer
   ) -> RepositoriesPageEndpoint {
-    let path = "\(kind.pathSegment)/\(GitHubPath.escape(org))/repos?per_page=100&page=1"
+    let path =
+      "\(kind.pathSegment)/\(GitHubPath.escape(org))/repos?per_page=\(pageSize)&page=1"
     return RepositoriesPageEndpoint(
       org: org, kind: kind, url: URL(string: path)!, sanitizer: sanitizer)
   }

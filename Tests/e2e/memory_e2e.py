@@ -89,12 +89,15 @@ def main():
         print(f"memory: {name}: {value:.2f} MiB (target {target} MiB)", flush=True)
         check(f"{name} within 10% of its target", value <= 1.1 * target,
               [f"{value:.2f} MiB against {target} MiB"])
-    # The trim after a load (MemoryTrim) gives back what the load freed: 1.1 MiB of private
-    # dirty memory with 5,000 repositories when it was measured.
+    # The trim after a load (MemoryTrim) gives back what the load freed and the heap kept: 1.1
+    # MiB of private dirty memory with 5,000 repositories when it was measured, before the mmap
+    # threshold was fixed (main.swift); since then the lists reported page by page are mapped
+    # on their own and given back when freed, and the trim gives back the heap's smaller free
+    # blocks: 0.16 to 0.30 MiB in five runs.
     trimmed = median(lambda run: run["at_loaded_frame"]["Private_Dirty"]
                      - run["loaded"]["Private_Dirty"])
-    check("the trim after the load gives back at least 0.5 MiB of private dirty memory",
-          trimmed >= 0.5, [f"{trimmed:.2f} MiB given back"])
+    check("the trim after the load gives back at least 0.1 MiB of private dirty memory",
+          trimmed >= 0.1, [f"{trimmed:.2f} MiB given back"])
     # One malloc arena (CMalloc's limit): a thread's own arena held 1.1 MiB more private dirty
     # memory after the same load when it was measured.
     arenas = max(run["arenas"] for run in runs)
