@@ -91,6 +91,13 @@ public struct Grid: Sendable, Equatable {
     if glyph.width == 2 { set(column + 1, y, Cell(text: "", style: style)) }
   }
 
+  /// Replaces every cell showing `old` in `style` with `new` (both one cell wide).
+  public mutating func replace(_ old: String, with new: String, style: Style) {
+    for index in cells.indices where cells[index].style == style && cells[index].text == old {
+      cells[index].text = new
+    }
+  }
+
   /// Fills a rectangle with blanks of a style.
   public mutating func fill(_ rect: Rect, style: Style = .plain) {
     for y in max(0, rect.y)..<min(height, rect.y + rect.height) {

@@ -22,6 +22,8 @@ public protocol TerminalScreen: AnyObject {
 public final class TerminalBackend: AppBackend {
   private let screen: any TerminalScreen
   private var drawn: Grid?
+  /// The state `drawn` was rendered from.
+  private var presented: AppState?
 
   /// A backend drawing on `screen`.
   public init(screen: any TerminalScreen) {
@@ -32,22 +34,30 @@ public final class TerminalBackend: AppBackend {
   public var size: Size? { screen.size }
 
   /// Draws the cells that differ from the frame drawn before.
+  /// A tick (the spinner's next frame, the clock) draws only what it changes over the frame
+  /// before: the panes' rows are not rendered again at every spinner frame.
   public func present(_ state: AppState) -> ExitCode? {
-    let grid = Screen.render(state)
+    let ticked = drawn.flatMap { drawn in
+      presented.flatMap { Screen.ticked(drawn, from: $0, to: state) }
+    }
+    let grid = ticked ?? Screen.render(state)
     screen.draw(grid.diff(from: drawn))
     drawn = grid
+    presented = state
     return nil
   }
 
   /// The next frame repaints every cell.
   public func repaint() {
     drawn = nil
+    presented = nil
   }
 
   /// Suspends; back from `fg` the terminal shows the shell's text, so the next frame repaints.
   public func suspend() {
     screen.suspend()
     drawn = nil
+    presented = nil
   }
 
   /// Copies through the screen's clipboard.
