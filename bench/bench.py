@@ -20,11 +20,14 @@ import urllib.request
 
 import memory
 import owners
+import slow_network as slow
 
 BINARY = os.path.abspath(sys.argv[1])
 BENCH_BINARY = os.path.join(os.path.dirname(BINARY), "LoaderBench")
 QUICK = "--quick" in sys.argv
 FLOOR = os.path.abspath(sys.argv[sys.argv.index("--floor") + 1]) if "--floor" in sys.argv else None
+BASELINE = (os.path.abspath(sys.argv[sys.argv.index("--baseline") + 1])
+            if "--baseline" in sys.argv else None)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 results = []
@@ -741,6 +744,17 @@ def owner_switching():
 owners_failed = False
 
 
+def slow_network():
+    """bench/slow_network.py: a big owner over a network as slow as GitHub's, against the app of
+    the commit before rows showed as pages arrive (--baseline); a guard that fails makes the
+    bench exit non-zero."""
+    global slow_failed
+    slow_failed = not slow.run(BINARY, report, QUICK, BASELINE)
+
+
+slow_failed = False
+
+
 def refuse_a_config_file():
     """The app reads its config file wherever it runs, tmux panes included (their environment is
     the tmux server's, not ours), so one on this machine would change what is measured."""
@@ -765,7 +779,7 @@ def main():
     # The groups in tmux, each alone or all of them, with a session that lives for the whole
     # run, so the tmux server never exits between panes.
     groups = {"--only-memory": memory_and_start, "--only-soak": soak, "--only-cache": warm_start,
-              "--only-owners": owner_switching}
+              "--only-owners": owner_switching, "--only-slow": slow_network}
     chosen = [group for flag, group in groups.items() if flag in sys.argv] or [run_all]
     keeper = Pane(20, 5)
     try:
@@ -774,6 +788,8 @@ def main():
         keeper.close()
     if owners_failed:
         sys.exit("bench: an owner-switching guard failed (see above)")
+    if slow_failed:
+        sys.exit("bench: a slow-network guard failed (see above)")
 
 
 def run_all():
@@ -791,6 +807,7 @@ def run_all():
     warm_start()
     memory_and_start()
     owner_switching()
+    slow_network()
     soak()
     met = sum(1 for r in results if r[-1])
     print(f"\nbench: {met} of {len(results)} targets met")

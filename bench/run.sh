@@ -27,4 +27,18 @@ app=$(build)
 # LoaderBench (the in-process figures) beside it, from the same build.
 build --product LoaderBench >/dev/null
 floor=$(build --package-path bench/floor --product floor)
-python3 bench/bench.py "$app" --floor "$floor" "$@"
+# The app as it was before rows showed as pages arrive (bench/slow_network.py's baseline), built
+# the same way in a worktree of its own, kept between runs.
+baseline_commit=$(sed -nE 's/^BASELINE_COMMIT = "([0-9a-f]+)".*/\1/p' bench/slow_network.py)
+baseline_tree=.build/bench-baseline
+if [ "$(git -C "$baseline_tree" rev-parse --short HEAD 2>/dev/null)" != "$baseline_commit" ]; then
+  git worktree remove --force "$baseline_tree" 2>/dev/null || rm -rf "$baseline_tree"
+  git worktree prune
+  git worktree add --detach "$baseline_tree" "$baseline_commit" >/dev/null
+fi
+if ! baseline=$(cd "$baseline_tree" && scripts/build-release "${link[@]}" 2>"$log"); then
+  cat "$log" >&2
+  exit 1
+fi
+[[ $baseline = /* ]] || baseline=$baseline_tree/$baseline
+python3 bench/bench.py "$app" --floor "$floor" --baseline "$baseline" "$@"
