@@ -83,7 +83,7 @@ final class PageValidatorCacheTests: XCTestCase {
     let stored = [Repository(name: "a", stargazersCount: 1)]
     pageCache.store(
       CachedPage(repositories: stored, next: nil), validators: ResponseValidators(etag: "\"1\""),
-      forKey: source.firstPage)
+      forKey: source.firstPages[0])
     let codec = GitHubCacheCodecs.repositories(sanitizer: TextSanitizer(), pages: source)
     let matching = try codec.encode(stored)
     let other = [Repository(name: "b", stargazersCount: 2)]
@@ -97,6 +97,6 @@ final class PageValidatorCacheTests: XCTestCase {
     XCTAssertEqual(try restore.decode(unmatched), other)
     XCTAssertEqual(restarted.count, 0, "a page that does not hold the list was restored")
     XCTAssertEqual(try restore.decode(matching), stored)
-    XCTAssertEqual(restarted.stored(forKey: next.firstPage)?.validators.etag, "\"1\"")
+    XCTAssertEqual(restarted.stored(forKey: next.firstPages[0])?.validators.etag, "\"1\"")
   }
 }

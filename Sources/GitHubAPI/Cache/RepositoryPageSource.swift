@@ -9,25 +9,37 @@ import Foundation
 public struct RepositoryPageSource: Sendable {
   /// The loader's pages, with their validators, by page URL.
   public let pageCache: RevalidationCache<CachedPage>
-  /// The key (URL) of the first page.
-  public let firstPage: String
+  /// The keys (URLs) the first page may have: one, or, for an owner whose kind the API is to
+  /// tell, an organization's (`orgs/…`) and a user's (`users/…`).
+  public let firstPages: [String]
   /// The API root of this run, without a trailing slash.
   public let origin: String
 
-  /// A source over `pageCache`, whose first page is `firstPage`, for the API at `origin`.
-  public init(pageCache: RevalidationCache<CachedPage>, firstPage: URL, origin: URL) {
+  /// A source over `pageCache`, whose first page is one of `firstPages`, for the API at
+  /// `origin`.
+  public init(pageCache: RevalidationCache<CachedPage>, firstPages: [URL], origin: URL) {
     self.pageCache = pageCache
-    self.firstPage = firstPage.absoluteString
+    self.firstPages = firstPages.map(\.absoluteString)
     self.origin = OriginRelativeStore.spelling(of: origin)
   }
 
-  /// The pages of `loader`, for the API at `origin`.
+  /// A source over `pageCache`, whose first page is `firstPage`, for the API at `origin`.
+  public init(pageCache: RevalidationCache<CachedPage>, firstPage: URL, origin: URL) {
+    self.init(pageCache: pageCache, firstPages: [firstPage], origin: origin)
+  }
+
+  /// The pages of `loader`, for the API at `origin`: its first page as its owner's kind makes
+  /// it, or either kind's while the kind is not known (a user's pages were once looked up under
+  /// an organization's first page, and never revalidated).
   @MainActor
   public init(loader: RepositoriesLoader, origin: URL) {
+    let kinds = loader.kind.map { [$0] } ?? [.organization, .user]
     self.init(
       pageCache: loader.pageCache,
-      firstPage: RepositoriesPageEndpoint.firstPage(org: loader.org, sanitizer: loader.sanitizer)
-        .url,
+      firstPages: kinds.map {
+        RepositoriesPageEndpoint.firstPage(org: loader.org, kind: $0, sanitizer: loader.sanitizer)
+          .url
+      },
       origin: origin)
   }
 
@@ -36,6 +48,13 @@ public struct RepositoryPageSource: Sendable {
   /// first not read) and the page count; `nil` when the page cache no longer holds exactly
   /// them, or when a URL or validator shows a secret.
   func storedPages(of content: [Repository], sanitizer: TextSanitizer) -> StoredPages? {
+    let first = firstPages.first { pageCache.value(forKey: $0) != nil } ?? firstPages[0]
+    return storedPages(of: content, from: first, sanitizer: sanitizer)
+  }
+
+  private func storedPages(
+    of content: [Repository], from firstPage: String, sanitizer: TextSanitizer
+  ) -> StoredPages? {
     var pages: [StoredPage] = []
     var flattened: [Repository] = []
     var seen: Set<String> = []
@@ -92,7 +111,7 @@ public struct RepositoryPageSource: Sendable {
     }
     let after = pages.n.map { OriginRelativeStore.restored($0, origin: origin) }
     let validators = stored.map { ResponseValidators(etag: $0.e, lastModified: $0.m) }
-    guard urls.count == stored.count, urls.first == firstPage,
+    guard urls.count == stored.count, let first = urls.first, firstPages.contains(first),
       validators.allSatisfy({ !$0.isEmpty })
     else { return }
     for index in urls.indices {
