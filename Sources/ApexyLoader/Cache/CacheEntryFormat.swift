@@ -24,8 +24,48 @@ enum CacheEntryFormat {
     var lastConfirmed: Double
     var validators: [String: [String: String]]
     /// Only in entries of partial content.
-    var progress: PageProgress?
-    var resume: PageResume?
+    var progress: StoredProgress?
+    var resume: StoredResume?
+  }
+
+  /// A ``PageProgress`` as the header stores it.
+  private struct StoredProgress: Codable {
+    var pagesRead: Int
+    var pageCount: Int?
+    var itemCount: Int
+    var stoppedAtCap: Int?
+
+    init(_ progress: PageProgress) {
+      pagesRead = progress.pagesRead
+      pageCount = progress.pageCount
+      itemCount = progress.itemCount
+      stoppedAtCap = progress.stoppedAtCap
+    }
+
+    var value: PageProgress {
+      PageProgress(
+        pagesRead: pagesRead, pageCount: pageCount, itemCount: itemCount,
+        stoppedAtCap: stoppedAtCap)
+    }
+  }
+
+  /// A ``PageResume`` as the header stores it.
+  private struct StoredResume: Codable {
+    var firstPage: String
+    var next: URL
+    var visited: [String]
+    var pageCount: Int?
+
+    init(_ resume: PageResume) {
+      firstPage = resume.firstPage
+      next = resume.next
+      visited = resume.visited
+      pageCount = resume.pageCount
+    }
+
+    var value: PageResume {
+      PageResume(firstPage: firstPage, next: next, visited: visited, pageCount: pageCount)
+    }
   }
 
   /// The file bytes of `entry` under `key`.
@@ -38,7 +78,8 @@ enum CacheEntryFormat {
         fields["etag"] = validators.etag
         fields["lastModified"] = validators.lastModified
         return fields
-      }, progress: entry.progress, resume: entry.resume)
+      }, progress: entry.progress.map(StoredProgress.init),
+      resume: entry.resume.map(StoredResume.init))
     let headerBytes = try JSONEncoder().encode(header)
     var data = Data(capacity: prefixLength + headerBytes.count + entry.content.count + 8)
     data.append(magic)
@@ -97,7 +138,7 @@ enum CacheEntryFormat {
         ResponseValidators(etag: $0["etag"], lastModified: $0["lastModified"])
       },
       lastConfirmed: Date(timeIntervalSince1970: header.lastConfirmed),
-      progress: header.progress, resume: header.resume)
+      progress: header.progress?.value, resume: header.resume?.value)
     return (LoaderCacheKey(namespace: header.namespace, name: header.name), entry)
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How far a load that reads a list page by page has got.
-public struct PageProgress: Sendable, Equatable, Codable {
+public struct PageProgress: Sendable, Equatable {
   /// The pages read so far, each once (a resumed load counts the pages read before it).
   public var pagesRead: Int
   /// How many pages the list has, from the newest page's `Link: rel="last"` (or the pages
@@ -35,7 +35,7 @@ public struct PageProgress: Sendable, Equatable, Codable {
 }
 
 /// Where a paginated load that stopped part-way goes on: the first page it did not read.
-public struct PageResume: Sendable, Equatable, Codable {
+public struct PageResume: Sendable, Equatable {
   /// The URL of the list's first page, as the loader asks for it: a load of another list does
   /// not resume this one.
   public var firstPage: String
