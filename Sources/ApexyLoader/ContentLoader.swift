@@ -87,11 +87,11 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   /// Calls `changeHandler` after every state change for as long as the observation is held,
   /// and lists `name` in `observerNames` meanwhile, so a tool can show who watches the loader.
   ///
-  /// The observation may be released on any thread. Released on the main thread, its handler
-  /// is removed at once: it is not called again, not even later in a notification under way.
-  /// Released elsewhere, the release reaches the main actor as its next work on the main queue,
-  /// and the handler is removed there: the main actor may still call it for a change it makes
-  /// before then (it cannot know of the release yet), and never after.
+  /// The observation may be released on any thread, and takes effect at once: its handler is
+  /// not called again, not even later in a notification under way, and ``observerCount`` no
+  /// longer counts it (the list forgets it on the main actor after). A release on another
+  /// thread while the main actor is notifying may still see that handler called once, for a
+  /// change that began before the release.
   ///
   /// - Parameters:
   ///   - name: What ``observerNames`` lists for this observation; `nil` for none.
@@ -102,7 +102,9 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   {
     let id = observers.add(changeHandler, name: name)
     let observers = self.observers
+    let released = observers.released
     return LoaderObservation { @Sendable in
+      released.mark(id)
       onMainActor { observers.remove(id) }
     }
   }
@@ -144,6 +146,8 @@ final class ObserverList {
   private var isNotifying = false
   private var pendingRounds = 0
   private var removals = 0
+  /// The observers released and not removed yet, marked wherever they were released.
+  let released = ReleasedObservers()
 
   /// Adds a handler, named or not, and returns its id.
   func add(_ handler: @escaping () -> Void, name: String? = nil) -> Int {
@@ -155,16 +159,20 @@ final class ObserverList {
   }
 
   /// The names of the live named handlers, in the order they were added.
-  var names: [String] { namesByID.map(\.name) }
+  var names: [String] {
+    released.count == 0
+      ? namesByID.map(\.name) : namesByID.filter { !released.contains($0.id) }.map(\.name)
+  }
 
-  /// How many handlers are live.
-  var count: Int { handlers.count }
+  /// How many handlers are live: not released.
+  var count: Int { handlers.count - released.count }
 
   /// Removes the handler with `id`; it is not called again, even later in a running round.
   func remove(_ id: Int) {
     handlers.removeAll { $0.id == id }
     namesByID.removeAll { $0.id == id }
     removals &+= 1
+    released.forget(id)
   }
 
   /// Calls every live handler once for one change; a change made by a handler runs as another
@@ -185,6 +193,7 @@ final class ObserverList {
         if removals != removalsAtStart, !handlers.contains(where: { $0.id == entry.id }) {
           continue
         }
+        if released.contains(entry.id) { continue }
         entry.handler()
       }
     }
