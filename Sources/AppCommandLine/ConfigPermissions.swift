@@ -16,9 +16,11 @@ public enum ConfigPermissions {
           + " yours or remove it, or start with --no-config.")
     }
     if mode & 0o022 != 0 {
+      let who = ["its group": mode & 0o020 != 0, "others": mode & 0o002 != 0]
+      let writers = ["its group", "others"].filter { who[$0] == true }.joined(separator: " and ")
       return UsageError(
         description:
-          "refusing the config file \(shown): others can write to it (mode"
+          "refusing the config file \(shown): \(writers) can write to it (mode"
           + " \(String(mode & 0o777, radix: 8))); run chmod go-w \(shown), or start with"
           + " --no-config.")
     }

@@ -97,8 +97,10 @@ public struct RetryCountdown: Sendable, Equatable {
     return nextAttempt.addingTimeInterval(-Double(left - 1))
   }
 
-  /// "retrying in 4s (2/3)".
+  /// "retrying in 4s (2/3)" while the wait lasts, then "retrying (2/3)" while the retry is in
+  /// flight (not "retrying in 0s" for as long as it takes).
   public func text(at now: Date) -> String {
-    "retrying in \(secondsLeft(at: now))s (\(retry)/\(maxRetries))"
+    let left = secondsLeft(at: now)
+    return (left > 0 ? "retrying in \(left)s" : "retrying") + " (\(retry)/\(maxRetries))"
   }
 }

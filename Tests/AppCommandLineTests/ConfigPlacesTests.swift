@@ -29,9 +29,12 @@ final class ConfigPlacesTests: XCTestCase {
     XCTAssertNil(ConfigPermissions.refusal(path: path, mode: 0o100644, owner: 0, user: 1000))
     XCTAssertEqual(
       ConfigPermissions.refusal(path: path, mode: 0o100664, owner: 1000, user: 1000)?.description,
-      "refusing the config file \(path): others can write to it (mode 664); run chmod go-w \(path),"
+      "refusing the config file \(path): its group can write to it (mode 664); run chmod go-w"
+        + " \(path), or start with --no-config.")
+    XCTAssertEqual(
+      ConfigPermissions.refusal(path: path, mode: 0o100602, owner: 1000, user: 1000)?.description,
+      "refusing the config file \(path): others can write to it (mode 602); run chmod go-w \(path),"
         + " or start with --no-config.")
-    XCTAssertNotNil(ConfigPermissions.refusal(path: path, mode: 0o100602, owner: 1000, user: 1000))
     XCTAssertEqual(
       ConfigPermissions.refusal(path: path, mode: 0o100600, owner: 1001, user: 1000)?.description,
       "refusing the config file \(path): it belongs to another user (uid 1001); make it yours or"
@@ -39,7 +42,7 @@ final class ConfigPlacesTests: XCTestCase {
     XCTAssertEqual(
       ConfigPermissions.refusal(path: "/tmp/my config", mode: 0o100666, owner: 0, user: 0)?
         .description,
-      "refusing the config file '/tmp/my config': others can write to it (mode 666); run chmod"
-        + " go-w '/tmp/my config', or start with --no-config.")
+      "refusing the config file '/tmp/my config': its group and others can write to it (mode"
+        + " 666); run chmod go-w '/tmp/my config', or start with --no-config.")
   }
 }

@@ -72,6 +72,9 @@ final class LoaderStatusTests: XCTestCase {
     XCTAssertTrue(bar(state).contains("RedMadRobot retrying in 4s (2/3) │ repos –"), bar(state))
     _ = update(&state, .tick(Fixture.now + 0.04))
     XCTAssertTrue(bar(state).contains("RedMadRobot retrying in 3s (2/3)"), bar(state))
+    // The wait is over and the retry in flight: no "retrying in 0s" for as long as it takes.
+    _ = update(&state, .tick(Fixture.now + 3.5))
+    XCTAssertTrue(bar(state).contains("RedMadRobot retrying (2/3) │ repos –"), bar(state))
   }
 
   func testTheLoopCountsARetryDownOnTheStatusBar() async {

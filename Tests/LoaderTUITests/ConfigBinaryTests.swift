@@ -78,7 +78,7 @@ final class ConfigBinaryTests: XCTestCase {
     try write("--headless\n", mode: 0o664)
     try run(["--latency", "0"]).assertEnded(
       with: 2,
-      stderr: "loader-tui: refusing the config file \(config.path): others can write to it"
+      stderr: "loader-tui: refusing the config file \(config.path): its group can write to it"
         + " (mode 664); run chmod go-w \(config.path), or start with --no-config.\n")
     XCTAssertEqual(try self.run(["--no-config", "--headless", "--latency", "0"]).status, 0)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
