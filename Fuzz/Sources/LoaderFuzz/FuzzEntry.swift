@@ -1,3 +1,4 @@
+import ApexyLoader
 import Foundation
 import GitHubAPI
 
@@ -45,11 +46,15 @@ private func fuzzSanitizer(_ data: Data) {
   precondition(clean.unicodeScalars.count <= TextSanitizer.maximumLength * 8 + 1, "unbounded")
 }
 
-/// Any header parses without crashing, and `next` agrees with the full parse.
+/// Any header parses without crashing, `next` agrees with the full parse, and a page's links
+/// (with the page count from `rel="last"`) agree with it too.
 private func fuzzLinkHeader(_ data: Data) {
   let header = String(decoding: data, as: UTF8.self)
   let links = LinkHeader.links(header)
   precondition(LinkHeader.next(header) == links["next"], "next disagrees")
+  let page = PageLinks(header: header)
+  precondition(page.next == links["next"] && page.last == links["last"], "page links disagree")
+  precondition((page.lastPageNumber ?? 1) > 0, "a page count below 1")
 }
 
 /// Any body either decodes to clean models or fails as unreadable, never anything else; and a
