@@ -53,12 +53,11 @@ extension AppState {
     pagesLoading.flatMap { PageNotes.rateLimitShort($0, rateLimit) }
   }
 
-  /// The one-line error for `error`, with the program's advice; an error of the repositories
+  /// The one-line error for `error`; an error of the repositories
   /// loader that stopped part-way says how far it got and what is shown ("after 29 of 50
   /// pages (2,900 shown)"), or, headless, what was read.
   public func errorLine(for error: Error, ofRepositories: Bool, headless: Bool = false) -> String {
-    let line = ErrorMessage.line(
-      for: error, host: host, timeout: timeout, advice: advice.callAsFunction)
+    let line = ErrorMessage.line(for: error, host: host, timeout: timeout)
     guard ofRepositories, let pages = pagesStopped else { return line }
     let read = PageNotes.grouped(pages.itemCount)
     var shown: String

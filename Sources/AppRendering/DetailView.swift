@@ -47,7 +47,7 @@ public enum DetailView {
     }
     if let error = load.state.error {
       let message = ErrorMessage.line(
-        for: error, host: state.host, timeout: state.timeout, advice: state.advice.callAsFunction)
+        for: error, host: state.host, timeout: state.timeout)
       return PaneLine(text: "✗ Details: " + message, style: .error)
     }
     return nil
