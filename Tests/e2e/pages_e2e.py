@@ -101,13 +101,16 @@ def sent_by_repositories():
 
 class Watch:
     """What every capture of a load showed: the pages seen in the status bar, and the first
-    capture after the first row without rows."""
+    capture after the first row without rows. A status bar counts once two captures in a row
+    showed it: tmux may capture a frame the terminal has only half received (the row count of
+    the next page written, its page number not yet)."""
 
     def __init__(self):
-        self.pages, self.lost, self.seen_rows = [], None, False
+        self.pages, self.lost, self.seen_rows, self.last_status = [], None, False, None
 
     def __call__(self, lines):
-        found = PAGE.search(lines[-1])
+        steady, self.last_status = lines[-1] == self.last_status, lines[-1]
+        found = PAGE.search(lines[-1]) if steady else None
         if found:
             page, so_far = int(found.group(2)), int(found.group(1).replace(",", ""))
             if not self.pages or self.pages[-1] != (page, so_far):
