@@ -17,7 +17,7 @@ public struct HeadlessSummary: Sendable {
   /// The summary of a run of `rounds` fetches whose merged state ended as `merged` after
   /// `elapsed` seconds; with `owner`, the JSON object names it.
   public init(
-    merged: LoadingState<OrganizationRepositories>, rounds count: Int, timestamps: Bool,
+    merged: LoadingState<OwnerRepositories>, rounds count: Int, timestamps: Bool,
     elapsed: TimeInterval, errorLine: (Error) -> String, owner: String? = nil
   ) {
     let rounds = count == 1 ? "1 round" : "\(count) rounds"
@@ -27,7 +27,7 @@ public struct HeadlessSummary: Sendable {
       ok = true
       error = nil
       text = TextSanitizer.clean(
-        "done: \(rounds)\(time), success: \(content.organization.displayName) with "
+        "done: \(rounds)\(time), success: \(content.owner.displayName) with "
           + "\(content.repositories.count) repositories")
     default:
       ok = false

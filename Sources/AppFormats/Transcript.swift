@@ -63,7 +63,7 @@ public struct Transcript: Sendable {
     if now.organization != seen.organization {
       lines.output.append(
         format(
-          describe.loader(state.organization, .organization) { ($0.rawDisplayName, nil) }, state))
+          describe.loader(state.owner, .owner) { ($0.rawDisplayName, nil) }, state))
     }
     if now.repositories.isPage(after: seen.repositories), let pages = now.repositories.pages {
       lines.output.append(format(describe.page(pages), state))
@@ -150,7 +150,7 @@ private struct Seen: Equatable {
 
   init(_ state: AppState) {
     organization = Facet(
-      changeCount: state.organization.snapshot.changeCount, retry: state.organization.status.retry)
+      changeCount: state.owner.snapshot.changeCount, retry: state.owner.status.retry)
     repositories = Facet(
       changeCount: state.repositories.snapshot.changeCount, retry: state.repositories.status.retry,
       pages: state.pagesLoading)

@@ -15,7 +15,7 @@ struct Describe {
     -> (Error) -> String
   {
     let ofRepositories =
-      subject == .repositories || (subject == .merged && state.organization.state.error == nil)
+      subject == .repositories || (subject == .merged && state.owner.state.error == nil)
     return { error in
       state.errorLine(for: error, ofRepositories: ofRepositories, headless: true)
     }
@@ -57,13 +57,13 @@ struct Describe {
   func merged() -> Transition {
     let merged = state.merged
     var line = transition(merged, .merged) {
-      ($0.organization.rawDisplayName, $0.repositories.map(\.rawName))
+      ($0.owner.rawDisplayName, $0.repositories.map(\.rawName))
     }
     if case .success = merged {
       line.notModified =
-        state.organization.status.freshness.wasNotModified
+        state.owner.status.freshness.wasNotModified
         && state.repositories.status.freshness.wasNotModified
-      if let organization = state.organization.restoredAt,
+      if let organization = state.owner.restoredAt,
         let repositories = state.repositories.restoredAt
       {
         line.cachedAge = state.now.timeIntervalSince(min(organization, repositories))
@@ -73,7 +73,7 @@ struct Describe {
   }
 
   private func retryError(_ subject: TransitionSubject) -> String? {
-    let status = subject == .organization ? state.organization.status : state.repositories.status
+    let status = subject == .owner ? state.owner.status : state.repositories.status
     return status.retry?.error.map(Self.errorLine(state, subject))
   }
 

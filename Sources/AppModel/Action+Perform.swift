@@ -33,7 +33,7 @@ extension Action {
 
   /// What the Fetch button does: a new round, unless both loaders are loading already.
   private static func fetchRound(_ state: inout AppState) -> [Command] {
-    let bothLoading = state.organization.state.isLoading && state.repositories.state.isLoading
+    let bothLoading = state.owner.state.isLoading && state.repositories.state.isLoading
     return state.rounds.fetch(bothLoading: bothLoading)
   }
 

@@ -9,17 +9,17 @@ extension AppState {
   /// for a cache it lacks.
   public var shownRepositories: LoadingState<[Repository]> { repositories.shownState }
 
-  /// The Fetch pane's state as shown: the organization merged with ``shownRepositories``. While
+  /// The Fetch pane's state as shown: the owner merged with ``shownRepositories``. While
   /// the owner has not answered yet and pages of its repositories arrive, the owner stands in
   /// by its login, so the Fetch pane lists the rows so far as the Result pane does.
-  public var shownMerged: LoadingState<OrganizationRepositories> {
-    var owner = organization.state
-    if owner.content == nil, !owner.isFailure, repositories.state.content == nil,
+  public var shownMerged: LoadingState<OwnerRepositories> {
+    var shownOwner = owner.state
+    if shownOwner.content == nil, !shownOwner.isFailure, repositories.state.content == nil,
       repositories.snapshot.partial != nil
     {
-      owner = .loading(cache: Organization(login: org, name: nil, kind: ownerKind))
+      shownOwner = .loading(cache: Owner(login: ownerLogin, name: nil, kind: ownerKind))
     }
-    return OrganizationRepositories.merged(owner, shownRepositories)
+    return OwnerRepositories.merged(shownOwner, shownRepositories)
   }
 
   /// The pages of the repositories' load under way, once it read a page and until it ends;
@@ -65,7 +65,7 @@ extension AppState {
       shown = "the \(PageNotes.grouped(before.count)) from before " + (headless ? "kept" : "shown")
     } else {
       shown = read
-      if let total = organization.state.content?.publicRepos, total > pages.itemCount {
+      if let total = owner.state.content?.publicRepos, total > pages.itemCount {
         shown += " of \(PageNotes.grouped(total))"
       }
       shown += headless ? " read" : " shown"
@@ -77,7 +77,7 @@ extension AppState {
   /// The error line of a pane: the Fetch pane's is the repositories' own unless the
   /// organization failed.
   public func errorLine(for error: Error, pane: PaneID) -> String {
-    errorLine(for: error, ofRepositories: pane == .result || organization.state.error == nil)
+    errorLine(for: error, ofRepositories: pane == .result || owner.state.error == nil)
   }
 }
 

@@ -7,8 +7,8 @@ public struct AppState: Sendable, Equatable {
   /// The most characters the filter holds; typing or pasting more is ignored.
   public static let filterLimit = 64
 
-  /// The organization loader, as its last change left it.
-  public internal(set) var organization = LoaderSlot<Organization>()
+  /// The owner loader, as its last change left it.
+  public internal(set) var owner = LoaderSlot<Owner>()
   /// The repositories loader, as its last change left it.
   public internal(set) var repositories = LoaderSlot<[Repository]>()
   /// The fetches asked for so far and, headless, how many to make before quitting.
@@ -40,7 +40,7 @@ public struct AppState: Sendable, Equatable {
   /// A short name of the data source for the status bar.
   public var source: String
   /// The login of the owner shown.
-  public var org: String
+  public var ownerLogin: String
   /// Whether the owner shown is an organization or a user, once known.
   public var ownerKind: OwnerKind?
   /// The owners opened before and the one `-` goes back to.
@@ -74,24 +74,24 @@ public struct AppState: Sendable, Equatable {
   /// When the app asked to be woken (spinner frame or an age that changes), if it did.
   public var pendingWake: Date?
 
-  /// The Fetch pane's state: organization and repositories merged.
-  public var merged: LoadingState<OrganizationRepositories> {
-    OrganizationRepositories.merged(organization.state, repositories.state)
+  /// The Fetch pane's state: the owner and its repositories merged.
+  public var merged: LoadingState<OwnerRepositories> {
+    OwnerRepositories.merged(owner.state, repositories.state)
   }
 
   /// Whether anything is loading, so the spinner must tick.
   public var isLoading: Bool {
-    organization.state.isLoading || repositories.state.isLoading
+    owner.state.isLoading || repositories.state.isLoading
       || lists.detail?.loader.state.isLoading == true
   }
 
   /// What the cache has to say: when restored content was last confirmed, and what is wrong
   /// with the store, derived from the loaders.
   public var cache: CacheStatus {
-    let problems = [organization.snapshot.cacheProblem, repositories.snapshot.cacheProblem]
+    let problems = [owner.snapshot.cacheProblem, repositories.snapshot.cacheProblem]
       .compactMap { $0 }
     return CacheStatus(
-      organizationRestoredAt: organization.restoredAt,
+      ownerRestoredAt: owner.restoredAt,
       repositoriesRestoredAt: repositories.restoredAt,
       problem: problems.isEmpty ? nil : Array(Set(problems)).sorted().joined(separator: "; "))
   }
@@ -104,7 +104,7 @@ public struct AppState: Sendable, Equatable {
     self.now = now
     self.size = size
     self.source = source
-    self.org = org
+    self.ownerLogin = org
     self.host = host
     self.timeout = timeout
     self.canToggleOutage = canToggleOutage
@@ -118,15 +118,15 @@ public struct AppState: Sendable, Equatable {
     pane == .fetch ? visible.fetch : visible.result
   }
 
-  /// Takes one loader's change at `now`; a change of the organization or the repositories
+  /// Takes one loader's change at `now`; a change of the owner or the repositories
   /// filters both lists once. A detail loader's change is kept only while its view is open.
   public mutating func take(_ change: LoaderChange, at now: Date) {
     noteRateLimit(change.rateLimit)
     // A late change of an owner no longer shown never reaches the panes.
     guard isShown(change) else { return }
     switch change {
-    case .organization(let snapshot, _):
-      organization.take(snapshot, at: now)
+    case .owner(let snapshot, _):
+      owner.take(snapshot, at: now)
       if let kind = snapshot.state.content?.kind { ownerKind = kind }
       refreshVisibleKeepingSelection()
     case .repositories(let snapshot, _):
@@ -141,7 +141,7 @@ public struct AppState: Sendable, Equatable {
   /// Whether `change` is of a loader the panes show: the shown owner's (a change that names
   /// no owner stands for it), or a detail loader's.
   func isShown(_ change: LoaderChange) -> Bool {
-    change.owner.map { $0.lowercased() == org.lowercased() } ?? true
+    change.login.map { $0.lowercased() == ownerLogin.lowercased() } ?? true
   }
 
   /// Keeps `limit` when it is newer than the one kept. In one window (the same reset) the
@@ -169,9 +169,9 @@ public struct AppState: Sendable, Equatable {
 
   /// Shows another owner's slots, and lists them once.
   mutating func show(
-    organization: LoaderSlot<Organization>, repositories: LoaderSlot<[Repository]>
+    owner: LoaderSlot<Owner>, repositories: LoaderSlot<[Repository]>
   ) {
-    self.organization = organization
+    self.owner = owner
     self.repositories = repositories
     refreshVisible()
   }

@@ -5,7 +5,7 @@ import Foundation
 public struct CacheStatus: Sendable, Equatable {
   /// When the restored organization was last confirmed; `nil` when it was not restored or has
   /// been fetched since.
-  public var organizationRestoredAt: Date?
+  public var ownerRestoredAt: Date?
   /// When the restored repositories were last confirmed; `nil` likewise.
   public var repositoriesRestoredAt: Date?
   /// What is wrong with the cache, in one line; `nil` when nothing is.
@@ -13,10 +13,10 @@ public struct CacheStatus: Sendable, Equatable {
 
   /// Creates a status.
   public init(
-    organizationRestoredAt: Date? = nil, repositoriesRestoredAt: Date? = nil,
+    ownerRestoredAt: Date? = nil, repositoriesRestoredAt: Date? = nil,
     problem: String? = nil
   ) {
-    self.organizationRestoredAt = organizationRestoredAt
+    self.ownerRestoredAt = ownerRestoredAt
     self.repositoriesRestoredAt = repositoriesRestoredAt
     self.problem = problem
   }

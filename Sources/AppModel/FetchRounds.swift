@@ -39,7 +39,7 @@ public struct FetchRounds: Sendable, Equatable {
   static func next(_ state: inout AppState) -> [Command] {
     guard let planned = state.rounds.planned, state.rounds.fetches > 0, !state.rounds.isComplete
     else { return [] }
-    let organization = state.organization.state
+    let organization = state.owner.state
     let repositories = state.repositories.state
     if organization.isLoading || repositories.isLoading { state.rounds.started = true }
     let merged = state.merged

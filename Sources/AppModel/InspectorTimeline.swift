@@ -25,10 +25,10 @@ public struct InspectorTimeline: Sendable, Equatable {
 
   /// Notes the case each state is in at `date`; a state still in its last case adds nothing.
   public mutating func note<A, B, C>(
-    organization: LoadingState<A>, repositories: LoadingState<B>, merged: LoadingState<C>,
+    owner: LoadingState<A>, repositories: LoadingState<B>, merged: LoadingState<C>,
     at date: Date
   ) {
-    note(.organization, StateCase(organization), at: date)
+    note(.owner, StateCase(owner), at: date)
     note(.repositories, StateCase(repositories), at: date)
     note(.merged, StateCase(merged), at: date)
   }

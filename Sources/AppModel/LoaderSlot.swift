@@ -2,11 +2,12 @@ import ApexyLoader
 import Foundation
 import GitHubAPI
 
-/// Which kind of loader: the app shows one organization loader, one repositories loader and
+/// Which kind of loader: the app shows one owner loader, one repositories loader and
 /// a keyed detail loader per repository opened.
 public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
-  /// The owner, `/orgs/{org}` or `/users/{login}`.
-  case organization
+  /// The owner, `/orgs/{login}` or `/users/{login}`; named `organization` in headless
+  /// output, as 0.2.0 printed it.
+  case owner = "organization"
   /// Its repositories, `/orgs/{org}/repos` or `/users/{login}/repos`.
   case repositories
   /// One repository's details, `/repos/{owner}/{name}`.
@@ -19,7 +20,7 @@ public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
     if parts.count >= 3, ownerSegments.contains(parts[parts.count - 3]), parts.last == "repos" {
       return .repositories
     }
-    if parts.count >= 2, ownerSegments.contains(parts[parts.count - 2]) { return .organization }
+    if parts.count >= 2, ownerSegments.contains(parts[parts.count - 2]) { return .owner }
     if parts.count >= 3, parts[parts.count - 3] == "repos" { return .repository }
     return nil
   }
@@ -47,8 +48,8 @@ public struct LoaderID: Sendable, Hashable {
   public var key: String?
 
   /// The owner loader of `owner` (any case).
-  public static func organization(_ owner: String) -> LoaderID {
-    LoaderID(kind: .organization, key: owner.lowercased())
+  public static func owner(_ owner: String) -> LoaderID {
+    LoaderID(kind: .owner, key: owner.lowercased())
   }
 
   /// The repositories loader of `owner` (any case).
@@ -156,25 +157,25 @@ public struct LoaderSlot<Content: Sendable & Equatable>: Sendable, Equatable {
 /// loader names its owner's login; `nil` stands for the owner shown.
 public enum LoaderChange: Sendable, Equatable {
   /// An owner loader changed.
-  case organization(LoaderSnapshot<Organization>, owner: String? = nil)
+  case owner(LoaderSnapshot<Owner>, login: String? = nil)
   /// An owner's repositories loader changed.
-  case repositories(LoaderSnapshot<[Repository]>, owner: String? = nil)
+  case repositories(LoaderSnapshot<[Repository]>, login: String? = nil)
   /// The detail loader kept under `key` changed.
   case repository(key: String, LoaderSnapshot<Repository>)
 
   /// The loader that changed, an owner's loader of `shown` when the change names no owner.
   public func id(shown: String) -> LoaderID {
     switch self {
-    case .organization(_, let owner): .organization(owner ?? shown)
-    case .repositories(_, let owner): .repositories(owner ?? shown)
+    case .owner(_, let login): .owner(login ?? shown)
+    case .repositories(_, let login): .repositories(login ?? shown)
     case .repository(let key, _): .repository(key)
     }
   }
 
   /// The owner whose loader changed; `nil` for a detail loader, or the owner shown.
-  public var owner: String? {
+  public var login: String? {
     switch self {
-    case .organization(_, let owner), .repositories(_, let owner): owner
+    case .owner(_, let login), .repositories(_, let login): login
     case .repository: nil
     }
   }
@@ -183,7 +184,7 @@ public enum LoaderChange: Sendable, Equatable {
   var rateLimit: (limit: RateLimit, at: Date?)? {
     let status: LoaderStatus
     switch self {
-    case .organization(let snapshot, _): status = snapshot.status
+    case .owner(let snapshot, _): status = snapshot.status
     case .repositories(let snapshot, _): status = snapshot.status
     case .repository(_, let snapshot): status = snapshot.status
     }
@@ -193,7 +194,7 @@ public enum LoaderChange: Sendable, Equatable {
   /// The retry its loader waits for now, if any.
   var retry: Int? {
     switch self {
-    case .organization(let snapshot, _): snapshot.status.retry?.retry
+    case .owner(let snapshot, _): snapshot.status.retry?.retry
     case .repositories(let snapshot, _): snapshot.status.retry?.retry
     case .repository(_, let snapshot): snapshot.status.retry?.retry
     }

@@ -14,7 +14,7 @@ enum OwnerPromptEditing {
     case .enter:
       return submit(&state)
     case .tab, .backTab:
-      complete(&prompt, state.owners, shown: state.org, step: key == .tab ? 1 : -1)
+      complete(&prompt, state.owners, shown: state.ownerLogin, step: key == .tab ? 1 : -1)
       state.ownerPrompt = prompt
       return []
     case .backspace:

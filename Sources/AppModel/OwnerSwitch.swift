@@ -9,18 +9,18 @@ enum OwnerSwitch {
     -> [Command]
   {
     state.ownerPrompt = nil
-    guard login.lowercased() != state.org.lowercased() else { return [] }
+    guard login.lowercased() != state.ownerLogin.lowercased() else { return [] }
     var commands: [Command] = state.lists.detail == nil ? [] : [.closeDetail]
-    state.ownerViews[state.org.lowercased()] = OwnerView(
-      organization: state.organization, repositories: state.repositories, kind: state.ownerKind,
+    state.ownerViews[state.ownerLogin.lowercased()] = OwnerView(
+      owner: state.owner, repositories: state.repositories, kind: state.ownerKind,
       lists: ListState(selected: state.lists.selected), scroll: state.scroll)
-    state.owners.previous = state.org
+    state.owners.previous = state.ownerLogin
     state.owners.opened(login)
     let saved = state.ownerViews.removeValue(forKey: login.lowercased())
-    state.org = login
+    state.ownerLogin = login
     state.ownerKind = saved?.kind ?? kind
     state.show(
-      organization: saved?.organization ?? LoaderSlot(),
+      owner: saved?.owner ?? LoaderSlot(),
       repositories: saved?.repositories ?? LoaderSlot())
     state.lists = saved?.lists ?? ListState()
     state.scroll = saved?.scroll ?? [.fetch: 0, .result: 0]
@@ -33,7 +33,7 @@ enum OwnerSwitch {
   /// Goes back to the owner shown before, as `cd -` does (at start, the most recent other
   /// owner of the runs before); a notice when there is none.
   static func back(_ state: inout AppState) -> [Command] {
-    let current = state.org.lowercased()
+    let current = state.ownerLogin.lowercased()
     let before = state.owners.previous ?? state.owners.recent.first { $0.lowercased() != current }
     guard let previous = before else {
       state.notice = "No owner to go back to: press @ to open one."
@@ -45,12 +45,12 @@ enum OwnerSwitch {
   /// An owner shown that turned out not to exist leaves the recent owners (and `-`): Tab
   /// and the next run no longer offer it.
   static func forgetMissing(_ change: LoaderChange, _ state: inout AppState) -> [Command] {
-    guard case .organization(let snapshot, _) = change, state.isShown(change),
+    guard case .owner(let snapshot, _) = change, state.isShown(change),
       case .failure(let error, _) = snapshot.state,
       let gitHub = error as? GitHubError, gitHub.statusCode == 404,
-      state.owners.recent.contains(where: { $0.lowercased() == state.org.lowercased() })
+      state.owners.recent.contains(where: { $0.lowercased() == state.ownerLogin.lowercased() })
     else { return [] }
-    state.owners.forget(state.org)
+    state.owners.forget(state.ownerLogin)
     return [.saveRecentOwners(state.owners.recent)]
   }
 
@@ -66,7 +66,7 @@ enum OwnerSwitch {
 /// What an owner left looked like, to show again as it was: both loaders' slots, the
 /// selection and the scroll.
 struct OwnerView: Sendable, Equatable {
-  var organization: LoaderSlot<Organization>
+  var owner: LoaderSlot<Owner>
   var repositories: LoaderSlot<[Repository]>
   var kind: OwnerKind?
   var lists: ListState

@@ -16,7 +16,7 @@ public enum PaneHeader {
       lines.append(PaneLine(text: "", style: .plain))
       let merged = state.shownMerged
       status = (merged.isLoading, merged.error, merged.content != nil, isInitial(merged))
-      let name = merged.content?.organization.displayName ?? state.org
+      let name = merged.content?.owner.displayName ?? state.ownerLogin
       heading =
         state.ownerKind == .user
         ? "Repositories of \(name) (user):" : "Repositories of the \(name) organization:"
@@ -46,7 +46,7 @@ public enum PaneHeader {
     } else if status.isInitial {
       let prompt =
         pane == .fetch
-        ? "Press f or Enter to fetch \(state.org) and its repositories."
+        ? "Press f or Enter to fetch \(state.ownerLogin) and its repositories."
         : "Nothing loaded yet. Press r to load the repositories, or f to fetch both."
       add(prompt, .dim, maxLines: 3)
     }

@@ -2,7 +2,9 @@ import ApexyLoader
 
 /// Which state a transition line is about.
 public enum TransitionSubject: String, Sendable {
-  case organization, repositories, merged
+  /// The owner loader's state: `organization` in headless output, as 0.2.0 printed it.
+  case owner = "organization"
+  case repositories, merged
   /// The open detail view's loader (the inspector's timeline only).
   case repository
 }

@@ -78,7 +78,7 @@ private func take(_ change: LoaderChange, at now: Date, into state: inout AppSta
     state.noteRateLimit(change.rateLimit)
     return
   }
-  state.inspector.noteRetry(change.id(shown: state.org), retry: change.retry)
+  state.inspector.noteRetry(change.id(shown: state.ownerLogin), retry: change.retry)
   if case .repository(let key, _) = change {
     guard let before = state.lists.detail, before.key == key else { return }
     state.take(change, at: now)
@@ -89,7 +89,7 @@ private func take(_ change: LoaderChange, at now: Date, into state: inout AppSta
   }
   state.take(change, at: now)
   state.inspector.timeline.note(
-    organization: state.organization.state, repositories: state.repositories.state,
+    owner: state.owner.state, repositories: state.repositories.state,
     merged: state.merged, at: now)
 }
 

@@ -9,7 +9,7 @@ enum WakeSchedule {
   /// second while a request waits). Returns the command when that differs from the wake asked
   /// for.
   static func next(_ state: inout AppState) -> [Command] {
-    let statuses = [state.organization.status, state.repositories.status]
+    let statuses = [state.owner.status, state.repositories.status]
     let desired: Date?
     if state.rounds.planned != nil {
       desired = nil
@@ -23,8 +23,8 @@ enum WakeSchedule {
     } else {
       let cache = state.cache
       let ages = [
-        state.organization.succeededAt, state.repositories.succeededAt,
-        cache.organizationRestoredAt, cache.repositoriesRestoredAt,
+        state.owner.succeededAt, state.repositories.succeededAt,
+        cache.ownerRestoredAt, cache.repositoriesRestoredAt,
       ]
       .compactMap { $0.map { AgeLabel.nextChangeDate(since: $0, now: state.now) } }
       desired = (ages + statuses.compactMap { $0.staleDate(after: state.now) }).min()

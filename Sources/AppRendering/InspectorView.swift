@@ -35,11 +35,11 @@ public enum InspectorView {
     var rows = [
       head,
       row(
-        "organization", state.organization.state, state.organization.succeededAt,
-        counts(.organization(state.org), state), observers: observers(.organization, state)),
+        "organization", state.owner.state, state.owner.succeededAt,
+        counts(.owner(state.ownerLogin), state), observers: observers(.owner, state)),
       row(
         "repositories", state.repositories.state, state.repositories.succeededAt,
-        counts(.repositories(state.org), state), observers: observers(.repositories, state)),
+        counts(.repositories(state.ownerLogin), state), observers: observers(.repositories, state)),
       row("merged", state.merged, nil, nil, observers: "Fetch pane (both loaders merged)"),
     ]
     if let detail = state.lists.detail {
@@ -66,7 +66,7 @@ public enum InspectorView {
   /// and what each store let go of.
   public static func kept(_ state: AppState) -> [String] {
     let kept = state.kept
-    let shown = state.org.lowercased()
+    let shown = state.ownerLogin.lowercased()
     let owners = kept.owners.reversed().map { $0.lowercased() == shown ? "*" + $0 : $0 }
     func dropped(_ keys: [String]) -> String {
       keys.isEmpty ? "" : "; dropped: " + keys.reversed().joined(separator: " ")
@@ -104,7 +104,7 @@ public enum InspectorView {
     for (index, text) in table(state).enumerated() { put(text, index == 0 ? .dim : .plain) }
     // The timeline when the log keeps at least two lines beside it.
     let subjects =
-      [TransitionSubject.organization, .repositories, .merged]
+      [TransitionSubject.owner, .repositories, .merged]
       + (state.lists.detail == nil ? [] : [.repository])
     if inner.bottom - y >= 4 + subjects.count {
       put("Transitions (… loading, ✓ success, ✗ failure; seconds from the first):", .heading)

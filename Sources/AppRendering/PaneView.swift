@@ -7,7 +7,7 @@ public enum PaneView {
   /// repositories alone.
   public static func loaderView(_ pane: PaneID) -> LoaderView {
     pane == .fetch
-      ? LoaderView(name: "Fetch pane", reads: [.organization, .repositories])
+      ? LoaderView(name: "Fetch pane", reads: [.owner, .repositories])
       : LoaderView(name: "Result pane", reads: [.repositories])
   }
 

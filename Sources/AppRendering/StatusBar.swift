@@ -6,24 +6,24 @@ import Foundation
 public enum StatusBar {
   /// It reads both loaders' states, ages, retries and rate limits.
   public static let loaderView = LoaderView(
-    name: "status bar", reads: [.organization, .repositories])
+    name: "status bar", reads: [.owner, .repositories])
 
   /// Draws the status bar, or the owner prompt over it while it is open.
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect, style: .statusBar)
     if let prompt = state.ownerPrompt {
-      let recent = state.owners.completions(of: "", shown: state.org)
+      let recent = state.owners.completions(of: "", shown: state.ownerLogin)
       OwnerPromptBar.draw(prompt, recent: recent, in: rect, into: &grid)
       return
     }
-    let org = state.organization.status
+    let org = state.owner.status
     let repos = state.repositories.status
     let cache = state.cache
     let limit = rateLimitText(state).map { " │ \($0) left " } ?? " "
     let organization =
       CacheStatus.summary(
-        state.organization.state, restoredAt: cache.organizationRestoredAt, now: state.now)
-      ?? summary(state.organization.state, state.organization.succeededAt, state, org)
+        state.owner.state, restoredAt: cache.ownerRestoredAt, now: state.now)
+      ?? summary(state.owner.state, state.owner.succeededAt, state, org)
     // Pages arriving say how far they are, over restored content too.
     let restored = state.pagesLoading == nil ? cache.repositoriesRestoredAt : nil
     let repositories =
@@ -40,7 +40,7 @@ public enum StatusBar {
     // hides it.
     let lowLimit = isNearlySpent(state.rateLimit) ? limit : " "
     let bare = { (owner: String, limit: String, short: Bool) in
-      "\(owner) \(summary(state.organization.state, nil, state, org))"
+      "\(owner) \(summary(state.owner.state, nil, state, org))"
         + " │ repos \(summary(state.repositories.state, nil, state, repos, short: short))" + limit
     }
     let lefts = [
@@ -114,7 +114,7 @@ public enum StatusBar {
   /// The owner shown and its kind: "RedMadRobot (org)", "alice (user)", or the login alone
   /// until the first answer says which.
   public static func ownerLabel(_ state: AppState) -> String {
-    let login = TextWidth.truncate(state.org, to: 24)
+    let login = TextWidth.truncate(state.ownerLogin, to: 24)
     switch state.ownerKind {
     case .organization?: return "\(login) (org)"
     case .user?: return "\(login) (user)"

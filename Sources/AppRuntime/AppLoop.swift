@@ -25,7 +25,7 @@ public final class AppLoop {
   private var drainScheduled = false
   /// The owner both panes show, and the loop's feeds of its two loaders.
   private var shown: OwnerLoaders
-  private var organizationFeed: LoaderFeed<Organization>?
+  private var ownerFeed: LoaderFeed<Owner>?
   private var repositoriesFeed: LoaderFeed<[Repository]>?
   private var detailFeed: LoaderFeed<Repository>?
   private var finished: CheckedContinuation<ExitCode, Never>?
@@ -44,7 +44,7 @@ public final class AppLoop {
     self.scheduler = scheduler
     self.clock = clock
     self.effects = effects
-    shown = loaders.owner(state.org, kind: state.ownerKind)
+    shown = loaders.owner(state.ownerLogin, kind: state.ownerKind)
   }
 
   /// Observes the loaders and the client's requests, shows the first state (with whatever
@@ -58,7 +58,7 @@ public final class AppLoop {
       DispatchQueue.main.async { self?.post(.request(record)) }
     }
     // The names as the loaders list them, and what the cache restored: the first frame.
-    organizationFeed?.sendCurrent()
+    ownerFeed?.sendCurrent()
     repositoriesFeed?.sendCurrent()
     let restored = [observers, kept] + queue
     queue = []
@@ -109,23 +109,23 @@ public final class AppLoop {
   /// owner's login goes with each change, so one queued before a switch is told apart.
   private func observeShown() {
     let post: (AppEvent) -> Void = { [weak self] in self?.post($0) }
-    let owner = shown.login
-    organizationFeed = LoaderFeed(
-      shown.organization, clock: clock, change: { .organization($0, owner: owner) }, post: post)
+    let login = shown.login
+    ownerFeed = LoaderFeed(
+      shown.owner, clock: clock, change: { .owner($0, login: login) }, post: post)
     repositoriesFeed = LoaderFeed(
-      shown.repositories, clock: clock, change: { .repositories($0, owner: owner) }, post: post)
+      shown.repositories, clock: clock, change: { .repositories($0, login: login) }, post: post)
   }
 
   /// Shows `login`'s loaders: the current snapshots of both go into the state before the next
   /// frame, so an owner with content kept or cached is drawn with it at once.
   private func showOwner(_ login: String, kind: OwnerKind?) {
-    organizationFeed = nil
+    ownerFeed = nil
     repositoriesFeed = nil
     shown = loaders.owner(login, kind: kind)
     observeShown()
     let waiting = queue
     queue = []
-    organizationFeed?.sendCurrent()
+    ownerFeed?.sendCurrent()
     repositoriesFeed?.sendCurrent()
     let current = queue
     queue = waiting
@@ -150,7 +150,7 @@ public final class AppLoop {
   /// The names each loader lists as its observers, the open detail loader's included.
   private var observers: AppEvent {
     var names: [LoaderKind: [String]] = [
-      .organization: shown.organization.observerNames,
+      .owner: shown.owner.observerNames,
       .repositories: shown.repositories.observerNames,
     ]
     if let key = state.lists.detail?.key,
@@ -253,7 +253,7 @@ public final class AppLoop {
     exitCode = code
     queue.removeAll()
     scheduler.cancel()
-    organizationFeed = nil
+    ownerFeed = nil
     repositoriesFeed = nil
     detailFeed = nil
     requestEvents.listen(nil)

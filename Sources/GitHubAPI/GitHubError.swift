@@ -45,7 +45,7 @@ public enum GitHubError: Error, Equatable {
   /// `nil` for success. A 404 is `.notFound(org:)`, or `.noSuchOwner` when the request named
   /// an owner of either kind (`kind` `nil` or `.user`: `/users/{login}`).
   public static func check(
-    _ response: HTTPURLResponseFields, body: Data?, org: String, kind: OwnerKind? = .organization,
+    _ response: HTTPURLResponseFields, body: Data?, login: String, kind: OwnerKind?,
     sanitizer: TextSanitizer
   ) -> GitHubError? {
     let status = response.statusCode
@@ -65,7 +65,7 @@ public enum GitHubError: Error, Equatable {
       }
     }
     switch status {
-    case 404: return kind == .organization ? .notFound(org: org) : .noSuchOwner(login: org)
+    case 404: return kind == .organization ? .notFound(org: login) : .noSuchOwner(login: login)
     case 401: return .unauthorized(message: message)
     case 500..<600: return .server(status: status, message: message)
     default: return .status(status, message: message)

@@ -52,7 +52,7 @@ public final class GitHubLoaders {
     self.factory = factory
     owners = LoaderStore(limit: ownerLimit) { [factory] key in factory.make(key) }
     details = RepositoryDetailLoaders(client: client, sanitizer: sanitizer, policies: policies)
-    factory.first = (configuration.org, configuration.ownerKind)
+    factory.first = (configuration.owner, configuration.ownerKind)
   }
 
   /// The loaders of the owner `login` (any case), made on first use; `kind` is used when
@@ -71,11 +71,11 @@ public final class GitHubLoaders {
     return owners.loader(for: login.lowercased())!
   }
 
-  /// The first owner's loaders (`configuration.org`).
-  public var first: OwnerLoaders { owner(configuration.org, kind: configuration.ownerKind) }
+  /// The first owner's loaders (`configuration.owner`).
+  public var first: OwnerLoaders { owner(configuration.owner, kind: configuration.ownerKind) }
 
   /// The first owner's loader.
-  public var organization: OrganizationLoader { first.organization }
+  public var organization: OwnerLoader { first.owner }
 
   /// The first owner's repositories loader.
   public var repositories: RepositoriesLoader { first.repositories }
@@ -94,7 +94,7 @@ public final class GitHubLoaders {
     let baseURL = configuration.baseURL
     factory.attach = { owner in
       keys.attach(
-        organization: owner.organization, repositories: owner.repositories, org: owner.login,
+        owner: owner.owner, repositories: owner.repositories, login: owner.login,
         baseURL: baseURL, store: store)
     }
     for key in owners.keys {
@@ -106,7 +106,7 @@ public final class GitHubLoaders {
   var cacheWrites: [@Sendable () -> Void] {
     var writes: [@Sendable () -> Void] = []
     for owner in owners.keys.compactMap(owners.existingLoader(for:)) {
-      if let cache = owner.organization.cache { writes.append { cache.waitUntilWritten() } }
+      if let cache = owner.owner.cache { writes.append { cache.waitUntilWritten() } }
       if let cache = owner.repositories.cache { writes.append { cache.waitUntilWritten() } }
     }
     return writes
@@ -139,7 +139,7 @@ private final class OwnerFactory {
     let owner = OwnerLoaders(
       login: first?.login ?? asked?.login ?? key, kind: asked?.kind ?? first?.kind,
       client: client, pageCap: pageCap, sanitizer: sanitizer)
-    owner.organization.policies = policies
+    owner.owner.policies = policies
     owner.repositories.policies = policies
     attach?(owner)
     return owner

@@ -9,7 +9,7 @@ public final class OwnerLoaders: StoredLoader {
   /// The login as it was asked for.
   public let login: String
   /// The owner loader.
-  public let organization: OrganizationLoader
+  public let owner: OwnerLoader
   /// The repositories loader.
   public let repositories: RepositoriesLoader
 
@@ -32,10 +32,10 @@ public final class OwnerLoaders: StoredLoader {
     login: String, kind: OwnerKind?, client: Client, pageCap: Int, sanitizer: TextSanitizer
   ) {
     self.login = login
-    organization = OrganizationLoader(
-      apiClient: client, org: login, kind: kind, sanitizer: sanitizer)
+    owner = OwnerLoader(
+      apiClient: client, login: login, kind: kind, sanitizer: sanitizer)
     repositories = RepositoriesLoader(
-      apiClient: client, org: login, kind: kind, pageCap: pageCap, sanitizer: sanitizer)
+      apiClient: client, login: login, kind: kind, pageCap: pageCap, sanitizer: sanitizer)
     repositories.kindSource = { [weak self] done in
       guard let self else { return }
       self.whenKindKnown(done)
@@ -43,20 +43,20 @@ public final class OwnerLoaders: StoredLoader {
   }
 
   /// Whether the owner is an organization or a user, once known.
-  public var kind: OwnerKind? { organization.kind ?? repositories.kind }
+  public var kind: OwnerKind? { owner.kind ?? repositories.kind }
 
   /// Whether either loader is observed.
   public var isObserved: Bool {
-    organization.isObserved || repositories.isObserved
+    owner.isObserved || repositories.isObserved
   }
 
   /// Whether either loader is loading.
-  public var isLoading: Bool { organization.isLoading || repositories.isLoading }
+  public var isLoading: Bool { owner.isLoading || repositories.isLoading }
 
   /// Loads both, repositories first, then the owner (each joins a load already in flight).
   public func fetchBoth() {
     repositories.load()
-    organization.load()
+    owner.load()
   }
 
   /// Calls `done` with the owner's kind: at once when known, else once the owner loader's
@@ -68,16 +68,16 @@ public final class OwnerLoaders: StoredLoader {
     }
     kindWaiters.append(done)
     if kindObservation == nil {
-      kindObservation = organization.observe(named: Self.kindObserverName) { [weak self] in
+      kindObservation = owner.observe(named: Self.kindObserverName) { [weak self] in
         self?.ownerChanged()
       }
     }
-    organization.load()
+    owner.load()
   }
 
   private func ownerChanged() {
     let result: Result<OwnerKind, Error>
-    switch organization.state {
+    switch owner.state {
     case .initial, .loading: return
     case .success(let owner):
       result = .success(owner.kind ?? .user)

@@ -18,7 +18,7 @@ import Foundation
 @MainActor
 public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// The owner's login.
-  public let org: String
+  public let login: String
   /// Whether the owner is an organization or a user; `nil` until known.
   public var kind: OwnerKind?
   /// Tells the owner's kind when it is not known: called with a completion, on the main
@@ -39,13 +39,13 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// Tells the pages of the load under way from those of an earlier one still decoding.
   private var generation = 0
 
-  /// Creates the loader for `org` (an organization unless `kind` says otherwise), following at
+  /// Creates the loader for `login` (of the kind `kind` says), following at
   /// most `pageCap` pages; `sanitizer` cleans the text of what it loads.
   public init(
-    apiClient: Client, org: String, kind: OwnerKind? = .organization, pageCap: Int = 100,
+    apiClient: Client, login: String, kind: OwnerKind?, pageCap: Int = 100,
     sanitizer: TextSanitizer
   ) {
-    self.org = org
+    self.login = login
     self.kind = kind
     self.pageCap = pageCap
     self.sanitizer = sanitizer
@@ -76,7 +76,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   }
 
   private func fetchFirstPage(_ kind: OwnerKind) {
-    let first = RepositoriesPageEndpoint.firstPage(org: org, kind: kind, sanitizer: sanitizer)
+    let first = RepositoriesPageEndpoint.firstPage(login: login, kind: kind, sanitizer: sanitizer)
     let pages = DecodedPages(sanitizer: sanitizer)
     guard let partial = partialContent, let resume = partial.resume,
       resume.firstPage == first.url.absoluteString
@@ -96,7 +96,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       pages.carry(partial.content[...])
     }
     fetch(
-      RepositoriesPageEndpoint(org: org, kind: kind, url: goOn.next, sanitizer: sanitizer),
+      RepositoriesPageEndpoint(login: login, kind: kind, url: goOn.next, sanitizer: sanitizer),
       pages: pages, walk: PageWalk(resuming: goOn, pageCap: pageCap))
   }
 
@@ -211,7 +211,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     switch step {
     case .next(let url) where pages.firstError == nil:
       fetch(
-        RepositoriesPageEndpoint(org: org, kind: kind ?? .user, url: url, sanitizer: sanitizer),
+        RepositoriesPageEndpoint(login: login, kind: kind ?? .user, url: url, sanitizer: sanitizer),
         pages: pages, walk: walk)
     case .loop(let page):
       let error = GitHubError.paginationStopped(.linkLoop(page: page))

@@ -28,7 +28,7 @@ public struct RepositoryEndpoint: Endpoint {
   /// Turns a non-2xx answer into a `GitHubError`.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     if let error = GitHubError.check(
-      response.fields, body: data, org: owner, sanitizer: sanitizer)
+      response.fields, body: data, login: owner, kind: .organization, sanitizer: sanitizer)
     {
       throw error
     }

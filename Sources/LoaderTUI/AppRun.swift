@@ -119,7 +119,7 @@ struct AppRun {
     var state = run.source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
     // The owners the command line names come first, then those of runs before.
     state.owners = OwnerHistory(
-      recent: [state.org] + options.owners.map(\.login) + (run.recentOwners?.read() ?? []))
+      recent: [state.ownerLogin] + options.owners.map(\.login) + (run.recentOwners?.read() ?? []))
     if options.owners.count > 1 {
       state.notice =
         "\(options.owners.count - 1) more owner(s) given: press @ and Tab to open them."

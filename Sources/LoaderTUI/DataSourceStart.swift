@@ -34,7 +34,7 @@ struct DataSourceStart {
       label = url.host ?? url.absoluteString
     }
     configuration = GitHubConfiguration(
-      baseURL: baseURL, org: options.org, ownerKind: options.ownerKind,
+      baseURL: baseURL, owner: options.org, ownerKind: options.ownerKind,
       token: demo == nil ? token : nil,
       timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
       pageCap: options.pageCap, retries: options.retries, maxServerWait: options.maxServerWait,
@@ -44,7 +44,7 @@ struct DataSourceStart {
   /// The state the app starts in, on a terminal of `size`, drawing in ASCII when `ascii`,
   /// showing `owner` (by default the configuration's first).
   func state(size: Size, ascii: Bool, owner: OwnerChoice? = nil) -> AppState {
-    let owner = owner ?? OwnerChoice(login: configuration.org, kind: configuration.ownerKind)
+    let owner = owner ?? OwnerChoice(login: configuration.owner, kind: configuration.ownerKind)
     var state = AppState(
       now: Date(), size: size, source: label, org: owner.login,
       host: configuration.hostDescription, timeout: configuration.timeout,

@@ -103,9 +103,9 @@ final class TranscriptTests: XCTestCase {
     var transcript = Transcript(options: .init(timestamps: false))
     var state = Fixture.loaded()
     _ = transcript.lines(for: state, time: 0)
-    var snapshot = state.organization.snapshot
+    var snapshot = state.owner.snapshot
     snapshot.cacheProblem = "cache entry x is corrupt; it will be replaced"
-    _ = update(&state, .loaderChanged(.organization(snapshot), at: now))
+    _ = update(&state, .loaderChanged(.owner(snapshot), at: now))
     let first = transcript.lines(for: state, time: 0)
     XCTAssertEqual(first.output, [])
     XCTAssertEqual(first.errors, ["loader-tui: cache entry x is corrupt; it will be replaced"])
@@ -129,7 +129,7 @@ final class TranscriptTests: XCTestCase {
 
   func testRequestLinesOnlyWithTrace() {
     let record = RequestRecord(
-      id: 1, method: "GET", path: "/orgs/RedMadRobot", loader: .organization, phase: .sent)
+      id: 1, method: "GET", path: "/orgs/RedMadRobot", loader: .owner, phase: .sent)
     let step: (inout AppState) -> Void = { _ = update(&$0, .request(record)) }
     XCTAssertEqual(lines([step]), [[]])
     XCTAssertEqual(

@@ -10,7 +10,7 @@ import XCTest
 /// shown. Each test states the whole next state (`assertUpdate`).
 final class OwnerUpdateTests: XCTestCase {
   private let now = Fixture.now
-  private let alice = Organization(login: "alice", name: "Alice", kind: .user)
+  private let alice = Owner(login: "alice", name: "Alice", kind: .user)
   private let aliceRepositories = [Repository(name: "dotfiles", language: "Shell")]
 
   private func type(_ text: String, into state: inout AppState) {
@@ -39,13 +39,13 @@ final class OwnerUpdateTests: XCTestCase {
       ]
     ) {
       $0.ownerViews["redmadrobot"] = OwnerView(
-        organization: before.organization, repositories: before.repositories, kind: nil,
+        owner: before.owner, repositories: before.repositories, kind: nil,
         lists: ListState(selected: [.fetch: 2, .result: 3]), scroll: before.scroll)
       $0.ownerPrompt = nil
-      $0.org = "alice"
+      $0.ownerLogin = "alice"
       $0.ownerKind = nil
       $0.owners = OwnerHistory(recent: ["alice"], previous: "RedMadRobot")
-      $0.show(organization: LoaderSlot(), repositories: LoaderSlot())
+      $0.show(owner: LoaderSlot(), repositories: LoaderSlot())
       $0.lists = ListState()
       $0.rounds.fetches = 1
       $0.pendingWake = nil
@@ -115,13 +115,13 @@ final class OwnerUpdateTests: XCTestCase {
     ) {
       $0.ownerViews = [
         "alice": OwnerView(
-          organization: $0.organization, repositories: $0.repositories, kind: .user,
+          owner: $0.owner, repositories: $0.repositories, kind: .user,
           lists: ListState(), scroll: [.fetch: 0, .result: 0])
       ]
-      $0.org = "RedMadRobot"
+      $0.ownerLogin = "RedMadRobot"
       $0.ownerKind = nil
       $0.owners = OwnerHistory(recent: ["RedMadRobot", "alice"], previous: "alice")
-      $0.show(organization: before.organization, repositories: before.repositories)
+      $0.show(owner: before.owner, repositories: before.repositories)
       $0.lists = before.lists
       $0.scroll = before.scroll
       $0.rounds.fetches = 2
@@ -129,7 +129,7 @@ final class OwnerUpdateTests: XCTestCase {
     }
     XCTAssertEqual(state.visibleRepositories(.result), Fixture.repositories)
     _ = update(&state, .key(.character("-")))
-    XCTAssertEqual(state.org, "alice", "`-` again goes forth, as cd - does")
+    XCTAssertEqual(state.ownerLogin, "alice", "`-` again goes forth, as cd - does")
     XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["dotfiles"])
   }
 
@@ -149,21 +149,21 @@ final class OwnerUpdateTests: XCTestCase {
     type("nobody", into: &state)
     _ = update(&state, .key(.enter))
     XCTAssertEqual(state.owners.recent, ["nobody"])
-    let missing = LoaderSnapshot<Organization>(
+    let missing = LoaderSnapshot<Owner>(
       state: .failure(error: GitHubError.noSuchOwner(login: "nobody"), cache: nil), changeCount: 2)
     assertUpdate(
-      &state, .loaderChanged(.organization(missing, owner: "nobody"), at: now),
+      &state, .loaderChanged(.owner(missing, login: "nobody"), at: now),
       commands: [.saveRecentOwners([])]
     ) {
       $0.now = self.now
-      $0.organization = LoaderSlot(missing, at: self.now)
+      $0.owner = LoaderSlot(missing, at: self.now)
       $0.owners = OwnerHistory(recent: [], previous: "RedMadRobot")
       $0.inspector.timeline.note(
-        organization: $0.organization.state, repositories: $0.repositories.state,
+        owner: $0.owner.state, repositories: $0.repositories.state,
         merged: $0.merged, at: self.now)
     }
     _ = update(&state, .key(.character("-")))
-    XCTAssertEqual(state.org, "RedMadRobot", "and - still goes back")
+    XCTAssertEqual(state.ownerLogin, "RedMadRobot", "and - still goes back")
   }
 
   func testMinusWithNoOwnerBeforeSaysSo() {
@@ -178,7 +178,7 @@ final class OwnerUpdateTests: XCTestCase {
     var state = Fixture.loaded()
     state.owners = OwnerHistory(recent: ["RedMadRobot", "swift-tools", "alice"])
     _ = update(&state, .key(.character("-")))
-    XCTAssertEqual(state.org, "swift-tools")
+    XCTAssertEqual(state.ownerLogin, "swift-tools")
     XCTAssertEqual(state.owners.previous, "RedMadRobot")
   }
 
@@ -190,7 +190,7 @@ final class OwnerUpdateTests: XCTestCase {
     let late = LoaderSnapshot<[Repository]>(
       state: .success(content: [Repository(name: "late")]), changeCount: 9)
     assertUpdate(
-      &state, .loaderChanged(.repositories(late, owner: "redmadrobot"), at: now), commands: []
+      &state, .loaderChanged(.repositories(late, login: "redmadrobot"), at: now), commands: []
     ) { $0.now = self.now }
     XCTAssertEqual(state.visibleRepositories(.result), [])
     XCTAssertEqual(state.repositories.state, .initial)
@@ -199,10 +199,10 @@ final class OwnerUpdateTests: XCTestCase {
   func testTheStatusBarsRateLimitSurvivesASwitch() {
     var state = Fixture.loaded()
     let limit = RateLimit(limit: 60, remaining: 3, reset: now)
-    let snapshot = LoaderSnapshot<Organization>(
+    let snapshot = LoaderSnapshot<Owner>(
       state: .success(content: Fixture.organization),
       status: LoaderStatus(rateLimit: limit), changeCount: 5)
-    _ = update(&state, .loaderChanged(.organization(snapshot), at: now))
+    _ = update(&state, .loaderChanged(.owner(snapshot), at: now))
     _ = update(&state, .key(.character("@")))
     type("alice", into: &state)
     _ = update(&state, .key(.enter))
@@ -211,12 +211,12 @@ final class OwnerUpdateTests: XCTestCase {
       state: .success(content: []),
       status: LoaderStatus(rateLimit: RateLimit(limit: 60, remaining: 50, reset: now)),
       changeCount: 3)
-    _ = update(&state, .loaderChanged(.repositories(older, owner: "alice"), at: now))
+    _ = update(&state, .loaderChanged(.repositories(older, login: "alice"), at: now))
     XCTAssertEqual(state.rateLimit, limit, "an older answer of the owner shown says less")
     let nextWindow = RateLimit(limit: 60, remaining: 59, reset: now.addingTimeInterval(3600))
     let newer = LoaderSnapshot<[Repository]>(
       state: .success(content: []), status: LoaderStatus(rateLimit: nextWindow), changeCount: 4)
-    _ = update(&state, .loaderChanged(.repositories(newer, owner: "alice"), at: now))
+    _ = update(&state, .loaderChanged(.repositories(newer, login: "alice"), at: now))
     XCTAssertEqual(state.rateLimit, nextWindow, "a new window starts over")
   }
 
@@ -239,14 +239,14 @@ final class OwnerUpdateTests: XCTestCase {
     update(
       &state,
       .loaderChanged(
-        .organization(
-          LoaderSnapshot(state: .success(content: alice), changeCount: 2), owner: login),
+        .owner(
+          LoaderSnapshot(state: .success(content: alice), changeCount: 2), login: login),
         at: date))
       + update(
         &state,
         .loaderChanged(
           .repositories(
             LoaderSnapshot(state: .success(content: aliceRepositories), changeCount: 2),
-            owner: login), at: date))
+            login: login), at: date))
   }
 }

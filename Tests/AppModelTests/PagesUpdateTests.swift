@@ -229,13 +229,13 @@ final class PagesUpdateTests: XCTestCase {
     _ = update(&state, .loaderChanged(.repositories(fresh), at: now))
     // The organization's slow answer, asked for before that page, says more left: not newer.
     let organization = LoaderSnapshot(
-      state: state.organization.state,
+      state: state.owner.state,
       status: LoaderStatus(
         rateLimit: RateLimit(limit: 5000, remaining: 5000, reset: now + 3600),
         rateLimitAt: now + 0.5),
-      changeCount: state.organization.snapshot.changeCount)
-    assertUpdate(&state, .loaderChanged(.organization(organization), at: now), commands: []) {
-      $0.organization.snapshot = organization
+      changeCount: state.owner.snapshot.changeCount)
+    assertUpdate(&state, .loaderChanged(.owner(organization), at: now), commands: []) {
+      $0.owner.snapshot = organization
     }
     // The 403 that follows states another window (as the built-in server's does) that resets
     // sooner: it is still the newest answer, so its figure is the one shown.

@@ -44,7 +44,7 @@ final class RoundsUpdateTests: XCTestCase {
     var state = Fixture.state()
     state.rounds = FetchRounds(planned: 1, waitsForRequests: true)
     let sent = RequestRecord(
-      id: 1, method: "GET", path: "/orgs/RedMadRobot", loader: .organization, phase: .sent)
+      id: 1, method: "GET", path: "/orgs/RedMadRobot", loader: .owner, phase: .sent)
     _ = update(&state, .action(.fetch))
     _ = update(&state, .request(sent))
     _ = updateLoaders(

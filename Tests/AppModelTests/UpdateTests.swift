@@ -43,15 +43,15 @@ final class UpdateTests: XCTestCase {
 
   func testALoaderStartingAsksForSpinnerTicksAndMarksTheTimeline() {
     var state = Fixture.state()
-    let loading = snapshot(LoadingState<Organization>.loading(cache: nil), change: 1)
+    let loading = snapshot(LoadingState<Owner>.loading(cache: nil), change: 1)
     assertUpdate(
-      &state, .loaderChanged(.organization(loading), at: now),
+      &state, .loaderChanged(.owner(loading), at: now),
       commands: [.wake(at: now + Spinner.interval)]
     ) {
-      $0.organization.snapshot = loading
+      $0.owner.snapshot = loading
       $0.inspector.timeline.start = now
       $0.inspector.timeline.marks = [
-        .organization: [mark(0, .loading)], .merged: [mark(0, .loading)],
+        .owner: [mark(0, .loading)], .merged: [mark(0, .loading)],
       ]
       $0.pendingWake = now + Spinner.interval
     }
@@ -62,11 +62,11 @@ final class UpdateTests: XCTestCase {
     // The transcript shows no spinner or age: a wake would only spend CPU while requests wait.
     var state = Fixture.state()
     state.rounds = FetchRounds(planned: 1)
-    let loading = snapshot(LoadingState<Organization>.loading(cache: nil), change: 1)
-    assertUpdate(&state, .loaderChanged(.organization(loading), at: now), commands: []) {
-      $0.organization.snapshot = loading
+    let loading = snapshot(LoadingState<Owner>.loading(cache: nil), change: 1)
+    assertUpdate(&state, .loaderChanged(.owner(loading), at: now), commands: []) {
+      $0.owner.snapshot = loading
       $0.inspector.timeline.start = now
-      $0.inspector.timeline.marks[.organization] = [mark(0, .loading)]
+      $0.inspector.timeline.marks[.owner] = [mark(0, .loading)]
       $0.inspector.timeline.marks[.merged] = [mark(0, .loading)]
     }
     assertUpdate(&state, .tick(now + 1), commands: [], "a tick asks for no next one") {
@@ -81,12 +81,12 @@ final class UpdateTests: XCTestCase {
       &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
     let organization = snapshot(LoadingState.success(content: Fixture.organization), change: 2)
     assertUpdate(
-      &state, .loaderChanged(.organization(organization), at: now + 2), commands: []
+      &state, .loaderChanged(.owner(organization), at: now + 2), commands: []
     ) {
       $0.now = now + 2
-      $0.organization.snapshot = organization
-      $0.organization.succeededAt = now + 2
-      $0.inspector.timeline.marks[.organization]?.append(mark(2, .success))
+      $0.owner.snapshot = organization
+      $0.owner.succeededAt = now + 2
+      $0.inspector.timeline.marks[.owner]?.append(mark(2, .success))
     }
     let repositories = snapshot(LoadingState.success(content: Fixture.repositories), change: 2)
     assertUpdate(
@@ -127,14 +127,14 @@ final class UpdateTests: XCTestCase {
   func testAChangeOfAnotherErrorIsTakenThoughTheStatesCompareEqual() {
     var state = Fixture.state()
     let first = snapshot(
-      LoadingState<Organization>.failure(error: Fixture.Outage(), cache: nil), change: 1)
-    _ = update(&state, .loaderChanged(.organization(first), at: now))
+      LoadingState<Owner>.failure(error: Fixture.Outage(), cache: nil), change: 1)
+    _ = update(&state, .loaderChanged(.owner(first), at: now))
     let second = snapshot(
-      LoadingState<Organization>.failure(error: Fixture.outage(), cache: nil), change: 2)
-    assertUpdate(&state, .loaderChanged(.organization(second), at: now), commands: []) {
-      $0.organization.snapshot = second
+      LoadingState<Owner>.failure(error: Fixture.outage(), cache: nil), change: 2)
+    assertUpdate(&state, .loaderChanged(.owner(second), at: now), commands: []) {
+      $0.owner.snapshot = second
     }
-    XCTAssertEqual(state.organization.state.error as? GitHubError, Fixture.outage(), "its error")
+    XCTAssertEqual(state.owner.state.error as? GitHubError, Fixture.outage(), "its error")
   }
 
   // MARK: - Keys

@@ -45,9 +45,9 @@ final class CacheStatusBarTests: XCTestCase {
 
   func testAStoreProblemIsOneLineInPlaceOfTheHints() {
     var state = Fixture.loaded()
-    var snapshot = state.organization.snapshot
+    var snapshot = state.owner.snapshot
     snapshot.cacheProblem = "cache entry x org y is corrupt; it will be replaced"
-    _ = update(&state, .loaderChanged(.organization(snapshot), at: Fixture.now))
+    _ = update(&state, .loaderChanged(.owner(snapshot), at: Fixture.now))
     let line = statusBarLine(state, width: 130)
     XCTAssertTrue(
       line.hasSuffix("! cache entry x org y is corrupt; it will be replaced"), line)

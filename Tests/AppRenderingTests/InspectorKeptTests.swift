@@ -10,7 +10,7 @@ import XCTest
 final class InspectorKeptTests: XCTestCase {
   func testKeptOwnersAndDetailsWithTheShownOneMarkedAndTheDropped() {
     var state = Fixture.loaded(columns: 100, rows: 40)
-    state.org = "alice"
+    state.ownerLogin = "alice"
     _ = update(
       &state,
       .kept(
@@ -40,10 +40,10 @@ final class InspectorKeptTests: XCTestCase {
         &state,
         .request(RequestRecord(id: index, method: "GET", path: path, loader: loader, phase: .sent)))
     }
-    XCTAssertEqual(state.inspector.counts[.organization("redmadrobot")]?.sent, 2)
+    XCTAssertEqual(state.inspector.counts[.owner("redmadrobot")]?.sent, 2)
     XCTAssertTrue(
       InspectorView.table(state)[1].contains("   2    2    0"), InspectorView.table(state)[1])
-    state.org = "alice"
+    state.ownerLogin = "alice"
     XCTAssertTrue(
       InspectorView.table(state)[1].contains("   1    1    0"), InspectorView.table(state)[1])
     XCTAssertTrue(

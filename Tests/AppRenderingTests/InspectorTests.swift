@@ -27,7 +27,7 @@ final class InspectorTests: XCTestCase {
     var state = Fixture.loaded(columns: columns, rows: rows)
     _ = update(
       &state,
-      .observers([.organization: ["app loop"], .repositories: ["app loop"]]))
+      .observers([.owner: ["app loop"], .repositories: ["app loop"]]))
     let base = "http://127.0.0.1:8080"
     let events = [
       event(1, base + "/orgs/RedMadRobot/repos?per_page=100&page=1", .created),
@@ -105,10 +105,10 @@ final class InspectorTests: XCTestCase {
     var inspector = InspectorState()
     for id in 1...(InspectorState.logLimit + 5) {
       inspector.record(
-        RequestRecord(id: id, method: "GET", path: "/orgs/x", loader: .organization, phase: .sent))
+        RequestRecord(id: id, method: "GET", path: "/orgs/x", loader: .owner, phase: .sent))
       inspector.record(
         RequestRecord(
-          id: id, method: "GET", path: "/orgs/x", loader: .organization, phase: .finished,
+          id: id, method: "GET", path: "/orgs/x", loader: .owner, phase: .finished,
           status: 200, duration: 0.1, bytes: 10))
     }
     XCTAssertEqual(inspector.requests.count, InspectorState.logLimit)
@@ -116,7 +116,7 @@ final class InspectorTests: XCTestCase {
     var expected = InspectorState.Counts()
     expected.sent = 205
     expected.bytes = 2050
-    XCTAssertEqual(inspector.counts[.organization("x")], expected, "counts go on")
+    XCTAssertEqual(inspector.counts[.owner("x")], expected, "counts go on")
   }
 
   func testPathsAreClassifiedAndCleanedAndTheTokenNeverShows() throws {
@@ -129,7 +129,7 @@ final class InspectorTests: XCTestCase {
     XCTAssertFalse(hostile.path.contains("\u{1B}"), hostile.path)
     XCTAssertFalse(hostile.path.contains("\u{07}"), hostile.path)
     XCTAssertFalse(hostile.path.contains("s3cret"), hostile.path)
-    XCTAssertEqual(LoaderKind.of(path: "/orgs/RedMadRobot"), .organization)
+    XCTAssertEqual(LoaderKind.of(path: "/orgs/RedMadRobot"), .owner)
     XCTAssertNil(LoaderKind.of(path: "/rate_limit"))
     XCTAssertNil(
       record(event(9, "http://127.0.0.1/orgs/x", .bytesReceived(10, expected: nil))),
@@ -140,7 +140,7 @@ final class InspectorTests: XCTestCase {
     var state = Fixture.state(columns: 100, rows: 30)
     let organization = Fixture.organization
     let repositories = Fixture.repositories
-    let steps: [(LoadingState<Organization>, LoadingState<[Repository]>, TimeInterval)] = [
+    let steps: [(LoadingState<Owner>, LoadingState<[Repository]>, TimeInterval)] = [
       (.loading(cache: nil), .loading(cache: nil), 0),
       (.success(content: organization), .loading(cache: nil), 3),
       (.success(content: organization), .success(content: repositories), 5),
@@ -168,7 +168,7 @@ final class InspectorTests: XCTestCase {
       let state: LoadingState<Int> =
         index % 2 == 0 ? .loading(cache: nil) : .success(content: index)
       timeline.note(
-        organization: state, repositories: state, merged: state,
+        owner: state, repositories: state, merged: state,
         at: Fixture.now.addingTimeInterval(Double(index)))
     }
     XCTAssertEqual(timeline.strip(.merged, width: 24), "… …6.0 ✓7.0 …8.0 ✓9.0")
@@ -178,12 +178,12 @@ final class InspectorTests: XCTestCase {
   func testA304IsCountedAsNotModified() {
     var inspector = InspectorState()
     inspector.record(
-      RequestRecord(id: 1, method: "GET", path: "/orgs/x", loader: .organization, phase: .sent))
+      RequestRecord(id: 1, method: "GET", path: "/orgs/x", loader: .owner, phase: .sent))
     inspector.record(
       RequestRecord(
-        id: 1, method: "GET", path: "/orgs/x", loader: .organization, phase: .finished,
+        id: 1, method: "GET", path: "/orgs/x", loader: .owner, phase: .finished,
         status: 304, duration: 0.1))
-    XCTAssertEqual(inspector.counts[.organization("x")]?.notModified, 1)
+    XCTAssertEqual(inspector.counts[.owner("x")]?.notModified, 1)
     XCTAssertEqual(
       RequestLine.text(inspector.requests[0]), "#1 GET /orgs/x  304  100 ms  0 B  = not modified")
   }

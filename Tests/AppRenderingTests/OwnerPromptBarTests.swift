@@ -47,10 +47,10 @@ final class OwnerPromptBarTests: XCTestCase {
   func testTheStatusBarNamesTheOwnerAndItsKind() {
     var state = Fixture.loaded()
     state.ownerKind = .user
-    state.org = "alice"
+    state.ownerLogin = "alice"
     XCTAssertTrue(statusBarLine(state, width: 100).contains("│ alice (user) ✓ just now │"))
     state.ownerKind = .organization
-    state.org = "RedMadRobot"
+    state.ownerLogin = "RedMadRobot"
     XCTAssertTrue(statusBarLine(state, width: 100).contains("│ RedMadRobot (org) ✓ just now │"))
   }
 

@@ -13,7 +13,7 @@ final class PaneRenderTests: XCTestCase {
   private let outage = Fixture.outage()
 
   private func lines(
-    _ pane: PaneID, organization: LoadingState<Organization>,
+    _ pane: PaneID, organization: LoadingState<Owner>,
     repositories: LoadingState<[Repository]>
   ) -> [String] {
     var state = Fixture.state()

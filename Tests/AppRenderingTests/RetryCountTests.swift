@@ -23,7 +23,7 @@ final class RetryCountTests: XCTestCase {
       &state,
       .request(
         RequestRecord(
-          id: id, method: "GET", path: "/orgs/RedMadRobot", loader: .organization, phase: .sent)))
+          id: id, method: "GET", path: "/orgs/RedMadRobot", loader: .owner, phase: .sent)))
   }
 
   private func status(_ retry: Int?, _ state: inout AppState) {
@@ -37,14 +37,14 @@ final class RetryCountTests: XCTestCase {
     status(1, &state)
     status(1, &state)
     XCTAssertEqual(
-      state.inspector.counts[.organization("RedMadRobot")]?.retried, 1, "the countdown is one retry"
+      state.inspector.counts[.owner("RedMadRobot")]?.retried, 1, "the countdown is one retry"
     )
     sent(2, &state)
     status(2, &state)
     sent(3, &state)
     status(nil, &state)
     sent(4, &state)
-    XCTAssertEqual(state.inspector.counts[.organization("RedMadRobot")]?.retried, 2)
+    XCTAssertEqual(state.inspector.counts[.owner("RedMadRobot")]?.retried, 2)
     XCTAssertEqual(state.inspector.counts[.repositories("RedMadRobot")]?.retried ?? 0, 0)
     XCTAssertEqual(state.inspector.requests.map(\.attempt), [nil, 2, 3, nil])
     XCTAssertEqual(
@@ -68,7 +68,7 @@ final class RetryCountTests: XCTestCase {
     _ = updateDetail(
       &state, key: "RedMadRobot/Apexy", .loading(cache: nil), status: waiting(1), at: Fixture.now)
     XCTAssertEqual(state.inspector.counts[.repository("RedMadRobot/Apexy")]?.retried, 1)
-    XCTAssertNil(state.inspector.counts[.organization("RedMadRobot")])
+    XCTAssertNil(state.inspector.counts[.owner("RedMadRobot")])
   }
 
   func testASCIIShowsTheRetryMarkAsR() {

@@ -45,7 +45,7 @@ final class ScreenRenderTests: XCTestCase {
       Repository(name: "emoji 🚀🚀🚀 rocket 🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀", language: "Go", stargazersCount: 2),
     ])
     _ = updateLoaders(
-      &state, organization: .success(content: Organization(login: "x", name: "日本語の組織")),
+      &state, organization: .success(content: Owner(login: "x", name: "日本語の組織")),
       repositories: repositories, at: Fixture.now)
     let grid = Screen.render(state)
     XCTAssertEqual(

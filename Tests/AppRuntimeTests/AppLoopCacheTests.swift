@@ -32,13 +32,13 @@ final class AppLoopCacheTests: XCTestCase {
     let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "test")
     let sanitizer = TextSanitizer()
     let confirmed = Fixture.now.addingTimeInterval(-3 * 3600)
-    let organizationCodec = GitHubCacheCodecs.organization(sanitizer: sanitizer)
+    let organizationCodec = GitHubCacheCodecs.owner(sanitizer: sanitizer)
     let repositoriesCodec = GitHubCacheCodecs.repositories(sanitizer: sanitizer)
     try store.write(
       LoaderCacheEntry(
         content: try organizationCodec.encode(Fixture.organization),
         contentVersion: organizationCodec.version, lastConfirmed: confirmed),
-      for: keys.organization("RedMadRobot"))
+      for: keys.owner("RedMadRobot"))
     try store.write(
       LoaderCacheEntry(
         content: try repositoriesCodec.encode(Fixture.repositories),
@@ -48,7 +48,7 @@ final class AppLoopCacheTests: XCTestCase {
     let organization = app.loaders.organization
     let repositories = app.loaders.repositories
     organization.cache = LoaderCache(
-      store: store, key: keys.organization("RedMadRobot"), codec: organizationCodec)
+      store: store, key: keys.owner("RedMadRobot"), codec: organizationCodec)
     repositories.cache = LoaderCache(
       store: store, key: keys.repositories("RedMadRobot"), codec: repositoriesCodec)
     let loop = app.loop

@@ -11,7 +11,7 @@ import XCTest
 /// an owner no longer shown never reaches the screen.
 @MainActor
 final class AppLoopOwnerTests: XCTestCase {
-  private let alice = Organization(login: "alice", name: "Alice Liddell", kind: .user)
+  private let alice = Owner(login: "alice", name: "Alice Liddell", kind: .user)
 
   private func page(_ names: [String]) -> RepositoriesPage {
     let objects = names.map { #"{"name":"\#($0)","stargazers_count":1}"# }

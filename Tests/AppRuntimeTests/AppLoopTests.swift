@@ -65,10 +65,10 @@ final class AppLoopTests: XCTestCase {
     let frames = app.screen.frames.count
     app.client.complete("orgs/RedMadRobot", with: .success(Fixture.organization))
     XCTAssertEqual(app.screen.frames.count, frames, "queued, not handled inside the change")
-    XCTAssertTrue(app.loop.state.organization.state.isLoading)
+    XCTAssertTrue(app.loop.state.owner.state.isLoading)
     await mainQueueTurn()
     XCTAssertEqual(app.screen.frames.count, frames + 1)
-    XCTAssertEqual(app.loop.state.organization.state, .success(content: Fixture.organization))
+    XCTAssertEqual(app.loop.state.owner.state, .success(content: Fixture.organization))
   }
 
   func testLoadedOrganizationShowsInTheFetchPaneAndTheTimerStops() async {

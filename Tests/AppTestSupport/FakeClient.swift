@@ -57,6 +57,7 @@ public func fakeLoaders(_ client: FakeClient, token: String? = nil) -> GitHubLoa
   GitHubLoaders(
     client: client,
     configuration: GitHubConfiguration(
-      baseURL: URL(string: "http://127.0.0.1:8080")!, org: "RedMadRobot", token: token),
+      baseURL: URL(string: "http://127.0.0.1:8080")!, owner: "RedMadRobot",
+      ownerKind: .organization, token: token),
     policies: LoaderPolicies())
 }

@@ -9,7 +9,7 @@ public enum Fixture {
   /// The tests' "now".
   public static let now = Date(timeIntervalSince1970: 1_000_000)
   /// A small organization.
-  public static let organization = Organization(login: "RedMadRobot", name: "Red Mad Robot")
+  public static let organization = Owner(login: "RedMadRobot", name: "Red Mad Robot")
   /// Its four repositories.
   public static let repositories = [
     Repository(name: "Apexy", language: "Swift", stargazersCount: 207),
@@ -50,7 +50,7 @@ public enum Fixture {
 /// Both loaders change, as two events (the organization's, then the repositories'), each a
 /// new change of its loader with the status it had; returns the commands of both.
 public func updateLoaders(
-  _ state: inout AppState, organization: LoadingState<Organization>,
+  _ state: inout AppState, organization: LoadingState<Owner>,
   repositories: LoadingState<[Repository]>, at date: Date
 ) -> [Command] {
   update(&state, organization: organization, at: date)
@@ -60,10 +60,10 @@ public func updateLoaders(
 /// The organization loader changes to `loading`, a new change with `status` (default: the
 /// status it had).
 public func update(
-  _ state: inout AppState, organization loading: LoadingState<Organization>,
+  _ state: inout AppState, organization loading: LoadingState<Owner>,
   status: LoaderStatus? = nil, at date: Date
 ) -> [Command] {
-  let change = LoaderChange.organization(next(state.organization, loading, status))
+  let change = LoaderChange.owner(next(state.owner, loading, status))
   return update(&state, .loaderChanged(change, at: date))
 }
 
@@ -90,11 +90,11 @@ public func next<T>(
 public func updateStatuses(
   _ state: inout AppState, organization: LoaderStatus, repositories: LoaderStatus, at date: Date
 ) -> [Command] {
-  var first = state.organization.snapshot
+  var first = state.owner.snapshot
   first.status = organization
   var second = state.repositories.snapshot
   second.status = repositories
-  return update(&state, .loaderChanged(.organization(first), at: date))
+  return update(&state, .loaderChanged(.owner(first), at: date))
     + update(&state, .loaderChanged(.repositories(second), at: date))
 }
 

@@ -24,8 +24,8 @@ final class GitHubCacheTests: XCTestCase {
   }
 
   func testOrganizationRoundTripKeepsEveryShownField() throws {
-    let codec = GitHubCacheCodecs.organization(sanitizer: TextSanitizer())
-    let organization = Organization(
+    let codec = GitHubCacheCodecs.owner(sanitizer: TextSanitizer())
+    let organization = Owner(
       login: "RedMadRobot", name: "Red Mad Robot", description: "Mobile apps", publicRepos: 36)
     XCTAssertEqual(try codec.decode(try codec.encode(organization)), organization)
   }
@@ -78,7 +78,7 @@ final class GitHubCacheTests: XCTestCase {
   }
 
   func testAChangedFileIsCleanedWhenRead() throws {
-    let codec = GitHubCacheCodecs.organization(sanitizer: TextSanitizer(secrets: [token]))
+    let codec = GitHubCacheCodecs.owner(sanitizer: TextSanitizer(secrets: [token]))
     let tampered = Data(
       #"{"login":"x\u001b[2J","name":"n \#(token)","rawLogin":"x","rawName":"\#(token)"}"#.utf8)
     let organization = try codec.decode(tampered)
@@ -109,7 +109,7 @@ final class GitHubCacheTests: XCTestCase {
     XCTAssertEqual(
       GitHubCacheKeys.api(URL(string: "https://api.github.com/")!).namespace,
       "https://api.github.com")
-    XCTAssertEqual(fixtures.organization("RedMadRobot"), fixtures.organization("redmadrobot"))
+    XCTAssertEqual(fixtures.owner("RedMadRobot"), fixtures.owner("redmadrobot"))
     XCTAssertEqual(
       GitHubCacheKeys.api(URL(string: "https://me:\(token)@ghe.example/api/v3/")!).namespace,
       "https://ghe.example/api/v3")
@@ -122,7 +122,8 @@ final class GitHubCacheTests: XCTestCase {
     defer { server.stop() }
     let store = try temporaryStore()
     let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "test")
-    let configuration = GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token)
+    let configuration = GitHubConfiguration(
+      baseURL: url, owner: "RedMadRobot", ownerKind: .organization, token: token)
     let first = GitHubLoaders(testing: configuration)
     first.attachCache(store: store, keys: keys)
     first.fetchBoth()

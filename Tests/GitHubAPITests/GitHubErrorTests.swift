@@ -10,13 +10,15 @@ final class GitHubErrorTests: XCTestCase {
     let echoed = String(repeating: "x", count: 190) + " ghp_SECRET0123456789"
     let body = Data(#"{"message": "\#(echoed)", "documentation_url": "https://docs"}"#.utf8)
     let response = HTTPURLResponseFields(statusCode: 401, headers: [:])
-    let error = GitHubError.check(response, body: body, org: "x", sanitizer: sanitizer)
+    let error = GitHubError.check(
+      response, body: body, login: "x", kind: .organization, sanitizer: sanitizer)
     guard case .unauthorized(let message)? = error else {
       return XCTFail("\(String(describing: error))")
     }
     XCTAssertEqual(message, String(repeating: "x", count: 190) + " <token>")
     let html = GitHubError.check(
-      HTTPURLResponseFields(statusCode: 502, headers: [:]), body: Data("<html>".utf8), org: "x",
+      HTTPURLResponseFields(statusCode: 502, headers: [:]), body: Data("<html>".utf8), login: "x",
+      kind: .organization,
       sanitizer: sanitizer)
     XCTAssertEqual(html, .server(status: 502, message: "Bad Gateway"))
   }

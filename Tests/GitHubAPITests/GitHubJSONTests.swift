@@ -47,9 +47,9 @@ final class GitHubJSONTests: XCTestCase {
 
   func testReadsTheOrganization() throws {
     let json = #"{"login": "RedMadRobot", "id": 1, "name": null, "public_repos": 36, "plan": {}}"#
-    let organization = try GitHubJSON.decode(Organization.self, from: Data(json.utf8))
+    let organization = try GitHubJSON.decode(Owner.self, from: Data(json.utf8))
     XCTAssertEqual(
-      organization, Organization(login: "RedMadRobot", name: nil, publicRepos: 36))
+      organization, Owner(login: "RedMadRobot", name: nil, publicRepos: 36))
     XCTAssertEqual(organization.displayName, "RedMadRobot")
   }
 
@@ -70,9 +70,9 @@ final class GitHubJSONTests: XCTestCase {
     XCTAssertEqual(detail(#"{"name": "a"}"#), "the top level is not an array")
     XCTAssertEqual(detail(#"[1]"#), "field [0] is not an object")
     XCTAssertEqual(
-      detail(Data(#"{"name": "x"}"#.utf8), as: Organization.self), #"field "login" is missing"#)
+      detail(Data(#"{"name": "x"}"#.utf8), as: Owner.self), #"field "login" is missing"#)
     XCTAssertEqual(
-      detail(Data(#"{"login": 42, "name": ["x"]}"#.utf8), as: Organization.self),
+      detail(Data(#"{"login": 42, "name": ["x"]}"#.utf8), as: Owner.self),
       "field login is not a string")
   }
 

@@ -29,7 +29,8 @@ final class GitHubLoaderTests: XCTestCase {
     var options = DemoServer.Options()
     options.maximumPageSize = 7
     let (server, url) = try serve(options)
-    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    let container = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
     container.repositories.load()
     container.organization.load()
     let repositories = await settle(container.repositories).content
@@ -41,14 +42,15 @@ final class GitHubLoaderTests: XCTestCase {
     guard case .success(let merged) = container.mergedState else {
       return XCTFail("merged state is \(container.mergedState)")
     }
-    XCTAssertEqual(merged.organization.displayName, "Red Mad Robot")
+    XCTAssertEqual(merged.owner.displayName, "Red Mad Robot")
     XCTAssertEqual(merged.repositories.count, 36)
   }
 
   func testRequestsCarryGitHubHeadersAndTheToken() async throws {
     let (server, url) = try serve()
     let container = GitHubLoaders(
-      testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: "t0ken"))
+      testing: GitHubConfiguration(
+        baseURL: url, owner: "RedMadRobot", ownerKind: .organization, token: "t0ken"))
     container.organization.load()
     _ = await settle(container.organization)
     let headers = try XCTUnwrap(server.requests.first?.headers)
@@ -60,7 +62,8 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testNoTokenMeansNoAuthorization() async throws {
     let (server, url) = try serve()
-    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    let container = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
     container.organization.load()
     _ = await settle(container.organization)
     XCTAssertNil(server.requests.first?.headers["authorization"])
@@ -68,7 +71,8 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testUnknownOrganizationIsATypedNotFound() async throws {
     let (_, url) = try serve()
-    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "nobody"))
+    let container = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, owner: "nobody", ownerKind: .organization))
     container.organization.load()
     let state = await settle(container.organization)
     XCTAssertEqual(state.error as? GitHubError, .notFound(org: "nobody"))
@@ -76,7 +80,8 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testOutageFailsAndKeepsTheCacheThenRecovers() async throws {
     let (server, url) = try serve()
-    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    let container = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
     let loader = container.repositories
     loader.load()
     let first = await settle(loader)
@@ -100,7 +105,8 @@ final class GitHubLoaderTests: XCTestCase {
 
   func testEveryObserverOfTheSharedLoaderSeesTheSameStates() async throws {
     let (_, url) = try serve()
-    let container = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    let container = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
     let loader = container.repositories
     var first: [LoadingState<[Repository]>] = []
     var second: [LoadingState<[Repository]>] = []

@@ -14,8 +14,8 @@ extension GitHubLoaders {
   }
 
   /// Both states merged.
-  var mergedState: LoadingState<OrganizationRepositories> {
-    OrganizationRepositories.merged(organization.state, repositories.state)
+  var mergedState: LoadingState<OwnerRepositories> {
+    OwnerRepositories.merged(organization.state, repositories.state)
   }
 
   /// Waits until both loaders' cache writes are on disk.

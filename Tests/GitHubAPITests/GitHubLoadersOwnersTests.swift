@@ -10,7 +10,7 @@ import XCTest
 final class GitHubLoadersOwnersTests: XCTestCase {
   private func loaders(limit: Int) -> GitHubLoaders {
     let configuration = GitHubConfiguration(
-      baseURL: URL(string: "http://127.0.0.1:9")!, org: "RedMadRobot", ownerKind: .organization)
+      baseURL: URL(string: "http://127.0.0.1:9")!, owner: "RedMadRobot", ownerKind: .organization)
     return GitHubLoaders(
       client: configuration.makeClient(userAgent: "GitHubAPITests/1"),
       configuration: configuration, policies: LoaderPolicies(), ownerLimit: limit)
@@ -22,7 +22,7 @@ final class GitHubLoadersOwnersTests: XCTestCase {
     XCTAssertTrue(loaders.owner("ALICE") === alice)
     XCTAssertEqual(alice.login, "Alice", "as first asked for")
     XCTAssertEqual(alice.kind, .user)
-    XCTAssertTrue(loaders.organization === loaders.owner("redmadrobot").organization)
+    XCTAssertTrue(loaders.organization === loaders.owner("redmadrobot").owner)
   }
 
   func testIdleOwnersPastTheLimitAreLetGoOfTheObservedOneKept() {

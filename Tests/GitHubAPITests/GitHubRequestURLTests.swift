@@ -27,11 +27,14 @@ final class GitHubRequestURLTests: XCTestCase {
     ]
     for (base, root) in roots {
       XCTAssertEqual(
-        try url(OrganizationEndpoint(org: "RedMadRobot", sanitizer: sanitizer), base: base),
+        try url(
+          OwnerEndpoint(login: "RedMadRobot", kind: .organization, sanitizer: sanitizer), base: base
+        ),
         root + "orgs/RedMadRobot", base)
       XCTAssertEqual(
         try url(
-          RepositoriesPageEndpoint.firstPage(org: "RedMadRobot", sanitizer: sanitizer), base: base),
+          RepositoriesPageEndpoint.firstPage(
+            login: "RedMadRobot", kind: .organization, sanitizer: sanitizer), base: base),
         root + "orgs/RedMadRobot/repos?per_page=100&page=1", base)
       XCTAssertEqual(
         try url(
@@ -42,13 +45,16 @@ final class GitHubRequestURLTests: XCTestCase {
 
   func testAPagesAbsoluteLinkURLIsSentAsItCame() throws {
     let next = URL(string: "https://ghe.example/api/v3/organizations/7/repos?per_page=100&page=2")!
-    let page = RepositoriesPageEndpoint(org: "x", url: next, sanitizer: sanitizer)
+    let page = RepositoriesPageEndpoint(
+      login: "x", kind: .organization, url: next, sanitizer: sanitizer)
     XCTAssertEqual(try url(page, base: "https://ghe.example/api/v3"), next.absoluteString)
   }
 
   func testAnEscapedLoginStaysOneSegmentBelowTheRoot() throws {
     XCTAssertEqual(
-      try url(OrganizationEndpoint(org: "a/b c", sanitizer: sanitizer), base: "https://h.test/api"),
+      try url(
+        OwnerEndpoint(login: "a/b c", kind: .organization, sanitizer: sanitizer),
+        base: "https://h.test/api"),
       "https://h.test/api/orgs/a%2Fb%20c")
   }
 
@@ -84,7 +90,7 @@ final class GitHubRequestURLTests: XCTestCase {
     ]
     for (text, expected) in table {
       let url = URL(string: text)!
-      let configuration = GitHubConfiguration(baseURL: url, org: "o")
+      let configuration = GitHubConfiguration(baseURL: url, owner: "o", ownerKind: .organization)
       XCTAssertEqual(configuration.hostDescription, expected, text)
     }
   }

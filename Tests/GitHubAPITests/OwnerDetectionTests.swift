@@ -20,9 +20,11 @@ final class OwnerDetectionTests: XCTestCase {
   /// The owner `login` of unknown kind, on loaders talking to `base`.
   private func owner(_ login: String, at base: URL) -> OwnerLoaders {
     let loaders = GitHubLoaders(
-      client: GitHubConfiguration(baseURL: base, org: "RedMadRobot").makeClient(
-        userAgent: "GitHubAPITests/1"),
-      configuration: GitHubConfiguration(baseURL: base, org: "RedMadRobot"),
+      client: GitHubConfiguration(baseURL: base, owner: "RedMadRobot", ownerKind: .organization)
+        .makeClient(
+          userAgent: "GitHubAPITests/1"),
+      configuration: GitHubConfiguration(
+        baseURL: base, owner: "RedMadRobot", ownerKind: .organization),
       policies: LoaderPolicies())
     return loaders.owner(login)
   }
@@ -31,7 +33,7 @@ final class OwnerDetectionTests: XCTestCase {
   private func settle(_ owner: OwnerLoaders) async {
     owner.fetchBoth()
     for await state in owner.repositories.states where !state.isLoading { break }
-    for await state in owner.organization.states where !state.isLoading { break }
+    for await state in owner.owner.states where !state.isLoading { break }
   }
 
   private func builtIn() throws -> (DemoServer, URL) {
@@ -64,7 +66,7 @@ final class OwnerDetectionTests: XCTestCase {
     let nobody = owner("nobody-here", at: url)
     await settle(nobody)
     XCTAssertEqual(
-      nobody.organization.state.error as? GitHubError, .noSuchOwner(login: "nobody-here"))
+      nobody.owner.state.error as? GitHubError, .noSuchOwner(login: "nobody-here"))
     XCTAssertEqual(
       nobody.repositories.state.error as? GitHubError, .noSuchOwner(login: "nobody-here"))
     XCTAssertNil(nobody.kind)
@@ -108,12 +110,12 @@ final class OwnerDetectionTests: XCTestCase {
     let octocat = owner("octocat", at: url)
     await settle(octocat)
     XCTAssertEqual(octocat.kind, .user)
-    XCTAssertEqual(octocat.organization.state.content?.displayName, "The Octocat")
+    XCTAssertEqual(octocat.owner.state.content?.displayName, "The Octocat")
     XCTAssertEqual(octocat.repositories.state.content?.map(\.name), ["Hello-World"])
     let github = owner("github", at: url)
     await settle(github)
     XCTAssertEqual(github.kind, .organization)
-    XCTAssertEqual(github.organization.state.content?.description, "How people build software.")
+    XCTAssertEqual(github.owner.state.content?.description, "How people build software.")
     XCTAssertEqual(
       github.repositories.state.content?.map(\.name), ["docs"], "from /orgs/github/repos")
     let neither = owner("no-one", at: url)
@@ -126,15 +128,16 @@ final class OwnerDetectionTests: XCTestCase {
     let renamed = owner("old-octo", at: url)
     await settle(renamed)
     XCTAssertEqual(renamed.kind, .user)
-    XCTAssertEqual(renamed.organization.state.content?.login, "octocat", "the new login")
+    XCTAssertEqual(renamed.owner.state.content?.login, "octocat", "the new login")
     XCTAssertEqual(renamed.repositories.state.content?.map(\.name), ["Hello-World"])
   }
 
   func testAKnownKindAsksNoProfileBeforeTheRepositories() async throws {
     let (server, url) = try builtIn()
     let loaders = GitHubLoaders(
-      client: GitHubConfiguration(baseURL: url, org: "alice").makeClient(userAgent: "t/1"),
-      configuration: GitHubConfiguration(baseURL: url, org: "alice", ownerKind: .user),
+      client: GitHubConfiguration(baseURL: url, owner: "alice", ownerKind: .organization)
+        .makeClient(userAgent: "t/1"),
+      configuration: GitHubConfiguration(baseURL: url, owner: "alice", ownerKind: .user),
       policies: LoaderPolicies())
     loaders.repositories.load()
     for await state in loaders.repositories.states where !state.isLoading { break }

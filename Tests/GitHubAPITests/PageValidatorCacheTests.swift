@@ -28,7 +28,8 @@ final class PageValidatorCacheTests: XCTestCase {
 
   private func loaders(_ url: URL, store: LoaderCacheStore) -> GitHubLoaders {
     let loaders = GitHubLoaders(
-      testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token))
+      testing: GitHubConfiguration(
+        baseURL: url, owner: "RedMadRobot", ownerKind: .organization, token: token))
     loaders.attachCache(store: store, keys: keys)
     return loaders
   }

@@ -31,7 +31,8 @@ final class PartialResumeTests: XCTestCase {
 
   private func loaders(_ url: URL, store: LoaderCacheStore? = nil) -> GitHubLoaders {
     let loaders = GitHubLoaders(
-      testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot", retries: 0))
+      testing: GitHubConfiguration(
+        baseURL: url, owner: "RedMadRobot", ownerKind: .organization, retries: 0))
     if let store { loaders.attachCache(store: store, keys: keys) }
     return loaders
   }

@@ -17,7 +17,8 @@ final class RepositoriesPagesTests: XCTestCase {
   let firstPage = "orgs/acme/repos?per_page=100&page=1"
 
   func makeLoader(pageCap: Int = 100) -> RepositoriesLoader {
-    RepositoriesLoader(apiClient: client, org: "acme", pageCap: pageCap, sanitizer: sanitizer)
+    RepositoriesLoader(
+      apiClient: client, login: "acme", kind: .organization, pageCap: pageCap, sanitizer: sanitizer)
   }
 
   /// The `Link` URL of page `number`.

@@ -14,7 +14,8 @@ final class RepositoryDetailLoaderTests: XCTestCase {
     let url = try server.start()
     addTeardownBlock { server.stop() }
     let loaders = GitHubLoaders(
-      testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot", retries: 0))
+      testing: GitHubConfiguration(
+        baseURL: url, owner: "RedMadRobot", ownerKind: .organization, retries: 0))
     return (server, loaders)
   }
 

@@ -20,7 +20,8 @@ final class RevalidatingLoaderTests: XCTestCase {
     let server = DemoServer(options: options)
     let url = try server.start()
     addTeardownBlock { server.stop() }
-    let loaders = GitHubLoaders(testing: GitHubConfiguration(baseURL: url, org: "RedMadRobot"))
+    let loaders = GitHubLoaders(
+      testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
     loaders.organization.scheduler = clock
     loaders.repositories.scheduler = clock
     // The largest backoff of each retry, so the schedule is known: 1 s, 2 s, 4 s.

@@ -15,7 +15,8 @@ final class SecondaryRateLimitTests: XCTestCase {
 
   private func check(_ status: Int, _ headers: [String: String] = [:]) -> GitHubError? {
     GitHubError.check(
-      HTTPURLResponseFields(statusCode: status, headers: headers), body: body, org: "acme",
+      HTTPURLResponseFields(statusCode: status, headers: headers), body: body, login: "acme",
+      kind: .organization,
       sanitizer: sanitizer)
   }
 
@@ -43,7 +44,8 @@ final class SecondaryRateLimitTests: XCTestCase {
   func testALoaderWaitsAMinuteBeforeItsRetry() async {
     let client = PageByPageClient()
     let clock = ManualScheduler()
-    let loader = RepositoriesLoader(apiClient: client, org: "acme", sanitizer: sanitizer)
+    let loader = RepositoriesLoader(
+      apiClient: client, login: "acme", kind: .organization, sanitizer: sanitizer)
     loader.scheduler = clock
     loader.policies = LoaderPolicies(retry: RetryPolicy(maxRetries: 1, maxServerWait: 120))
     let steps = LoaderStateRecorder(loader)
@@ -66,7 +68,8 @@ final class SecondaryRateLimitTests: XCTestCase {
   func testBeyondMaxServerWaitItFailsAtOnceSayingWhen() async {
     let client = PageByPageClient()
     let clock = ManualScheduler()
-    let loader = RepositoriesLoader(apiClient: client, org: "acme", sanitizer: sanitizer)
+    let loader = RepositoriesLoader(
+      apiClient: client, login: "acme", kind: .organization, sanitizer: sanitizer)
     loader.scheduler = clock
     loader.policies = LoaderPolicies(retry: RetryPolicy(maxRetries: 3, maxServerWait: 30))
     let steps = LoaderStateRecorder(loader)

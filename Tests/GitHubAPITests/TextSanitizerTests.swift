@@ -55,7 +55,7 @@ final class TextSanitizerTests: XCTestCase {
     XCTAssertEqual(repository.name, "n^[")
     XCTAssertEqual(repository.description, "has <token>")
     XCTAssertEqual(repository.language, "<token>")
-    let organization = Organization(
+    let organization = Owner(
       login: "ghp_SECRET", name: "\u{202E}x", description: "ghp_SECRET", sanitizer: sanitizer)
     XCTAssertEqual(organization.login, "<token>")
     XCTAssertEqual(organization.name, "\\u{202E}x")

@@ -90,7 +90,7 @@ final class CacheBinaryTests: XCTestCase {
     XCTAssertEqual(info.lines[0], "Cache: \(directory)")
     XCTAssertTrue(info.lines[1].hasPrefix("Size: ") && info.lines[1].hasSuffix(" in 2 entries"))
     let listed = info.lines.dropFirst(2).sorted()
-    XCTAssertTrue(listed[0].hasPrefix("  built-in repos=fixtures seed=1 | org redmadrobot  "))
+    XCTAssertTrue(listed[0].hasPrefix("  built-in repos=fixtures seed=1 | owner redmadrobot  "))
     XCTAssertTrue(listed[1].hasPrefix("  built-in repos=fixtures seed=1 | repos redmadrobot  "))
     for line in listed {
       XCTAssertNotNil(

@@ -23,7 +23,8 @@ final class CommandLineTests: XCTestCase {
   /// changes the app and its help together.
   func testDefaultsAreTheLibrariesDefaults() {
     let options = Options()
-    let configuration = GitHubConfiguration(baseURL: FlagTable.gitHubAPI, org: options.org)
+    let configuration = GitHubConfiguration(
+      baseURL: FlagTable.gitHubAPI, owner: options.org, ownerKind: .organization)
     XCTAssertEqual(options.timeout, configuration.timeout)
     XCTAssertEqual(options.maximumResponseSize, configuration.maximumResponseSize)
     XCTAssertEqual(options.pageCap, configuration.pageCap)

@@ -53,10 +53,10 @@ final class HostileTextTests: XCTestCase {
     _ = update(
       &state,
       .loaderChanged(
-        .organization(
+        .owner(
           LoaderSnapshot(
             state: .success(
-              content: Organization(login: "x", name: DemoFailureReply.hostile("Org", index: 1))))),
+              content: Owner(login: "x", name: DemoFailureReply.hostile("Org", index: 1))))),
         at: Date()))
     _ = update(
       &state,

@@ -96,7 +96,8 @@ final class TokenTests: XCTestCase {
     let server = DemoServer(options: options)
     let url = try server.start()
     defer { server.stop() }
-    let configuration = GitHubConfiguration(baseURL: url, org: "RedMadRobot", token: token)
+    let configuration = GitHubConfiguration(
+      baseURL: url, owner: "RedMadRobot", ownerKind: .organization, token: token)
     let loaders = GitHubLoaders(
       client: configuration.makeClient(userAgent: AppInfo.userAgent), configuration: configuration)
     loaders.organization.load()

@@ -80,7 +80,7 @@ private func fuzzJSON(_ data: Data) {
   for repository in repositories {
     assertClean([repository.name, repository.description ?? "", repository.language ?? ""])
   }
-  if let organization = decodeOrUnreadable(Organization.self, data) {
+  if let organization = decodeOrUnreadable(Owner.self, data) {
     assertClean([organization.login, organization.name ?? "", organization.description ?? ""])
   }
 }

@@ -1,22 +1,22 @@
 import ApexyLoader
 import Foundation
 
-/// How the organization and its repositories are stored in the cache: only the fields the app
+/// How the owner and its repositories are stored in the cache: only the fields the app
 /// shows, as JSON. Nothing from the request (the token, headers) is part of them, and what is
 /// read back is cleaned again, so a changed file cannot put control characters on the screen.
 public enum GitHubCacheCodecs {
-  /// The version of the organization's encoding; entries of another version are replaced.
-  public static let organizationVersion = 1
+  /// The version of the owner's encoding; entries of another version are replaced.
+  public static let ownerVersion = 1
   /// The version of the repositories' encoding (2: page by page, with each page's URL and
   /// validators); entries of another version are replaced.
   public static let repositoriesVersion = 2
 
-  /// The organization's codec; `sanitizer` cleans what is read back.
-  public static func organization(sanitizer: TextSanitizer) -> LoaderCacheCodec<Organization> {
+  /// The owner's codec; `sanitizer` cleans what is read back.
+  public static func owner(sanitizer: TextSanitizer) -> LoaderCacheCodec<Owner> {
     LoaderCacheCodec(
-      version: organizationVersion,
-      encode: { try JSONEncoder().encode(StoredOrganization($0)) },
-      decode: { try JSONDecoder().decode(StoredOrganization.self, from: $0).value(sanitizer) })
+      version: ownerVersion,
+      encode: { try JSONEncoder().encode(StoredOwner($0)) },
+      decode: { try JSONDecoder().decode(StoredOwner.self, from: $0).value(sanitizer) })
   }
 
   /// The repositories' codec; `sanitizer` cleans what is read back.
@@ -55,8 +55,8 @@ public enum GitHubCacheCodecs {
   }
 }
 
-/// An organization as stored: the shown fields and the raw login and name.
-private struct StoredOrganization: Codable {
+/// An owner as stored: the shown fields and the raw login and name.
+private struct StoredOwner: Codable {
   var login: String
   var name: String?
   var description: String?
@@ -66,22 +66,22 @@ private struct StoredOrganization: Codable {
   /// Absent in entries written before owners had a kind.
   var kind: OwnerKind?
 
-  init(_ organization: Organization) {
-    kind = organization.kind
-    login = organization.login
-    name = organization.name
-    description = organization.description
-    publicRepos = organization.publicRepos
-    rawLogin = organization.rawLogin
-    rawName = organization.rawName
+  init(_ owner: Owner) {
+    kind = owner.kind
+    login = owner.login
+    name = owner.name
+    description = owner.description
+    publicRepos = owner.publicRepos
+    rawLogin = owner.rawLogin
+    rawName = owner.rawName
   }
 
-  func value(_ sanitizer: TextSanitizer) -> Organization {
-    var organization = Organization(
+  func value(_ sanitizer: TextSanitizer) -> Owner {
+    var owner = Owner(
       login: login, name: name, description: description, publicRepos: publicRepos, kind: kind,
       sanitizer: sanitizer)
-    organization.rawLogin = sanitizer.redacted(rawLogin)
-    organization.rawName = rawName.map(sanitizer.redacted)
-    return organization
+    owner.rawLogin = sanitizer.redacted(rawLogin)
+    owner.rawName = rawName.map(sanitizer.redacted)
+    return owner
   }
 }

@@ -30,33 +30,38 @@ public struct GitHubCacheKeys: Sendable, Equatable {
     LoaderCacheKey(namespace: namespace, name: "recent owners")
   }
 
-  /// The organization's entry.
-  public func organization(_ org: String) -> LoaderCacheKey {
-    LoaderCacheKey(namespace: namespace, name: "org \(org.lowercased())")
+  /// The owner's entry.
+  public func owner(_ login: String) -> LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "owner \(login.lowercased())")
   }
 
-  /// The entry of the organization's repositories.
-  public func repositories(_ org: String) -> LoaderCacheKey {
-    LoaderCacheKey(namespace: namespace, name: "repos \(org.lowercased())")
+  /// The owner's entry as 0.2.0 named it, read once when there is no ``owner(_:)`` entry yet.
+  func ownerBefore030(_ login: String) -> LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "org \(login.lowercased())")
   }
 
-  /// Gives both loaders of `org` at `baseURL` a cache in `store` under these keys: they show
+  /// The entry of the owner's repositories.
+  public func repositories(_ login: String) -> LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "repos \(login.lowercased())")
+  }
+
+  /// Gives both loaders of `login` at `baseURL` a cache in `store` under these keys: they show
   /// the stored content at once and save every confirmed success. Validators are stored
   /// relative to the API's origin; the repositories are stored page by page with each page's
   /// URL and validators, so the first reload after a restart can be answered `304` for every
   /// page.
   @MainActor
   public func attach(
-    organization: OrganizationLoader, repositories: RepositoriesLoader, org: String,
+    owner: OwnerLoader, repositories: RepositoriesLoader, login: String,
     baseURL: URL, store: LoaderCacheStore
   ) {
     let store = OriginRelativeStore(base: store, origin: baseURL)
-    let sanitizer = organization.sanitizer
-    organization.cache = LoaderCache(
-      store: store, key: self.organization(org),
-      codec: GitHubCacheCodecs.organization(sanitizer: sanitizer))
+    let sanitizer = owner.sanitizer
+    owner.cache = LoaderCache(
+      store: FormerKeyStore(base: store, key: self.owner(login), formerKey: ownerBefore030(login)),
+      key: self.owner(login), codec: GitHubCacheCodecs.owner(sanitizer: sanitizer))
     repositories.cache = LoaderCache(
-      store: store, key: self.repositories(org),
+      store: store, key: self.repositories(login),
       codec: GitHubCacheCodecs.repositories(
         sanitizer: sanitizer, pages: RepositoryPageSource(loader: repositories, origin: baseURL)))
   }

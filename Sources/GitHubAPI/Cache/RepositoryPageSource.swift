@@ -37,8 +37,10 @@ public struct RepositoryPageSource: Sendable {
     self.init(
       pageCache: loader.pageCache,
       firstPages: kinds.map {
-        RepositoriesPageEndpoint.firstPage(org: loader.org, kind: $0, sanitizer: loader.sanitizer)
-          .url
+        RepositoriesPageEndpoint.firstPage(
+          login: loader.login, kind: $0, sanitizer: loader.sanitizer
+        )
+        .url
       },
       origin: origin)
   }

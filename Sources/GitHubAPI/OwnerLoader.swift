@@ -3,9 +3,9 @@ import ApexyLoader
 
 /// Loads the owner (an organization or a user): the first of the two loaders both panes share.
 @MainActor
-public final class OrganizationLoader: WebLoader<Organization>, ContentLoading {
+public final class OwnerLoader: WebLoader<Owner>, ContentLoading {
   /// The owner's login.
-  public let org: String
+  public let login: String
   /// Whether the owner is an organization or a user: given, or learned from the first answer
   /// of `users/{login}` (or from the content the cache restored). `nil` until known.
   public var kind: OwnerKind? {
@@ -17,12 +17,12 @@ public final class OrganizationLoader: WebLoader<Organization>, ContentLoading {
 
   private var givenKind: OwnerKind?
 
-  /// Creates the loader for `org`, an organization unless `kind` says otherwise (`nil`: either
+  /// Creates the loader for `login`, of the kind `kind` says (`nil`: either
   /// kind, asked of `users/{login}`); `sanitizer` cleans the text of what it loads.
   public init(
-    apiClient: Client, org: String, kind: OwnerKind? = .organization, sanitizer: TextSanitizer
+    apiClient: Client, login: String, kind: OwnerKind?, sanitizer: TextSanitizer
   ) {
-    self.org = org
+    self.login = login
     self.givenKind = kind
     self.sanitizer = sanitizer
     super.init(apiClient: apiClient)
@@ -33,7 +33,7 @@ public final class OrganizationLoader: WebLoader<Organization>, ContentLoading {
   public func load() {
     guard startLoading() else { return }
     request(
-      OrganizationEndpoint(org: org, kind: kind, sanitizer: sanitizer),
+      OwnerEndpoint(login: login, kind: kind, sanitizer: sanitizer),
       transform: { [weak self] owner in
         if let kind = owner.kind { self?.givenKind = kind }
         return owner

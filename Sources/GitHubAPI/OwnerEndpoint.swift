@@ -6,17 +6,17 @@ import ApexyHTTP
 
 /// `GET orgs/{org}` for an organization, `GET users/{login}` for a user or an owner of either
 /// kind (whose `type` says which).
-public struct OrganizationEndpoint: Endpoint {
+public struct OwnerEndpoint: Endpoint {
   /// The owner's login.
-  public let org: String
+  public let login: String
   /// Which kind of owner it is, when known: `nil` asks `users/{login}`, which answers for both.
   public let kind: OwnerKind?
-  /// Cleans the organization's text and the server's error messages.
+  /// Cleans the owner's text and the server's error messages.
   public let sanitizer: TextSanitizer
 
-  /// Creates a value from its parts; an organization unless `kind` says otherwise.
-  public init(org: String, kind: OwnerKind? = .organization, sanitizer: TextSanitizer) {
-    self.org = org
+  /// Creates a value from its parts.
+  public init(login: String, kind: OwnerKind?, sanitizer: TextSanitizer) {
+    self.login = login
     self.kind = kind
     self.sanitizer = sanitizer
   }
@@ -24,14 +24,14 @@ public struct OrganizationEndpoint: Endpoint {
   /// The request, relative to the API root.
   public func makeRequest() throws -> URLRequest {
     let segment = (kind ?? .user).pathSegment
-    return URLRequest(url: URL(string: "\(segment)/\(GitHubPath.escape(org))")!)
+    return URLRequest(url: URL(string: "\(segment)/\(GitHubPath.escape(login))")!)
   }
 
   /// Turns a non-2xx answer into a `GitHubError`: a 404 of `users/{login}` is
   /// `GitHubError.noSuchOwner`.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     if let error = GitHubError.check(
-      response.fields, body: data, org: org, kind: kind, sanitizer: sanitizer)
+      response.fields, body: data, login: login, kind: kind, sanitizer: sanitizer)
     {
       throw error
     }
@@ -39,8 +39,8 @@ public struct OrganizationEndpoint: Endpoint {
 
   /// The owner read from the JSON body; without a `type`, of the kind asked for (a user for
   /// `users/{login}`).
-  public func content(from response: URLResponse?, with body: Data) throws -> Organization {
-    var owner = try GitHubJSON.decode(Organization.self, from: body, sanitizer: sanitizer)
+  public func content(from response: URLResponse?, with body: Data) throws -> Owner {
+    var owner = try GitHubJSON.decode(Owner.self, from: body, sanitizer: sanitizer)
     if owner.kind == nil { owner.kind = kind ?? .user }
     return owner
   }

@@ -1,8 +1,8 @@
 /// A GitHub owner as the app shows it: an organization, or a user (``kind``).
-public struct Organization: Sendable, Equatable {
+public struct Owner: Sendable, Equatable {
   /// The login used in URLs, for example `RedMadRobot`.
   public var login: String
-  /// The display name, when the organization set one.
+  /// The display name, when the owner set one.
   public var name: String?
   /// The short description, when there is one.
   public var description: String?
@@ -21,7 +21,7 @@ public struct Organization: Sendable, Equatable {
   /// `displayName` exactly as the server sent it (secrets redacted), for headless JSON.
   public var rawDisplayName: String { (rawName?.isEmpty == false ? rawName : nil) ?? rawLogin }
 
-  /// An organization; every text is cleaned for display with `sanitizer`, and the login and
+  /// An owner; every text is cleaned for display with `sanitizer`, and the login and
   /// name are also kept as sent, with only the secrets replaced.
   public init(
     login: String, name: String?, description: String? = nil, publicRepos: Int? = nil,
@@ -37,7 +37,7 @@ public struct Organization: Sendable, Equatable {
   }
 }
 
-extension Organization: Decodable {
+extension Owner: Decodable {
   private enum CodingKeys: String, CodingKey {
     case login, name, description, bio, type
     case publicRepos = "public_repos"

@@ -1,0 +1,22 @@
+import ApexyLoader
+
+/// An owner together with its repositories: the Fetch pane's merged content.
+public struct OwnerRepositories: Sendable, Equatable {
+  /// The owner.
+  public var owner: Owner
+  /// Its repositories, in the order GitHub listed them.
+  public var repositories: [Repository]
+
+  /// Pairs an owner with its repositories.
+  public init(owner: Owner, repositories: [Repository]) {
+    self.owner = owner
+    self.repositories = repositories
+  }
+
+  /// The merged state the Fetch pane and headless mode show: both loaders' states combined.
+  public static func merged(
+    _ owner: LoadingState<Owner>, _ repositories: LoadingState<[Repository]>
+  ) -> LoadingState<OwnerRepositories> {
+    owner.merge(repositories) { Self(owner: $0, repositories: $1) }
+  }
+}
