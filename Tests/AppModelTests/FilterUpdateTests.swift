@@ -20,12 +20,14 @@ final class FilterUpdateTests: XCTestCase {
     _ = update(&state, .key(.character("/")))
     state.scroll[.result] = 1
     state.lists.selected[.result] = 2
-    assertUpdate(&state, .key(.character("q")), commands: [], "letters are text, not commands") {
+    assertUpdate(
+      &state, .key(.character("q")), commands: [], lists: [.fetch: [], .result: []],
+      "letters are text, not commands"
+    ) {
       $0.filter = "q"
       $0.scroll = [.fetch: 0, .result: 0]
       $0.lists.selected = [.fetch: 0, .result: 0]
     }
-    XCTAssertEqual(state.visibleRepositories(.result), [])
   }
 
   func testBackspaceEnterAndEscape() {
@@ -35,26 +37,36 @@ final class FilterUpdateTests: XCTestCase {
     for key in [Key.backspace, .backspace, .backspace, .character("k")] {
       _ = update(&state, .key(key))
     }
-    assertUpdate(&state, .key(.character("t")), commands: []) { $0.filter = "kt" }
-    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
+    assertUpdate(
+      &state, .key(.character("t")), commands: [],
+      lists: [.fetch: ["android-ktx"], .result: ["android-ktx"]]
+    ) { $0.filter = "kt" }
     assertUpdate(&state, .key(.enter), commands: []) { $0.isEditingFilter = false }
     _ = update(&state, .key(.character("/")))
-    assertUpdate(&state, .key(.escape), commands: []) {
+    let all = Fixture.repositories.map(\.name)
+    assertUpdate(&state, .key(.escape), commands: [], lists: [.fetch: all, .result: all]) {
       $0.filter = ""
       $0.isEditingFilter = false
     }
-    XCTAssertEqual(state.visibleRepositories(.result).count, 4)
   }
 
   func testContentArrivingUnderAFilterIsFilteredIgnoringCase() {
     var state = Fixture.state()
-    for key in [Key.character("/"), .character("K"), .character("T"), .enter] {
+    for key in [Key.character("/"), .character("K"), .character("T")] {
       _ = update(&state, .key(key))
     }
-    XCTAssertEqual(state.visibleRepositories(.result), [])
-    _ = updateLoaders(
-      &state, organization: .success(content: Fixture.organization),
-      repositories: .success(content: Fixture.repositories), at: now)
-    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["android-ktx"])
+    assertUpdate(&state, .key(.enter), commands: [], lists: [.fetch: [], .result: []]) {
+      $0.isEditingFilter = false
+    }
+    _ = update(&state, organization: .success(content: Fixture.organization), at: now)
+    let repositories = next(state.repositories, .success(content: Fixture.repositories))
+    assertUpdate(
+      &state, .loaderChanged(.repositories(repositories), at: now), commands: [],
+      lists: [.fetch: ["android-ktx"], .result: ["android-ktx"]], "the filter holds \"KT\""
+    ) {
+      $0.repositories = LoaderSlot(repositories, at: self.now)
+      $0.inspector.timeline.marks[.repositories] = [.init(at: self.now, stateCase: .success)]
+      $0.inspector.timeline.marks[.merged] = [.init(at: self.now, stateCase: .success)]
+    }
   }
 }

@@ -5,24 +5,17 @@ import XCTest
 @testable import AppModel
 @testable import GitHubAPI
 
-/// `update` and owners: the `@` prompt (typing, pastes, Tab, a name GitHub would refuse,
-/// Esc), switching both panes, going back with `-`, and a late answer for an owner no longer
-/// shown. Each test states the whole next state (`assertUpdate`).
+/// `update` and owners: switching both panes from the `@` prompt, going back with `-`, an
+/// owner that does not exist, and a late answer for an owner no longer shown. Each test states
+/// the whole next state (`assertUpdate`).
 final class OwnerUpdateTests: XCTestCase {
   private let now = Fixture.now
   private let alice = Owner(login: "alice", name: "Alice", kind: .user)
   private let aliceRepositories = [Repository(name: "dotfiles", language: "Shell")]
+  private let allNames = Fixture.repositories.map(\.name)
 
   private func type(_ text: String, into state: inout AppState) {
     for character in text { _ = update(&state, .key(.character(character))) }
-  }
-
-  func testAtOpensThePromptAndEscClosesItWithoutSwitching() {
-    var state = Fixture.loaded()
-    assertUpdate(&state, .key(.character("@")), commands: []) { $0.ownerPrompt = OwnerPrompt() }
-    type("ali", into: &state)
-    XCTAssertEqual(state.ownerPrompt?.text, "ali", "letters are the name, not commands")
-    assertUpdate(&state, .key(.escape), commands: []) { $0.ownerPrompt = nil }
   }
 
   func testEnterSwitchesBothPanesAndAsksForTheOwnersLoadersAndAFetch() {
@@ -36,7 +29,8 @@ final class OwnerUpdateTests: XCTestCase {
       commands: [
         .showOwner("alice", kind: nil), .saveRecentOwners(["alice"]), .fetchBoth(round: 1),
         .cancelWake,
-      ]
+      ],
+      lists: [.fetch: [], .result: []], "nothing of RedMadRobot stays"
     ) {
       $0.ownerViews["redmadrobot"] = OwnerView(
         owner: before.owner, repositories: before.repositories, kind: nil,
@@ -50,48 +44,6 @@ final class OwnerUpdateTests: XCTestCase {
       $0.rounds.fetches = 1
       $0.pendingWake = nil
     }
-    XCTAssertEqual(state.visibleRepositories(.result), [], "nothing of RedMadRobot stays")
-  }
-
-  func testANameGitHubWouldRefuseStaysInThePromptWithWhatIsWrong() {
-    var state = Fixture.loaded()
-    _ = update(&state, .key(.character("@")))
-    type("a--b", into: &state)
-    assertUpdate(&state, .key(.enter), commands: []) {
-      $0.ownerPrompt?.problem =
-        "Not a GitHub login (two hyphens in a row): use letters, digits and single hyphens."
-    }
-    assertUpdate(&state, .key(.backspace), commands: [], "editing clears the problem") {
-      $0.ownerPrompt = OwnerPrompt(text: "a--")
-    }
-  }
-
-  func testAPasteKeepsOneLineWithoutSpacesAndAtMostTheLimit() {
-    var state = Fixture.loaded()
-    _ = update(&state, .key(.character("@")))
-    assertUpdate(&state, .paste("  swift-\ntools\u{1B}[31m "), commands: []) {
-      $0.ownerPrompt = OwnerPrompt(text: "swift-tools[31m")
-    }
-    _ = update(&state, .paste(String(repeating: "x", count: 200)))
-    XCTAssertEqual(state.ownerPrompt?.text.count, OwnerPrompt.limit)
-  }
-
-  func testTabCyclesTheRecentOwnersThatStartWithWhatWasTyped() {
-    var state = Fixture.loaded()
-    state.owners = OwnerHistory(recent: ["swift-tools", "alice", "Swiftlang"])
-    _ = update(&state, .key(.character("@")))
-    type("sw", into: &state)
-    _ = update(&state, .key(.tab))
-    XCTAssertEqual(state.ownerPrompt?.text, "swift-tools")
-    _ = update(&state, .key(.tab))
-    XCTAssertEqual(state.ownerPrompt?.text, "Swiftlang", "case is ignored, the login kept")
-    _ = update(&state, .key(.tab))
-    XCTAssertEqual(state.ownerPrompt?.text, "swift-tools", "and round again")
-    _ = update(&state, .key(.clearLine))
-    type("zz", into: &state)
-    assertUpdate(&state, .key(.tab), commands: []) {
-      $0.ownerPrompt?.problem = "No recent owner starts with \"zz\"."
-    }
   }
 
   func testGoingBackShowsTheListsSelectionAndScrollAsTheyWereWithoutWaiting() {
@@ -104,20 +56,19 @@ final class OwnerUpdateTests: XCTestCase {
     _ = update(&state, .key(.character("@")))
     type("alice", into: &state)
     _ = update(&state, .key(.enter))
-    _ = updateOwner(&state, "alice", at: now)
-    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["dotfiles"])
+    assertAliceAnswers(&state)
+    let aliceView = OwnerView(
+      owner: aliceSlots.owner, repositories: aliceSlots.repositories, kind: .user,
+      lists: ListState(), scroll: [.fetch: 0, .result: 0])
     assertUpdate(
       &state, .key(.character("-")),
       commands: [
         .showOwner("RedMadRobot", kind: nil), .saveRecentOwners(["RedMadRobot", "alice"]),
         .fetchBoth(round: 2), .wake(at: now.addingTimeInterval(7)),
-      ]
+      ],
+      lists: [.fetch: allNames, .result: allNames]
     ) {
-      $0.ownerViews = [
-        "alice": OwnerView(
-          owner: $0.owner, repositories: $0.repositories, kind: .user,
-          lists: ListState(), scroll: [.fetch: 0, .result: 0])
-      ]
+      $0.ownerViews = ["alice": aliceView]
       $0.ownerLogin = "RedMadRobot"
       $0.ownerKind = nil
       $0.owners = OwnerHistory(recent: ["RedMadRobot", "alice"], previous: "alice")
@@ -127,28 +78,36 @@ final class OwnerUpdateTests: XCTestCase {
       $0.rounds.fetches = 2
       $0.pendingWake = self.now.addingTimeInterval(7)
     }
-    XCTAssertEqual(state.visibleRepositories(.result), Fixture.repositories)
-    _ = update(&state, .key(.character("-")))
-    XCTAssertEqual(state.ownerLogin, "alice", "`-` again goes forth, as cd - does")
-    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["dotfiles"])
-  }
-
-  func testTabLeavesOutTheOwnerShown() {
-    var state = Fixture.loaded()
-    state.owners = OwnerHistory(recent: ["RedMadRobot", "rails"])
-    _ = update(&state, .key(.character("@")))
-    _ = update(&state, .key(.tab))
-    XCTAssertEqual(state.ownerPrompt?.text, "rails")
-    _ = update(&state, .key(.tab))
-    XCTAssertEqual(state.ownerPrompt?.text, "rails", "the one shown is never offered")
+    assertUpdate(
+      &state, .key(.character("-")),
+      commands: [
+        .showOwner("alice", kind: .user), .saveRecentOwners(["alice", "RedMadRobot"]),
+        .fetchBoth(round: 3), .wake(at: now.addingTimeInterval(10)),
+      ],
+      lists: [.fetch: ["dotfiles"], .result: ["dotfiles"]], "`-` again goes forth, as cd - does"
+    ) {
+      $0.ownerViews = [
+        "redmadrobot": OwnerView(
+          owner: before.owner, repositories: before.repositories, kind: nil,
+          lists: before.lists, scroll: before.scroll)
+      ]
+      $0.ownerLogin = "alice"
+      $0.ownerKind = .user
+      $0.owners = OwnerHistory(recent: ["alice", "RedMadRobot"], previous: "RedMadRobot")
+      $0.show(owner: aliceSlots.owner, repositories: aliceSlots.repositories)
+      $0.lists = ListState()
+      $0.scroll = [.fetch: 0, .result: 0]
+      $0.rounds.fetches = 3
+      $0.pendingWake = self.now.addingTimeInterval(10)
+    }
   }
 
   func testAnOwnerThatDoesNotExistLeavesTheRecentOwners() {
     var state = Fixture.loaded()
+    let loaded = state
     _ = update(&state, .key(.character("@")))
     type("nobody", into: &state)
-    _ = update(&state, .key(.enter))
-    XCTAssertEqual(state.owners.recent, ["nobody"])
+    assertOpens("nobody", by: .key(.enter), recent: ["nobody"], &state)
     let missing = LoaderSnapshot<Owner>(
       state: .failure(error: GitHubError.noSuchOwner(login: "nobody"), cache: nil), changeCount: 2)
     assertUpdate(
@@ -162,8 +121,25 @@ final class OwnerUpdateTests: XCTestCase {
         owner: $0.owner.state, repositories: $0.repositories.state,
         merged: $0.merged, at: self.now)
     }
-    _ = update(&state, .key(.character("-")))
-    XCTAssertEqual(state.ownerLogin, "RedMadRobot", "and - still goes back")
+    assertUpdate(
+      &state, .key(.character("-")),
+      commands: [
+        .showOwner("RedMadRobot", kind: nil), .saveRecentOwners(["RedMadRobot"]),
+        .fetchBoth(round: 2), .wake(at: now.addingTimeInterval(7)),
+      ],
+      lists: [.fetch: allNames, .result: allNames], "and - still goes back"
+    ) {
+      $0.ownerViews = [
+        "nobody": OwnerView(
+          owner: LoaderSlot(missing, at: self.now), repositories: LoaderSlot(), kind: nil,
+          lists: ListState(), scroll: [.fetch: 0, .result: 0])
+      ]
+      $0.ownerLogin = "RedMadRobot"
+      $0.owners = OwnerHistory(recent: ["RedMadRobot"], previous: "nobody")
+      $0.show(owner: loaded.owner, repositories: loaded.repositories)
+      $0.rounds.fetches = 2
+      $0.pendingWake = self.now.addingTimeInterval(7)
+    }
   }
 
   func testMinusWithNoOwnerBeforeSaysSo() {
@@ -177,23 +153,22 @@ final class OwnerUpdateTests: XCTestCase {
   func testMinusAtStartGoesToTheMostRecentOtherOwnerOfTheRunsBefore() {
     var state = Fixture.loaded()
     state.owners = OwnerHistory(recent: ["RedMadRobot", "swift-tools", "alice"])
-    _ = update(&state, .key(.character("-")))
-    XCTAssertEqual(state.ownerLogin, "swift-tools")
-    XCTAssertEqual(state.owners.previous, "RedMadRobot")
+    assertOpens(
+      "swift-tools", by: .key(.character("-")), recent: ["swift-tools", "RedMadRobot", "alice"],
+      &state)
   }
 
   func testALateAnswerForAnOwnerNoLongerShownChangesNothingOnScreen() {
     var state = Fixture.loaded()
     _ = update(&state, .key(.character("@")))
     type("alice", into: &state)
-    _ = update(&state, .key(.enter))
+    assertOpens("alice", by: .key(.enter), recent: ["alice"], &state)
     let late = LoaderSnapshot<[Repository]>(
       state: .success(content: [Repository(name: "late")]), changeCount: 9)
     assertUpdate(
-      &state, .loaderChanged(.repositories(late, login: "redmadrobot"), at: now), commands: []
+      &state, .loaderChanged(.repositories(late, login: "redmadrobot"), at: now), commands: [],
+      lists: [.fetch: [], .result: []]
     ) { $0.now = self.now }
-    XCTAssertEqual(state.visibleRepositories(.result), [])
-    XCTAssertEqual(state.repositories.state, .initial)
   }
 
   func testTheStatusBarsRateLimitSurvivesASwitch() {
@@ -205,27 +180,41 @@ final class OwnerUpdateTests: XCTestCase {
     _ = update(&state, .loaderChanged(.owner(snapshot), at: now))
     _ = update(&state, .key(.character("@")))
     type("alice", into: &state)
-    _ = update(&state, .key(.enter))
-    XCTAssertEqual(state.rateLimit, limit, "one limit per host, whichever owner is shown")
+    assertOpens(
+      "alice", by: .key(.enter), recent: ["alice"], &state,
+      "one limit per host, whichever owner is shown")
     let older = LoaderSnapshot<[Repository]>(
       state: .success(content: []),
       status: LoaderStatus(rateLimit: RateLimit(limit: 60, remaining: 50, reset: now)),
       changeCount: 3)
-    _ = update(&state, .loaderChanged(.repositories(older, login: "alice"), at: now))
-    XCTAssertEqual(state.rateLimit, limit, "an older answer of the owner shown says less")
+    assertUpdate(
+      &state, .loaderChanged(.repositories(older, login: "alice"), at: now),
+      commands: [.wake(at: now.addingTimeInterval(10))],
+      "an older answer of the owner shown says less"
+    ) {
+      $0.repositories = LoaderSlot(older, at: self.now)
+      $0.inspector.timeline.note(
+        owner: $0.owner.state, repositories: $0.repositories.state,
+        merged: $0.merged, at: self.now)
+      $0.pendingWake = self.now.addingTimeInterval(10)
+    }
     let nextWindow = RateLimit(limit: 60, remaining: 59, reset: now.addingTimeInterval(3600))
     let newer = LoaderSnapshot<[Repository]>(
       state: .success(content: []), status: LoaderStatus(rateLimit: nextWindow), changeCount: 4)
-    _ = update(&state, .loaderChanged(.repositories(newer, login: "alice"), at: now))
-    XCTAssertEqual(state.rateLimit, nextWindow, "a new window starts over")
+    assertUpdate(
+      &state, .loaderChanged(.repositories(newer, login: "alice"), at: now), commands: [],
+      "a new window starts over"
+    ) {
+      $0.repositories = LoaderSlot(newer, at: self.now)
+      $0.rateLimit = nextWindow
+    }
   }
 
   func testTheViewsOfOwnersTheRuntimeLetGoOfAreForgotten() {
     var state = Fixture.loaded()
     _ = update(&state, .key(.character("@")))
     type("alice", into: &state)
-    _ = update(&state, .key(.enter))
-    XCTAssertNotNil(state.ownerViews["redmadrobot"])
+    assertOpens("alice", by: .key(.enter), recent: ["alice"], &state)
     let kept = KeptLoaders(
       owners: ["alice"], observedOwners: ["alice"], droppedOwners: ["RedMadRobot"])
     assertUpdate(&state, .kept(kept), commands: []) {
@@ -234,19 +223,69 @@ final class OwnerUpdateTests: XCTestCase {
     }
   }
 
-  /// Alice's two loaders answer.
-  private func updateOwner(_ state: inout AppState, _ login: String, at date: Date) -> [Command] {
-    update(
-      &state,
-      .loaderChanged(
-        .owner(
-          LoaderSnapshot(state: .success(content: alice), changeCount: 2), login: login),
-        at: date))
-      + update(
-        &state,
-        .loaderChanged(
-          .repositories(
-            LoaderSnapshot(state: .success(content: aliceRepositories), changeCount: 2),
-            login: login), at: date))
+  /// `event` opens `login`, never shown before, from RedMadRobot as `Fixture.loaded` shows it:
+  /// RedMadRobot's view is kept to come back to, both panes empty, the prompt closes, and the
+  /// runtime is asked for the owner's loaders and a first fetch; no age is left to wake for.
+  private func assertOpens(
+    _ login: String, by event: AppEvent, recent: [String], _ state: inout AppState,
+    _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let before = state
+    assertUpdate(
+      &state, event,
+      commands: [
+        .showOwner(login, kind: nil), .saveRecentOwners(recent), .fetchBoth(round: 1),
+        .cancelWake,
+      ],
+      lists: [.fetch: [], .result: []], message, file: file, line: line
+    ) {
+      $0.ownerViews["redmadrobot"] = OwnerView(
+        owner: before.owner, repositories: before.repositories, kind: nil,
+        lists: ListState(), scroll: [.fetch: 0, .result: 0])
+      $0.ownerPrompt = nil
+      $0.ownerLogin = login
+      $0.owners = OwnerHistory(recent: recent, previous: "RedMadRobot")
+      $0.show(owner: LoaderSlot(), repositories: LoaderSlot())
+      $0.rounds.fetches = 1
+      $0.pendingWake = nil
+    }
+  }
+
+  /// Alice's two slots once both her loaders answered at `now`.
+  private var aliceSlots: (owner: LoaderSlot<Owner>, repositories: LoaderSlot<[Repository]>) {
+    (
+      LoaderSlot(LoaderSnapshot(state: .success(content: alice), changeCount: 2), at: now),
+      LoaderSlot(
+        LoaderSnapshot(state: .success(content: aliceRepositories), changeCount: 2), at: now)
+    )
+  }
+
+  /// Alice's two loaders answer at `now` while she is shown: her kind becomes known, her one
+  /// repository is listed once both answered, and the status bar's age asks for a wake.
+  private func assertAliceAnswers(
+    _ state: inout AppState, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let slots = aliceSlots
+    assertUpdate(
+      &state, .loaderChanged(.owner(slots.owner.snapshot, login: "alice"), at: now),
+      commands: [.wake(at: now.addingTimeInterval(10))], lists: [.fetch: [], .result: []],
+      file: file, line: line
+    ) {
+      $0.owner = slots.owner
+      $0.ownerKind = .user
+      $0.inspector.timeline.note(
+        owner: $0.owner.state, repositories: $0.repositories.state,
+        merged: $0.merged, at: self.now)
+      $0.pendingWake = self.now.addingTimeInterval(10)
+    }
+    assertUpdate(
+      &state, .loaderChanged(.repositories(slots.repositories.snapshot, login: "alice"), at: now),
+      commands: [], lists: [.fetch: ["dotfiles"], .result: ["dotfiles"]], file: file, line: line
+    ) {
+      $0.repositories = slots.repositories
+      $0.inspector.timeline.note(
+        owner: $0.owner.state, repositories: $0.repositories.state,
+        merged: $0.merged, at: self.now)
+    }
   }
 }
