@@ -1,5 +1,6 @@
 import DemoOptions
 import Foundation
+import GitHubAPI
 
 /// Every flag `loader-tui` takes, in the order `--help` lists them. Defaults are read from
 /// `Options()`, whose values come from `GitHubConfiguration` and `DemoServerOptions`.
@@ -19,21 +20,27 @@ enum FlagTable {
         options.source = .remote(try argument.url())
       }),
     Flag(
-      .org, .source, "the organization", default: { $0.org },
+      .org, .source, "the organization", default: { $0.owner.spelling },
       .read("NAME") { options, argument throws(UsageError) in
-        options.owners += try argument.logins().map { OwnerChoice(login: $0, kind: .organization) }
+        options.owners += try argument.logins().map {
+          OwnerChoice(login: GitHubLogin($0), kind: .organization)
+        }
       }),
     Flag(
       .user, .source, "a user instead of an organization",
       .read("NAME") { options, argument throws(UsageError) in
-        options.owners += try argument.logins().map { OwnerChoice(login: $0, kind: .user) }
+        options.owners += try argument.logins().map {
+          OwnerChoice(login: GitHubLogin($0), kind: .user)
+        }
       }),
     Flag(
       .owner, .source,
       "an organization or a user, as the API says; repeat or comma-separate to load several"
         + " (headless) or to offer them to @ (terminal)",
       .read("NAME") { options, argument throws(UsageError) in
-        options.owners += try argument.logins().map { OwnerChoice(login: $0, kind: nil) }
+        options.owners += try argument.logins().map {
+          OwnerChoice(login: GitHubLogin($0), kind: nil)
+        }
       }),
     Flag(
       .tokenFile, .source, "read the token from PATH instead of $GITHUB_TOKEN", values: .file,

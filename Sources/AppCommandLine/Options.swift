@@ -14,12 +14,12 @@ public enum DataSource: Sendable, Equatable {
 /// the API.
 public struct OwnerChoice: Sendable, Equatable {
   /// The login.
-  public var login: String
+  public var login: GitHubLogin
   /// `.organization` for `--org`, `.user` for `--user`, `nil` for `--owner`.
   public var kind: OwnerKind?
 
   /// A choice from its parts.
-  public init(login: String, kind: OwnerKind?) {
+  public init(login: GitHubLogin, kind: OwnerKind?) {
     self.login = login
     self.kind = kind
   }
@@ -33,7 +33,9 @@ public struct Options: Sendable, Equatable {
   /// organization.
   public var owners: [OwnerChoice] = []
   /// The first owner's login: the one the terminal UI shows first.
-  public var org: String { owners.first?.login ?? DemoServerOptions.defaultLogin }
+  public var owner: GitHubLogin {
+    owners.first?.login ?? GitHubLogin(DemoServerOptions.defaultLogin)
+  }
   /// The first owner's kind: an organization unless `--user` or `--owner` named it.
   public var ownerKind: OwnerKind? { owners.first.map(\.kind) ?? .organization }
   /// Built-in server: organization route delay, seconds.

@@ -17,7 +17,7 @@ extension AppState {
     if shownOwner.content == nil, !shownOwner.isFailure, repositories.state.content == nil,
       repositories.snapshot.partial != nil
     {
-      shownOwner = .loading(cache: Owner(login: ownerLogin, name: nil, kind: ownerKind))
+      shownOwner = .loading(cache: Owner(login: ownerLogin.spelling, name: nil, kind: ownerKind))
     }
     return OwnerRepositories.merged(shownOwner, shownRepositories)
   }

@@ -40,7 +40,7 @@ public struct AppState: Sendable, Equatable {
   /// A short name of the data source for the status bar.
   public var source: String
   /// The login of the owner shown.
-  public var ownerLogin: String
+  public var ownerLogin: GitHubLogin
   /// Whether the owner shown is an organization or a user, once known.
   public var ownerKind: OwnerKind?
   /// The owners opened before and the one `-` goes back to.
@@ -49,7 +49,7 @@ public struct AppState: Sendable, Equatable {
   public var ownerPrompt: OwnerPrompt?
   /// The lists, selection and scroll of each owner left, by lowercased login, to show again as
   /// they were on the way back.
-  var ownerViews: [String: OwnerView] = [:]
+  var ownerViews: [GitHubLogin: OwnerView] = [:]
   /// The loaders the runtime keeps by key, for the inspector.
   public var kept = KeptLoaders()
   /// The latest rate limit any loader's answer reported: one per host, whichever owner is
@@ -98,13 +98,13 @@ public struct AppState: Sendable, Equatable {
 
   /// A state with nothing loaded yet.
   public init(
-    now: Date, size: Size, source: String, org: String, host: String, timeout: TimeInterval,
+    now: Date, size: Size, source: String, owner: GitHubLogin, host: String, timeout: TimeInterval,
     canToggleOutage: Bool
   ) {
     self.now = now
     self.size = size
     self.source = source
-    self.ownerLogin = org
+    self.ownerLogin = owner
     self.host = host
     self.timeout = timeout
     self.canToggleOutage = canToggleOutage
@@ -141,7 +141,7 @@ public struct AppState: Sendable, Equatable {
   /// Whether `change` is of a loader the panes show: the shown owner's (a change that names
   /// no owner stands for it), or a detail loader's.
   func isShown(_ change: LoaderChange) -> Bool {
-    change.login.map { $0.lowercased() == ownerLogin.lowercased() } ?? true
+    change.login.map { $0 == ownerLogin } ?? true
   }
 
   /// Keeps `limit` when it is newer than the one kept. In one window (the same reset) the

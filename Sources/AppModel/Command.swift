@@ -8,9 +8,9 @@ public enum Command: Sendable, Equatable {
   case fetchBoth(round: Int)
   /// Show this owner's loaders in both panes (made when none are kept, of `kind` when
   /// known): observe them, and stop observing the owner's before.
-  case showOwner(String, kind: OwnerKind?)
+  case showOwner(GitHubLogin, kind: OwnerKind?)
   /// Keep these owners, most recent first, as the recent ones of the next run.
-  case saveRecentOwners([String])
+  case saveRecentOwners([GitHubLogin])
   /// Reload the repositories only.
   case reloadRepositories
   /// Load one repository through its detail loader, kept under this `owner/name` key, and

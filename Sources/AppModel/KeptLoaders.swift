@@ -1,11 +1,13 @@
+import GitHubAPI
+
 /// The loaders the runtime keeps by key, as the inspector lists them.
 public struct KeptLoaders: Sendable, Equatable {
   /// The owners kept, least recently shown first.
-  public var owners: [String]
+  public var owners: [GitHubLogin]
   /// The owners whose loaders something observes now (the one shown, and any loading).
-  public var observedOwners: [String]
+  public var observedOwners: [GitHubLogin]
   /// The owners let go of, oldest first.
-  public var droppedOwners: [String]
+  public var droppedOwners: [GitHubLogin]
   /// The repository detail loaders kept, `owner/name`.
   public var details: [String]
   /// The detail loaders let go of, oldest first.
@@ -13,7 +15,8 @@ public struct KeptLoaders: Sendable, Equatable {
 
   /// A listing from its parts.
   public init(
-    owners: [String] = [], observedOwners: [String] = [], droppedOwners: [String] = [],
+    owners: [GitHubLogin] = [], observedOwners: [GitHubLogin] = [],
+    droppedOwners: [GitHubLogin] = [],
     details: [String] = [], droppedDetails: [String] = []
   ) {
     self.owners = owners

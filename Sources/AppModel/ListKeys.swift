@@ -48,7 +48,7 @@ enum ListKeys {
   /// request; `nil` when no row is selected.
   static func openDetail(_ state: inout AppState) -> [Command]? {
     guard state.focus != .fetchButton, let repository = selected(state) else { return nil }
-    let key = OpenDetail.key(of: repository, org: state.ownerLogin)
+    let key = OpenDetail.key(of: repository, owner: state.ownerLogin)
     state.lists.detail = OpenDetail(repository: repository, key: key)
     return [.loadDetail(key)]
   }

@@ -29,13 +29,13 @@ public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
   private static let ownerSegments: Set<Substring> = ["orgs", "users", "user"]
 
   /// The owner an owner loader's path names (`/orgs/NAME`, `/users/NAME/repos`, after any base
-  /// path), lowercased; `nil` for another path.
-  public static func owner(inPath path: String) -> String? {
+  /// path); `nil` for another path.
+  public static func owner(inPath path: String) -> GitHubLogin? {
     let parts = path.split(separator: "?", maxSplits: 1).first?.split(separator: "/") ?? []
     guard let index = parts.lastIndex(where: ownerSegments.contains),
       index + 1 < parts.count
     else { return nil }
-    return parts[index + 1].lowercased()
+    return GitHubLogin(String(parts[index + 1]))
   }
 }
 
@@ -48,13 +48,13 @@ public struct LoaderID: Sendable, Hashable {
   public var key: String?
 
   /// The owner loader of `owner` (any case).
-  public static func owner(_ owner: String) -> LoaderID {
-    LoaderID(kind: .owner, key: owner.lowercased())
+  public static func owner(_ owner: GitHubLogin) -> LoaderID {
+    LoaderID(kind: .owner, key: owner.key)
   }
 
   /// The repositories loader of `owner` (any case).
-  public static func repositories(_ owner: String) -> LoaderID {
-    LoaderID(kind: .repositories, key: owner.lowercased())
+  public static func repositories(_ owner: GitHubLogin) -> LoaderID {
+    LoaderID(kind: .repositories, key: owner.key)
   }
 
   /// The detail loader kept under `key`.
@@ -157,14 +157,14 @@ public struct LoaderSlot<Content: Sendable & Equatable>: Sendable, Equatable {
 /// loader names its owner's login; `nil` stands for the owner shown.
 public enum LoaderChange: Sendable, Equatable {
   /// An owner loader changed.
-  case owner(LoaderSnapshot<Owner>, login: String? = nil)
+  case owner(LoaderSnapshot<Owner>, login: GitHubLogin? = nil)
   /// An owner's repositories loader changed.
-  case repositories(LoaderSnapshot<[Repository]>, login: String? = nil)
+  case repositories(LoaderSnapshot<[Repository]>, login: GitHubLogin? = nil)
   /// The detail loader kept under `key` changed.
   case repository(key: String, LoaderSnapshot<Repository>)
 
   /// The loader that changed, an owner's loader of `shown` when the change names no owner.
-  public func id(shown: String) -> LoaderID {
+  public func id(shown: GitHubLogin) -> LoaderID {
     switch self {
     case .owner(_, let login): .owner(login ?? shown)
     case .repositories(_, let login): .repositories(login ?? shown)
@@ -173,7 +173,7 @@ public enum LoaderChange: Sendable, Equatable {
   }
 
   /// The owner whose loader changed; `nil` for a detail loader, or the owner shown.
-  public var login: String? {
+  public var login: GitHubLogin? {
     switch self {
     case .owner(_, let login), .repositories(_, let login): login
     case .repository: nil

@@ -18,12 +18,12 @@ public struct OpenDetail: Sendable, Equatable {
   /// The repository to show: the detail loader's once it arrived, else the list's.
   public var shown: Repository { loader.state.content ?? repository }
 
-  /// The key of `repository`'s detail loader: the owner from its full name (else `org`) and
+  /// The key of `repository`'s detail loader: the owner from its full name (else `owner`) and
   /// its name as sent.
-  public static func key(of repository: Repository, org: String) -> String {
+  public static func key(of repository: Repository, owner shown: GitHubLogin) -> String {
     let owner = repository.fullName.flatMap { full in
       full.split(separator: "/", omittingEmptySubsequences: false).first.map(String.init)
     }
-    return (owner.flatMap { $0.isEmpty ? nil : $0 } ?? org) + "/" + repository.rawName
+    return (owner.flatMap { $0.isEmpty ? nil : $0 } ?? shown.spelling) + "/" + repository.rawName
   }
 }

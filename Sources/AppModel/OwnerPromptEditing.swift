@@ -68,15 +68,15 @@ enum OwnerPromptEditing {
       return []
     }
     // A recent owner typed in another case is shown under the login it was opened with.
-    let login =
-      state.owners.recent.first { $0.lowercased() == prompt.text.lowercased() } ?? prompt.text
+    let typed = GitHubLogin(prompt.text)
+    let login = state.owners.recent.first { $0 == typed } ?? typed
     return OwnerSwitch.show(login, kind: nil, &state)
   }
 
   /// Tab: the next recent owner (not the one shown) starting with what was typed before the
   /// first Tab.
   private static func complete(
-    _ prompt: inout OwnerPrompt, _ owners: OwnerHistory, shown: String, step: Int
+    _ prompt: inout OwnerPrompt, _ owners: OwnerHistory, shown: GitHubLogin, step: Int
   ) {
     let prefix = prompt.completing?.prefix ?? prompt.text
     let matches = owners.completions(of: prefix, shown: shown)
@@ -87,7 +87,7 @@ enum OwnerPromptEditing {
     let index =
       prompt.completing.map { ($0.index + step + matches.count) % matches.count }
       ?? (step > 0 ? 0 : matches.count - 1)
-    prompt.text = matches[index]
+    prompt.text = matches[index].spelling
     prompt.problem = nil
     prompt.completing = OwnerPrompt.Completion(prefix: prefix, index: index)
   }

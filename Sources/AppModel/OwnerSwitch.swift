@@ -5,18 +5,18 @@ import GitHubAPI
 /// the runtime is asked to show its loaders and revalidate them.
 enum OwnerSwitch {
   /// Shows `login` (of `kind`, when known) in both panes; nothing happens for the owner shown.
-  static func show(_ login: String, kind: OwnerKind? = nil, _ state: inout AppState)
+  static func show(_ login: GitHubLogin, kind: OwnerKind? = nil, _ state: inout AppState)
     -> [Command]
   {
     state.ownerPrompt = nil
-    guard login.lowercased() != state.ownerLogin.lowercased() else { return [] }
+    guard login != state.ownerLogin else { return [] }
     var commands: [Command] = state.lists.detail == nil ? [] : [.closeDetail]
-    state.ownerViews[state.ownerLogin.lowercased()] = OwnerView(
+    state.ownerViews[state.ownerLogin] = OwnerView(
       owner: state.owner, repositories: state.repositories, kind: state.ownerKind,
       lists: ListState(selected: state.lists.selected), scroll: state.scroll)
     state.owners.previous = state.ownerLogin
     state.owners.opened(login)
-    let saved = state.ownerViews.removeValue(forKey: login.lowercased())
+    let saved = state.ownerViews.removeValue(forKey: login)
     state.ownerLogin = login
     state.ownerKind = saved?.kind ?? kind
     state.show(
@@ -33,13 +33,13 @@ enum OwnerSwitch {
   /// Goes back to the owner shown before, as `cd -` does (at start, the most recent other
   /// owner of the runs before); a notice when there is none.
   static func back(_ state: inout AppState) -> [Command] {
-    let current = state.ownerLogin.lowercased()
-    let before = state.owners.previous ?? state.owners.recent.first { $0.lowercased() != current }
+    let current = state.ownerLogin
+    let before = state.owners.previous ?? state.owners.recent.first { $0 != current }
     guard let previous = before else {
       state.notice = "No owner to go back to: press @ to open one."
       return []
     }
-    return show(previous, kind: state.ownerViews[previous.lowercased()]?.kind, &state)
+    return show(previous, kind: state.ownerViews[previous]?.kind, &state)
   }
 
   /// An owner shown that turned out not to exist leaves the recent owners (and `-`): Tab
@@ -48,7 +48,7 @@ enum OwnerSwitch {
     guard case .owner(let snapshot, _) = change, state.isShown(change),
       case .failure(let error, _) = snapshot.state,
       let gitHub = error as? GitHubError, gitHub.statusCode == 404,
-      state.owners.recent.contains(where: { $0.lowercased() == state.ownerLogin.lowercased() })
+      state.owners.recent.contains(where: { $0 == state.ownerLogin })
     else { return [] }
     state.owners.forget(state.ownerLogin)
     return [.saveRecentOwners(state.owners.recent)]
@@ -58,7 +58,7 @@ enum OwnerSwitch {
   /// loaders, and come back from the cache.
   static func keep(_ kept: KeptLoaders, _ state: inout AppState) {
     state.kept = kept
-    let keys = Set(kept.owners.map { $0.lowercased() })
+    let keys = Set(kept.owners.map { $0 })
     state.ownerViews = state.ownerViews.filter { keys.contains($0.key) }
   }
 }

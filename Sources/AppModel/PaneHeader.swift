@@ -16,7 +16,7 @@ public enum PaneHeader {
       lines.append(PaneLine(text: "", style: .plain))
       let merged = state.shownMerged
       status = (merged.isLoading, merged.error, merged.content != nil, isInitial(merged))
-      let name = merged.content?.owner.displayName ?? state.ownerLogin
+      let name = merged.content?.owner.displayName ?? state.ownerLogin.spelling
       heading =
         state.ownerKind == .user
         ? "Repositories of \(name) (user):" : "Repositories of the \(name) organization:"

@@ -54,7 +54,8 @@ public struct RequestRecord: Sendable, Equatable {
   /// names, a detail loader by its key.
   public var subject: LoaderID? {
     loader.map { kind in
-      LoaderID(kind: kind, key: kind == .repository ? detailKey : LoaderKind.owner(inPath: path))
+      LoaderID(
+        kind: kind, key: kind == .repository ? detailKey : LoaderKind.owner(inPath: path)?.key)
     }
   }
 

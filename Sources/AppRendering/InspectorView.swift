@@ -66,8 +66,8 @@ public enum InspectorView {
   /// and what each store let go of.
   public static func kept(_ state: AppState) -> [String] {
     let kept = state.kept
-    let shown = state.ownerLogin.lowercased()
-    let owners = kept.owners.reversed().map { $0.lowercased() == shown ? "*" + $0 : $0 }
+    let shown = state.ownerLogin
+    let owners = kept.owners.reversed().map { $0 == shown ? "*" + $0.spelling : $0.spelling }
     func dropped(_ keys: [String]) -> String {
       keys.isEmpty ? "" : "; dropped: " + keys.reversed().joined(separator: " ")
     }
@@ -75,7 +75,7 @@ public enum InspectorView {
     let details = kept.details.map(sanitizer.clean)
     return [
       "owners kept  \(owners.count): " + owners.joined(separator: " ")
-        + dropped(kept.droppedOwners),
+        + dropped(kept.droppedOwners.map(\.spelling)),
       "details kept \(details.count): " + (details.isEmpty ? "–" : details.joined(separator: " "))
         + dropped(kept.droppedDetails.map(sanitizer.clean)),
     ]

@@ -12,7 +12,7 @@ public enum StatusBar {
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect, style: .statusBar)
     if let prompt = state.ownerPrompt {
-      let recent = state.owners.completions(of: "", shown: state.ownerLogin)
+      let recent = state.owners.completions(of: "", shown: state.ownerLogin).map(\.spelling)
       OwnerPromptBar.draw(prompt, recent: recent, in: rect, into: &grid)
       return
     }
@@ -114,7 +114,7 @@ public enum StatusBar {
   /// The owner shown and its kind: "RedMadRobot (org)", "alice (user)", or the login alone
   /// until the first answer says which.
   public static func ownerLabel(_ state: AppState) -> String {
-    let login = TextWidth.truncate(state.ownerLogin, to: 24)
+    let login = TextWidth.truncate(state.ownerLogin.spelling, to: 24)
     switch state.ownerKind {
     case .organization?: return "\(login) (org)"
     case .user?: return "\(login) (user)"

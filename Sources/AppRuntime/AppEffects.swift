@@ -1,4 +1,5 @@
 import Foundation
+import GitHubAPI
 
 /// What the loop does beyond the loaders and its backend: the built-in server's switches, the
 /// browser and the memory trim. Each is a no-op unless given.
@@ -13,13 +14,13 @@ public struct AppEffects {
   /// Gives the memory freed by the loads that just ended back to the kernel.
   public var trimMemory: () -> Void
   /// Keeps the recent owners, most recent first, for the next run.
-  public var saveRecentOwners: ([String]) -> Void
+  public var saveRecentOwners: ([GitHubLogin]) -> Void
 
   /// Effects from their parts.
   public init(
     setOutage: @escaping (Bool) -> Void = { _ in }, setRound: @escaping (Int) -> Void = { _ in },
     openURL: @escaping (URL) -> String? = { _ in nil }, trimMemory: @escaping () -> Void = {},
-    saveRecentOwners: @escaping ([String]) -> Void = { _ in }
+    saveRecentOwners: @escaping ([GitHubLogin]) -> Void = { _ in }
   ) {
     self.saveRecentOwners = saveRecentOwners
     self.setOutage = setOutage

@@ -118,7 +118,7 @@ public final class AppLoop {
 
   /// Shows `login`'s loaders: the current snapshots of both go into the state before the next
   /// frame, so an owner with content kept or cached is drawn with it at once.
-  private func showOwner(_ login: String, kind: OwnerKind?) {
+  private func showOwner(_ login: GitHubLogin, kind: OwnerKind?) {
     ownerFeed = nil
     repositoriesFeed = nil
     shown = loaders.owner(login, kind: kind)
@@ -141,8 +141,7 @@ public final class AppLoop {
     let details = loaders.details.store
     return .kept(
       KeptLoaders(
-        owners: owners.keys.map { owners.existingLoader(for: $0)?.login ?? $0 },
-        observedOwners: owners.observedKeys.map { owners.existingLoader(for: $0)?.login ?? $0 },
+        owners: owners.keys, observedOwners: owners.observedKeys,
         droppedOwners: owners.dropped, details: details.keys,
         droppedDetails: details.dropped))
   }

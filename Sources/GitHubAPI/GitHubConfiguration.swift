@@ -10,7 +10,7 @@ public struct GitHubConfiguration: Sendable {
   /// The API root, for example `https://api.github.com`.
   public var baseURL: URL
   /// The login of the owner shown first.
-  public var owner: String
+  public var owner: GitHubLogin
   /// Whether that owner is an organization or a user; `nil` when the first answer is to say.
   public var ownerKind: OwnerKind?
   /// The token for `Authorization: Bearer`, if any.
@@ -45,7 +45,7 @@ public struct GitHubConfiguration: Sendable {
 
   /// Creates a configuration; the defaults are the app's.
   public init(
-    baseURL: URL, owner: String, ownerKind: OwnerKind?, token: String? = nil,
+    baseURL: URL, owner: GitHubLogin, ownerKind: OwnerKind?, token: String? = nil,
     timeout: TimeInterval = defaultTimeout,
     maximumResponseSize: Int = defaultMaximumResponseSize, pageCap: Int = defaultPageCap,
     retries: Int = defaultRetries, maxServerWait: TimeInterval = defaultMaxServerWait,

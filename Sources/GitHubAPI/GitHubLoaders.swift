@@ -14,8 +14,8 @@ public final class GitHubLoaders {
   public let configuration: GitHubConfiguration
   /// The one client.
   public let client: Client
-  /// Each owner's loaders, by lowercased login: GitHub's logins ignore case.
-  public let owners: LoaderStore<String, OwnerLoaders>
+  /// Each owner's loaders, by login: two spellings of one login are one owner.
+  public let owners: LoaderStore<GitHubLogin, OwnerLoaders>
   /// The detail loaders, one per repository opened.
   public let details: RepositoryDetailLoaders
   /// The API's rate limit, one per host, shared by every loader: used up, none of them sends
@@ -62,13 +62,13 @@ public final class GitHubLoaders {
   ///   - login: The owner's login.
   ///   - kind: Organization or user, when known.
   /// - Returns: The loaders kept under that login, the same instances while kept.
-  public func owner(_ login: String, kind: OwnerKind? = nil) -> OwnerLoaders {
+  public func owner(_ login: GitHubLogin, kind: OwnerKind? = nil) -> OwnerLoaders {
     // What `make` needs of a login it has not made loaders for; kept only for this call, so
     // nothing grows with the owners opened.
     factory.asked = (login, kind)
     defer { factory.asked = nil }
     // `make` never answers nil.
-    return owners.loader(for: login.lowercased())!
+    return owners.loader(for: login)!
   }
 
   /// The first owner's loaders (`configuration.owner`).
@@ -121,9 +121,9 @@ private final class OwnerFactory {
   let sanitizer: TextSanitizer
   let policies: LoaderPolicies
   /// The configuration's owner, whose kind is known whenever its loaders are made.
-  var first: (login: String, kind: OwnerKind?)?
-  /// The login being taken, as asked for, and its kind when the caller knows it.
-  var asked: (login: String, kind: OwnerKind?)?
+  var first: (login: GitHubLogin, kind: OwnerKind?)?
+  /// The login being taken and its kind when the caller knows it.
+  var asked: (login: GitHubLogin, kind: OwnerKind?)?
   var attach: ((OwnerLoaders) -> Void)?
 
   init(client: Client, pageCap: Int, sanitizer: TextSanitizer, policies: LoaderPolicies) {
@@ -133,11 +133,11 @@ private final class OwnerFactory {
     self.policies = policies
   }
 
-  func make(_ key: String) -> OwnerLoaders? {
-    let asked = asked.flatMap { $0.login.lowercased() == key ? $0 : nil }
-    let first = first.flatMap { $0.login.lowercased() == key ? $0 : nil }
+  func make(_ key: GitHubLogin) -> OwnerLoaders? {
+    let asked = asked.flatMap { $0.login == key ? $0 : nil }
+    let first = first.flatMap { $0.login == key ? $0 : nil }
     let owner = OwnerLoaders(
-      login: first?.login ?? asked?.login ?? key, kind: asked?.kind ?? first?.kind,
+      login: first?.login ?? key, kind: asked?.kind ?? first?.kind,
       client: client, pageCap: pageCap, sanitizer: sanitizer)
     owner.owner.policies = policies
     owner.repositories.policies = policies

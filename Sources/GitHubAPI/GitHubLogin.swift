@@ -1,11 +1,46 @@
-/// A user's or an organization's login as GitHub checks it: ASCII letters, digits and single
-/// hyphens, not first or last, at most 39 characters.
-public enum GitHubLogin {
+/// A user's or an organization's login: shown as spelled, compared as GitHub compares logins,
+/// without case. `GitHubLogin("RedMadRobot") == "redmadrobot"`, and both hash alike, so one
+/// owner is one key wherever logins are kept (``GitHubLoaders/owners``, a set, a dictionary).
+public struct GitHubLogin: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// The login as it was typed or sent, for display and for URLs.
+  public let spelling: String
+  /// The login without case: what two spellings of one login share.
+  public let key: String
+
   /// The longest login GitHub allows.
   public static let maximumLength = 39
 
+  /// The login spelled `spelling` (not checked: see ``problem(_:)``).
+  ///
+  /// - Parameter spelling: The login as typed or sent.
+  public init(_ spelling: String) {
+    self.spelling = spelling
+    key = spelling.lowercased()
+  }
+
+  /// The login spelled `value`.
+  ///
+  /// - Parameter value: The login.
+  public init(stringLiteral value: String) { self.init(value) }
+
+  /// The login as spelled.
+  public var description: String { spelling }
+
+  /// Whether both are one login, whatever their case.
+  public static func == (lhs: GitHubLogin, rhs: GitHubLogin) -> Bool { lhs.key == rhs.key }
+
+  /// Hashes the login without its case.
+  public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
+  /// Whether the login starts with `prefix`, whatever the case of either.
+  ///
+  /// - Parameter prefix: The start typed.
+  /// - Returns: `true` when it starts so.
+  public func hasPrefix(_ prefix: String) -> Bool { key.hasPrefix(prefix.lowercased()) }
+
   /// What is wrong with `text` as a login, as a phrase ("two hyphens in a row"); `nil` when
-  /// it is one.
+  /// it is one. GitHub allows ASCII letters, digits and single hyphens, not first or last, at
+  /// most 39 characters.
   ///
   /// - Parameter text: The name as typed.
   /// - Returns: The problem, or `nil`.

@@ -8,14 +8,14 @@ import ApexyHTTP
 /// kind (whose `type` says which).
 public struct OwnerEndpoint: Endpoint {
   /// The owner's login.
-  public let login: String
+  public let login: GitHubLogin
   /// Which kind of owner it is, when known: `nil` asks `users/{login}`, which answers for both.
   public let kind: OwnerKind?
   /// Cleans the owner's text and the server's error messages.
   public let sanitizer: TextSanitizer
 
   /// Creates a value from its parts.
-  public init(login: String, kind: OwnerKind?, sanitizer: TextSanitizer) {
+  public init(login: GitHubLogin, kind: OwnerKind?, sanitizer: TextSanitizer) {
     self.login = login
     self.kind = kind
     self.sanitizer = sanitizer
@@ -24,14 +24,14 @@ public struct OwnerEndpoint: Endpoint {
   /// The request, relative to the API root.
   public func makeRequest() throws -> URLRequest {
     let segment = (kind ?? .user).pathSegment
-    return URLRequest(url: URL(string: "\(segment)/\(GitHubPath.escape(login))")!)
+    return URLRequest(url: URL(string: "\(segment)/\(GitHubPath.escape(login.spelling))")!)
   }
 
   /// Turns a non-2xx answer into a `GitHubError`: a 404 of `users/{login}` is
   /// `GitHubError.noSuchOwner`.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     if let error = GitHubError.check(
-      response.fields, body: data, login: login, kind: kind, sanitizer: sanitizer)
+      response.fields, body: data, login: login.spelling, kind: kind, sanitizer: sanitizer)
     {
       throw error
     }

@@ -5,7 +5,7 @@ import ApexyLoader
 @MainActor
 public final class OwnerLoader: WebLoader<Owner>, ContentLoading {
   /// The owner's login.
-  public let login: String
+  public let login: GitHubLogin
   /// Whether the owner is an organization or a user: given, or learned from the first answer
   /// of `users/{login}` (or from the content the cache restored). `nil` until known.
   public var kind: OwnerKind? {
@@ -20,7 +20,7 @@ public final class OwnerLoader: WebLoader<Owner>, ContentLoading {
   /// Creates the loader for `login`, of the kind `kind` says (`nil`: either
   /// kind, asked of `users/{login}`); `sanitizer` cleans the text of what it loads.
   public init(
-    apiClient: Client, login: String, kind: OwnerKind?, sanitizer: TextSanitizer
+    apiClient: Client, login: GitHubLogin, kind: OwnerKind?, sanitizer: TextSanitizer
   ) {
     self.login = login
     self.givenKind = kind

@@ -7,7 +7,7 @@ import ApexyLoader
 @MainActor
 public final class OwnerLoaders: StoredLoader {
   /// The login as it was asked for.
-  public let login: String
+  public let login: GitHubLogin
   /// The owner loader.
   public let owner: OwnerLoader
   /// The repositories loader.
@@ -29,7 +29,7 @@ public final class OwnerLoaders: StoredLoader {
   ///   - pageCap: The most repository pages followed.
   ///   - sanitizer: Cleans the server's text for display.
   public init(
-    login: String, kind: OwnerKind?, client: Client, pageCap: Int, sanitizer: TextSanitizer
+    login: GitHubLogin, kind: OwnerKind?, client: Client, pageCap: Int, sanitizer: TextSanitizer
   ) {
     self.login = login
     owner = OwnerLoader(

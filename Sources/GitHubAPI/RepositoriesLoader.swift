@@ -18,7 +18,7 @@ import Foundation
 @MainActor
 public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// The owner's login.
-  public let login: String
+  public let login: GitHubLogin
   /// Whether the owner is an organization or a user; `nil` until known.
   public var kind: OwnerKind?
   /// Tells the owner's kind when it is not known: called with a completion, on the main
@@ -42,7 +42,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// Creates the loader for `login` (of the kind `kind` says), following at
   /// most `pageCap` pages; `sanitizer` cleans the text of what it loads.
   public init(
-    apiClient: Client, login: String, kind: OwnerKind?, pageCap: Int = 100,
+    apiClient: Client, login: GitHubLogin, kind: OwnerKind?, pageCap: Int = 100,
     sanitizer: TextSanitizer
   ) {
     self.login = login

@@ -10,7 +10,7 @@ import Foundation
 /// page from the `Link` header.
 public struct RepositoriesPageEndpoint: Endpoint {
   /// The owner's login, for error messages.
-  public let login: String
+  public let login: GitHubLogin
   /// Which kind of owner it is, for error messages (a 404 of a user's list names no
   /// organization).
   public let kind: OwnerKind
@@ -21,7 +21,7 @@ public struct RepositoriesPageEndpoint: Endpoint {
 
   /// Creates a value from its parts.
   public init(
-    login: String, kind: OwnerKind, url: URL, sanitizer: TextSanitizer
+    login: GitHubLogin, kind: OwnerKind, url: URL, sanitizer: TextSanitizer
   ) {
     self.login = login
     self.kind = kind
@@ -35,10 +35,10 @@ public struct RepositoriesPageEndpoint: Endpoint {
   /// The first page, 100 repositories a page, of an organization (`orgs/{org}/repos`) or a
   /// user (`users/{login}/repos`).
   public static func firstPage(
-    login: String, kind: OwnerKind, sanitizer: TextSanitizer
+    login: GitHubLogin, kind: OwnerKind, sanitizer: TextSanitizer
   ) -> RepositoriesPageEndpoint {
     let path =
-      "\(kind.pathSegment)/\(GitHubPath.escape(login))/repos?per_page=\(pageSize)&page=1"
+      "\(kind.pathSegment)/\(GitHubPath.escape(login.spelling))/repos?per_page=\(pageSize)&page=1"
     return RepositoriesPageEndpoint(
       login: login, kind: kind, url: URL(string: path)!, sanitizer: sanitizer)
   }
@@ -49,7 +49,7 @@ public struct RepositoriesPageEndpoint: Endpoint {
   /// Turns a non-2xx answer into a `GitHubError`.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     if let error = GitHubError.check(
-      response.fields, body: data, login: login, kind: kind, sanitizer: sanitizer)
+      response.fields, body: data, login: login.spelling, kind: kind, sanitizer: sanitizer)
     {
       throw error
     }

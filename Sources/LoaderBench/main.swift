@@ -44,7 +44,7 @@ enum SelfBench {
 
   private static func scrolledState(count: Int) -> AppState {
     var state = AppState(
-      now: Date(), size: Size(columns: 100, rows: 30), source: "bench", org: "bench",
+      now: Date(), size: Size(columns: 100, rows: 30), source: "bench", owner: "bench",
       host: "bench", timeout: 15, canToggleOutage: false)
     let repositories = (0..<count).map {
       Repository(

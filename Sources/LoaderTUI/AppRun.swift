@@ -61,7 +61,7 @@ struct AppRun {
     let effects = AppEffects(
       setOutage: { source.demo?.outage = $0 }, setRound: { source.demo?.round = $0 },
       openURL: { [environment] in BrowserOpener.open($0, environment: environment) },
-      saveRecentOwners: { recent?.save($0) })
+      saveRecentOwners: { recent?.save($0.map(\.spelling)) })
     let run = Started(
       loaders: loaders, requestEvents: requestEvents, source: source, effects: effects,
       recentOwners: recent)
@@ -119,7 +119,8 @@ struct AppRun {
     var state = run.source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
     // The owners the command line names come first, then those of runs before.
     state.owners = OwnerHistory(
-      recent: [state.ownerLogin] + options.owners.map(\.login) + (run.recentOwners?.read() ?? []))
+      recent: [state.ownerLogin] + options.owners.map(\.login)
+        + (run.recentOwners?.read() ?? []).map { GitHubLogin($0) })
     if options.owners.count > 1 {
       state.notice =
         "\(options.owners.count - 1) more owner(s) given: press @ and Tab to open them."
@@ -145,7 +146,7 @@ struct AppRun {
     let ascii = options.ascii || !TerminalLocale.adoptAndCheckUTF8()
     let owners =
       options.owners.isEmpty
-      ? [OwnerChoice(login: options.org, kind: options.ownerKind)] : options.owners
+      ? [OwnerChoice(login: options.owner, kind: options.ownerKind)] : options.owners
     let relays = HeadlessRelays(owners: owners.map(\.login), from: run.requestEvents)
     let loops = owners.enumerated().map { index, owner in
       var state = run.source.state(size: Size(columns: 80, rows: 24), ascii: ascii, owner: owner)
@@ -153,7 +154,7 @@ struct AppRun {
       let backend = TranscriptBackend(
         options: Transcript.Options(
           json: options.json, timestamps: options.timestamps, trace: options.trace,
-          owner: owners.count > 1 ? owner.login : nil),
+          owner: owners.count > 1 ? owner.login.spelling : nil),
         output: StandardTranscriptOutput(), clock: Date.init)
       return AppLoop(
         state: state, backend: backend, loaders: run.loaders, requestEvents: relays.relay(index),

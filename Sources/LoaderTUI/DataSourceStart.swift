@@ -34,7 +34,7 @@ struct DataSourceStart {
       label = url.host ?? url.absoluteString
     }
     configuration = GitHubConfiguration(
-      baseURL: baseURL, owner: options.org, ownerKind: options.ownerKind,
+      baseURL: baseURL, owner: options.owner, ownerKind: options.ownerKind,
       token: demo == nil ? token : nil,
       timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
       pageCap: options.pageCap, retries: options.retries, maxServerWait: options.maxServerWait,
@@ -46,7 +46,7 @@ struct DataSourceStart {
   func state(size: Size, ascii: Bool, owner: OwnerChoice? = nil) -> AppState {
     let owner = owner ?? OwnerChoice(login: configuration.owner, kind: configuration.ownerKind)
     var state = AppState(
-      now: Date(), size: size, source: label, org: owner.login,
+      now: Date(), size: size, source: label, owner: owner.login,
       host: configuration.hostDescription, timeout: configuration.timeout,
       canToggleOutage: demo != nil)
     state.ownerKind = owner.kind

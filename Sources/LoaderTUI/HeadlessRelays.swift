@@ -1,6 +1,7 @@
 import AppModel
 import AppRuntime
 import Foundation
+import GitHubAPI
 
 /// The client's request events handed to the loop of the owner each request is for, when
 /// headless loads several owners at once; with one owner, its loop hears every event.
@@ -8,18 +9,17 @@ struct HeadlessRelays {
   private let relays: [RequestEventRelay]
 
   /// Relays for `owners` (logins), fed from `source`.
-  init(owners: [String], from source: RequestEventRelay) {
+  init(owners: [GitHubLogin], from source: RequestEventRelay) {
     guard owners.count > 1 else {
       relays = [source]
       return
     }
     let relays = owners.map { _ in RequestEventRelay() }
-    let logins = owners.map { $0.lowercased() }
     self.relays = relays
     source.listen { event in
       // The owner the path names (`/orgs/NAME…`, `/users/NAME…`), as the inspector reads it.
       let owner = LoaderKind.owner(inPath: event.url?.path ?? "")
-      for (index, login) in logins.enumerated() where login == owner {
+      for (index, login) in owners.enumerated() where login == owner {
         relays[index].deliver(event)
       }
     }

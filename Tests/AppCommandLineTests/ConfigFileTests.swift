@@ -42,7 +42,7 @@ final class ConfigFileTests: XCTestCase {
       """
     let options = try options(text)
     XCTAssertEqual(options.source, .remote(FlagTable.gitHubAPI))
-    XCTAssertEqual(options.org, "apple")
+    XCTAssertEqual(options.owner, "apple")
     XCTAssertEqual(options.timeout, 30)
     XCTAssertEqual(options.retries, 5)
     XCTAssertTrue(options.headless)

@@ -30,7 +30,7 @@ final class ConfigMergeTests: XCTestCase {
       file.owners,
       [OwnerChoice(login: "apple", kind: .organization), OwnerChoice(login: "alice", kind: .user)],
       "kept when the command line names none, in their order")
-    XCTAssertEqual(file.org, "apple")
+    XCTAssertEqual(file.owner, "apple")
     XCTAssertEqual(file.ownerKind, .organization)
     XCTAssertEqual(try options("", ["--user", "alice"]).ownerKind, .user)
     XCTAssertNil(try options("", ["--owner", "alice"]).ownerKind, "the API says which")
@@ -43,8 +43,8 @@ final class ConfigMergeTests: XCTestCase {
   }
 
   func testTheCommandLineWins() throws {
-    XCTAssertEqual(try options("--org apple", ["--org", "swift"]).org, "swift")
-    XCTAssertEqual(try options("--org apple\n--timeout 30", ["--timeout", "5"]).org, "apple")
+    XCTAssertEqual(try options("--org apple", ["--org", "swift"]).owner, "swift")
+    XCTAssertEqual(try options("--org apple\n--timeout 30", ["--timeout", "5"]).owner, "apple")
     XCTAssertEqual(try options("--fail org", ["--fail", "repos"]).failingRoutes, [.repositories])
     let latencies = try options("--org-latency 1", ["--latency", "0"])
     XCTAssertEqual(latencies.organizationLatency, 0)
@@ -57,7 +57,7 @@ final class ConfigMergeTests: XCTestCase {
     XCTAssertEqual(
       try options("--github\n--org apple", ["--base-url", url.absoluteString]).source, .remote(url))
     XCTAssertEqual(
-      try options("--github\n--org apple", ["--base-url", url.absoluteString]).org, "apple")
+      try options("--github\n--org apple", ["--base-url", url.absoluteString]).owner, "apple")
     let local = try options("--github", ["--latency", "0"])
     XCTAssertEqual(local.source, .demo)
     XCTAssertEqual(local.organizationLatency, 0)
@@ -94,11 +94,11 @@ final class ConfigMergeTests: XCTestCase {
     XCTAssertEqual(server.port, 8080)
     XCTAssertEqual(server.organizationLatency, 0)
     XCTAssertEqual(server.failingRoutes, [.repositories])
-    XCTAssertEqual(server.org, Options().org)
+    XCTAssertEqual(server.owner, Options().owner)
     XCTAssertFalse(server.headless)
     let app = try options(file)
     XCTAssertEqual(app.port, 0)
-    XCTAssertEqual(app.org, "apple")
+    XCTAssertEqual(app.owner, "apple")
     XCTAssertTrue(app.headless)
   }
 

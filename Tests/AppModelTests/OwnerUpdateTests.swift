@@ -227,7 +227,7 @@ final class OwnerUpdateTests: XCTestCase {
   /// RedMadRobot's view is kept to come back to, both panes empty, the prompt closes, and the
   /// runtime is asked for the owner's loaders and a first fetch; no age is left to wake for.
   private func assertOpens(
-    _ login: String, by event: AppEvent, recent: [String], _ state: inout AppState,
+    _ login: GitHubLogin, by event: AppEvent, recent: [GitHubLogin], _ state: inout AppState,
     _ message: String = "", file: StaticString = #filePath, line: UInt = #line
   ) {
     let before = state

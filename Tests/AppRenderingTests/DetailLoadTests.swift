@@ -89,8 +89,8 @@ final class DetailLoadTests: XCTestCase {
 
   func testTheKeyIsTheOwnerAndTheNameAsSent() {
     let plain = Repository(name: "input-mask-ios")
-    XCTAssertEqual(OpenDetail.key(of: plain, org: "RedMadRobot"), "RedMadRobot/input-mask-ios")
-    XCTAssertEqual(OpenDetail.key(of: Self.apexy, org: "someone"), "RedMadRobot/Apexy")
+    XCTAssertEqual(OpenDetail.key(of: plain, owner: "RedMadRobot"), "RedMadRobot/input-mask-ios")
+    XCTAssertEqual(OpenDetail.key(of: Self.apexy, owner: "someone"), "RedMadRobot/Apexy")
   }
 
   func testTheInspectorShowsTheOpenDetailLoadersRow() {

@@ -10,7 +10,7 @@ import XCTest
 /// with its cursor, the recent owners or what is wrong, and the end of a long or wide name in
 /// a narrow terminal.
 final class OwnerPromptBarTests: XCTestCase {
-  private func prompting(_ text: String, problem: String? = nil, recent: [String] = [])
+  private func prompting(_ text: String, problem: String? = nil, recent: [GitHubLogin] = [])
     -> AppState
   {
     var state = Fixture.loaded()

@@ -28,7 +28,7 @@ public enum Fixture {
   public static func state(columns: Int = 80, rows: Int = 10) -> AppState {
     AppState(
       now: now, size: Size(columns: columns, rows: rows), source: "built-in 127.0.0.1:8080",
-      org: "RedMadRobot", host: "127.0.0.1:8080", timeout: 15, canToggleOutage: true)
+      owner: "RedMadRobot", host: "127.0.0.1:8080", timeout: 15, canToggleOutage: true)
   }
 
   /// A state with both loaders loaded three seconds ago.

@@ -20,16 +20,25 @@ final class GitHubLoadersOwnersTests: XCTestCase {
     let loaders = loaders(limit: 5)
     let alice = loaders.owner("Alice", kind: .user)
     XCTAssertTrue(loaders.owner("ALICE") === alice)
-    XCTAssertEqual(alice.login, "Alice", "as first asked for")
+    XCTAssertEqual(alice.login.spelling, "Alice", "as first asked for")
     XCTAssertEqual(alice.kind, .user)
     XCTAssertTrue(loaders.organization === loaders.owner("redmadrobot").owner)
+  }
+
+  func testTheStoreItselfKeepsOneEntryForOneOwnerInAnyCase() {
+    let loaders = loaders(limit: 5)
+    let taken = loaders.owners.loader(for: "RedMadRobot")
+    XCTAssertTrue(loaders.owner("redmadrobot") === taken)
+    XCTAssertTrue(loaders.owners.existingLoader(for: "REDMADROBOT") === taken)
+    XCTAssertEqual(loaders.owners.keys, ["RedMadRobot"], "one entry")
+    XCTAssertEqual(taken?.login.spelling, "RedMadRobot", "as the configuration spells it")
   }
 
   func testIdleOwnersPastTheLimitAreLetGoOfTheObservedOneKept() {
     let loaders = loaders(limit: 2)
     let shown = loaders.owner("shown")
     let observation = shown.repositories.observe {}
-    for login in ["a", "b", "c"] { _ = loaders.owner(login) }
+    for login in ["a", "b", "c"] { _ = loaders.owner(GitHubLogin(login)) }
     XCTAssertEqual(loaders.owners.keys, ["shown", "c"])
     XCTAssertEqual(loaders.owners.dropped, ["a", "b"], "the least recently taken first")
     XCTAssertTrue(loaders.owner("shown") === shown, "observed, kept past the limit")

@@ -2,8 +2,21 @@ import XCTest
 
 @testable import GitHubAPI
 
-/// Logins as GitHub checks them, wherever one is typed (a flag, the config file).
+/// Logins as GitHub checks them, wherever one is typed (a flag, the config file), and compares
+/// them: without case, shown as spelled.
 final class GitHubLoginTests: XCTestCase {
+  func testTwoSpellingsOfOneLoginAreOneKeyShownAsSpelled() {
+    let login = GitHubLogin("RedMadRobot")
+    XCTAssertEqual(login, "redmadrobot")
+    XCTAssertNotEqual(login, "RedMadRobot2")
+    XCTAssertEqual(Set<GitHubLogin>(["RedMadRobot", "REDMADROBOT", "redmadrobot"]).count, 1)
+    XCTAssertEqual(["redmadrobot": 1][login], 1, "a dictionary finds it in any case")
+    XCTAssertEqual(login.spelling, "RedMadRobot")
+    XCTAssertEqual("\(login)", "RedMadRobot")
+    XCTAssertTrue(login.hasPrefix("redm"))
+    XCTAssertFalse(login.hasPrefix("apple"))
+  }
+
   func testLettersDigitsAndSingleHyphensInsideAreALogin() {
     for login in [
       "RedMadRobot", "a", "apple", "swift-server", "x1-y2-z3", String(repeating: "a", count: 39),

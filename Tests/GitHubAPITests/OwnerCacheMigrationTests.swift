@@ -28,9 +28,10 @@ final class OwnerCacheMigrationTests: XCTestCase {
     let url = try server.start()
     addTeardownBlock { server.stop() }
     let loaders = GitHubLoaders(
-      testing: GitHubConfiguration(baseURL: url, owner: login, ownerKind: nil, retries: 0))
+      testing: GitHubConfiguration(
+        baseURL: url, owner: GitHubLogin(login), ownerKind: nil, retries: 0))
     loaders.attachCache(store: store, keys: keys)
-    let loader = loaders.owner(login).owner
+    let loader = loaders.owner(GitHubLogin(login)).owner
     let restored = loader.state
     loader.load()
     for await state in loader.states where !state.isLoading { break }

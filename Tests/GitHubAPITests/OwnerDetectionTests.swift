@@ -26,7 +26,7 @@ final class OwnerDetectionTests: XCTestCase {
       configuration: GitHubConfiguration(
         baseURL: base, owner: "RedMadRobot", ownerKind: .organization),
       policies: LoaderPolicies())
-    return loaders.owner(login)
+    return loaders.owner(GitHubLogin(login))
   }
 
   /// Loads both of `owner`'s loaders and waits until neither loads.

@@ -36,7 +36,8 @@ final class OwnerPagesCacheTests: XCTestCase {
     for run in 1...2 {
       let (server, url) = try serve()
       let loaders = GitHubLoaders(
-        testing: GitHubConfiguration(baseURL: url, owner: login, ownerKind: kind, retries: 0))
+        testing: GitHubConfiguration(
+          baseURL: url, owner: GitHubLogin(login), ownerKind: kind, retries: 0))
       loaders.attachCache(store: store, keys: keys)
       let loader = loaders.repositories
       loader.load()

@@ -13,7 +13,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(try ArgumentParser.parse([]), .run(Options()))
     let options = Options()
     XCTAssertEqual(options.source, .demo)
-    XCTAssertEqual(options.org, "RedMadRobot")
+    XCTAssertEqual(options.owner, "RedMadRobot")
     XCTAssertEqual(options.organizationLatency, 3)
     XCTAssertEqual(options.repositoriesLatency, 5)
     XCTAssertEqual(options.timeout, 15)
@@ -24,12 +24,12 @@ final class CommandLineTests: XCTestCase {
   func testDefaultsAreTheLibrariesDefaults() {
     let options = Options()
     let configuration = GitHubConfiguration(
-      baseURL: FlagTable.gitHubAPI, owner: options.org, ownerKind: .organization)
+      baseURL: FlagTable.gitHubAPI, owner: options.owner, ownerKind: .organization)
     XCTAssertEqual(options.timeout, configuration.timeout)
     XCTAssertEqual(options.maximumResponseSize, configuration.maximumResponseSize)
     XCTAssertEqual(options.pageCap, configuration.pageCap)
     let demo = DemoServer.Options()
-    XCTAssertEqual(options.org, demo.login)
+    XCTAssertEqual(options.owner, GitHubLogin(demo.login))
     XCTAssertEqual(options.organizationLatency, demo.organizationLatency)
     XCTAssertEqual(options.repositoriesLatency, demo.repositoriesLatency)
     XCTAssertNil(options.pageSize, "the server's own default, which follows --repos")
@@ -47,7 +47,7 @@ final class CommandLineTests: XCTestCase {
       ])
     else { return XCTFail("not a run") }
     XCTAssertEqual(options.source, .remote(URL(string: "https://api.github.com")!))
-    XCTAssertEqual(options.org, "apple")
+    XCTAssertEqual(options.owner, "apple")
     XCTAssertEqual(options.timeout, 5)
     XCTAssertTrue(options.headless && options.json && options.ascii)
     XCTAssertFalse(options.timestamps)

@@ -46,7 +46,7 @@ final class HostileTextTests: XCTestCase {
 
   func testRenderedGridHoldsNoControlCharacter() {
     var state = AppState(
-      now: Date(), size: Size(columns: 100, rows: 20), source: "built-in", org: "x",
+      now: Date(), size: Size(columns: 100, rows: 20), source: "built-in", owner: "x",
       host: "127.0.0.1:8080", timeout: 15, canToggleOutage: true)
     let names = (0..<8).map { DemoFailureReply.hostile("repo", index: $0) }
     let repositories = names.map { Repository(name: $0, description: $0, language: $0) }

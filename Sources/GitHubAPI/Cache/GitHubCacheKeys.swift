@@ -31,18 +31,18 @@ public struct GitHubCacheKeys: Sendable, Equatable {
   }
 
   /// The owner's entry.
-  public func owner(_ login: String) -> LoaderCacheKey {
-    LoaderCacheKey(namespace: namespace, name: "owner \(login.lowercased())")
+  public func owner(_ login: GitHubLogin) -> LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "owner \(login.key)")
   }
 
   /// The owner's entry as 0.2.0 named it, read once when there is no ``owner(_:)`` entry yet.
-  func ownerBefore030(_ login: String) -> LoaderCacheKey {
-    LoaderCacheKey(namespace: namespace, name: "org \(login.lowercased())")
+  func ownerBefore030(_ login: GitHubLogin) -> LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "org \(login.key)")
   }
 
   /// The entry of the owner's repositories.
-  public func repositories(_ login: String) -> LoaderCacheKey {
-    LoaderCacheKey(namespace: namespace, name: "repos \(login.lowercased())")
+  public func repositories(_ login: GitHubLogin) -> LoaderCacheKey {
+    LoaderCacheKey(namespace: namespace, name: "repos \(login.key)")
   }
 
   /// Gives both loaders of `login` at `baseURL` a cache in `store` under these keys: they show
@@ -52,7 +52,7 @@ public struct GitHubCacheKeys: Sendable, Equatable {
   /// page.
   @MainActor
   public func attach(
-    owner: OwnerLoader, repositories: RepositoriesLoader, login: String,
+    owner: OwnerLoader, repositories: RepositoriesLoader, login: GitHubLogin,
     baseURL: URL, store: LoaderCacheStore
   ) {
     let store = OriginRelativeStore(base: store, origin: baseURL)
