@@ -4,7 +4,7 @@ import Locking
 /// The pages of one load, decoded in order on a background queue while the next ones arrive.
 /// A repository listed again on a later page (the list shifted between two requests) is kept
 /// once, where it came first.
-public final class DecodedPages: Sendable {
+final class DecodedPages: Sendable {
   /// What the pages decoded so far hold.
   private struct Decoded {
     var repositories: [Repository] = []
@@ -28,21 +28,21 @@ public final class DecodedPages: Sendable {
   private let sanitizer: TextSanitizer
 
   /// Pages whose text will be cleaned with `sanitizer`.
-  public init(sanitizer: TextSanitizer) {
+  init(sanitizer: TextSanitizer) {
     self.sanitizer = sanitizer
   }
 
   /// The first decoding error so far, if any.
-  public var firstError: Error? { decoded.withLock { $0.error } }
+  var firstError: Error? { decoded.withLock { $0.error } }
 
   /// How many pages were decoded and how many reused so far.
-  public var pageCounts: PageCounts { decoded.withLock { $0.counts } }
+  var pageCounts: PageCounts { decoded.withLock { $0.counts } }
 
   /// The repositories of the pages decoded or reused so far, in order.
-  public var collected: [Repository] { decoded.withLock { $0.repositories } }
+  var collected: [Repository] { decoded.withLock { $0.repositories } }
 
   /// Each page's page-cache key and where its repositories are in the collected list.
-  public var pageRanges: [(key: String?, range: Range<Int>)] {
+  var pageRanges: [(key: String?, range: Range<Int>)] {
     decoded.withLock {
       var start = 0
       return $0.layout.map { page in
@@ -54,7 +54,7 @@ public final class DecodedPages: Sendable {
 
   /// Decodes `page` after the pages before it, then hands its repositories to `decoded`
   /// (on the decoding queue) unless decoding failed.
-  public func decode(
+  func decode(
     _ page: RepositoriesPage, key: String? = nil, on queue: DispatchQueue,
     then decoded: @escaping @Sendable ([Repository]) -> Void = { _ in }
   ) {
@@ -74,7 +74,7 @@ public final class DecodedPages: Sendable {
   }
 
   /// Adds the repositories of a page decoded in an earlier load, after the pages before it.
-  public func reuse(_ items: ArraySlice<Repository>, key: String? = nil, on queue: DispatchQueue) {
+  func reuse(_ items: ArraySlice<Repository>, key: String? = nil, on queue: DispatchQueue) {
     queue.async { [self] in
       decoded.withLock {
         $0.add(items, key: key)
@@ -85,18 +85,18 @@ public final class DecodedPages: Sendable {
 
   /// Adds the repositories of pages a stopped load read, which a resumed load goes on from:
   /// counted neither as decoded nor as reused.
-  public func carry(_ items: ArraySlice<Repository>, key: String? = nil) {
+  func carry(_ items: ArraySlice<Repository>, key: String? = nil) {
     decoded.withLock { $0.add(items, key: key) }
   }
 
   /// Makes room for `count` repositories at once, once the number of pages is known: the list
   /// then grows in place into one buffer of the size it ends at.
-  public func reserve(_ count: Int) {
+  func reserve(_ count: Int) {
     decoded.withLock { $0.repositories.reserveCapacity(count) }
   }
 
   /// Hands every repository, in order, or the first error, to `done` on the main actor.
-  public func collect(
+  func collect(
     on queue: DispatchQueue, _ done: @escaping @MainActor (Result<[Repository], Error>) -> Void
   ) {
     queue.async { [self] in
@@ -111,7 +111,7 @@ public final class DecodedPages: Sendable {
   /// pages queued before are decoded. A copy of their size: the list itself stays unshared and
   /// grows in place (``reserve(_:)``), where a list shared with the report it was handed to
   /// would be copied whole into a new buffer, as large as its capacity, by the next page.
-  public func snapshot(
+  func snapshot(
     on queue: DispatchQueue, _ done: @escaping @MainActor ([Repository]) -> Void
   ) {
     queue.async { [self] in
@@ -124,5 +124,5 @@ public final class DecodedPages: Sendable {
 extension Repository {
   /// What tells this repository from the others of its owner's list: its name as the server
   /// sent it (GitHub keeps an owner's repository names unique).
-  public var identity: String { rawName }
+  var identity: String { rawName }
 }

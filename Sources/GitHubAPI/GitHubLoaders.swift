@@ -10,7 +10,7 @@ import ApexyLoader
 /// screen that shows them (in `loader-tui`, to every pane and to both backends).
 @MainActor
 public final class GitHubLoaders {
-  /// The configuration it was built from; its `org` is the owner shown first.
+  /// The configuration it was built from; its `owner` is the owner shown first.
   public let configuration: GitHubConfiguration
   /// The one client.
   public let client: Client
@@ -70,19 +70,6 @@ public final class GitHubLoaders {
     // `make` never answers nil.
     return owners.loader(for: login)!
   }
-
-  /// The first owner's loaders (`configuration.owner`).
-  public var first: OwnerLoaders { owner(configuration.owner, kind: configuration.ownerKind) }
-
-  /// The first owner's loader.
-  public var organization: OwnerLoader { first.owner }
-
-  /// The first owner's repositories loader.
-  public var repositories: RepositoriesLoader { first.repositories }
-
-  /// Loads both lists of the first owner, repositories first, then the owner (each joins a
-  /// load already in flight): what `loader-tui`'s Fetch button does.
-  public func fetchBoth() { first.fetchBoth() }
 
   /// Gives every owner's loaders, those kept and those made later, a cache in `store` under
   /// `keys` (see `GitHubCacheKeys.attach`).

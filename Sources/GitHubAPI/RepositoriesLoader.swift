@@ -52,7 +52,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     super.init(apiClient: apiClient)
   }
 
-  private let decodeQueue = DispatchQueue(label: "loader-tui.repositories.decode")
+  private let decodeQueue = DispatchQueue(label: "GitHubAPI.RepositoriesLoader.decode")
 
   /// Starts loading unless a load is in flight; an owner of unknown kind is asked of
   /// ``kindSource`` first. A load that stopped part-way goes on from its first page not read.

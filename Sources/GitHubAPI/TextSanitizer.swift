@@ -78,7 +78,7 @@ public struct TextSanitizer: Sendable, Equatable {
 
 extension CodingUserInfoKey {
   /// Where `GitHubJSON` puts the sanitizer the models clean their text with.
-  static let textSanitizer = CodingUserInfoKey(rawValue: "loader-tui.textSanitizer")!
+  static let textSanitizer = CodingUserInfoKey(rawValue: "GitHubAPI.TextSanitizer")!
 }
 
 extension Decoder {

@@ -29,7 +29,7 @@ final class MemoryCacheStore: LoaderCacheStore, @unchecked Sendable {
 final class AppLoopCacheTests: XCTestCase {
   func testFirstFrameShowsRestoredContentThenAFetchConfirmsIt() async throws {
     let store = MemoryCacheStore()
-    let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "test")
+    let keys = GitHubCacheKeys(namespace: "built-in test")
     let sanitizer = TextSanitizer()
     let confirmed = Fixture.now.addingTimeInterval(-3 * 3600)
     let organizationCodec = GitHubCacheCodecs.owner(sanitizer: sanitizer)
@@ -45,8 +45,8 @@ final class AppLoopCacheTests: XCTestCase {
         contentVersion: repositoriesCodec.version, lastConfirmed: confirmed),
       for: keys.repositories("RedMadRobot"))
     let app = LoopHarness(columns: 100, rows: 12)
-    let organization = app.loaders.organization
-    let repositories = app.loaders.repositories
+    let organization = app.loaders.firstOwner.owner
+    let repositories = app.loaders.firstOwner.repositories
     organization.cache = LoaderCache(
       store: store, key: keys.owner("RedMadRobot"), codec: organizationCodec)
     repositories.cache = LoaderCache(

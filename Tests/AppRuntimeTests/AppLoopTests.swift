@@ -178,8 +178,8 @@ final class AppLoopInspectorTests: XCTestCase {
   func testObserversComeFromTheLoadersViewsFromTheirDeclarationsRequestsFromTheRelay() async {
     let app = LoopHarness(columns: 120, rows: 24, token: "s3cret")
     app.loop.start()
-    XCTAssertEqual(app.loaders.repositories.observerNames, ["app loop"], "observed once")
-    XCTAssertEqual(app.loaders.organization.observerNames, ["app loop"])
+    XCTAssertEqual(app.loaders.firstOwner.repositories.observerNames, ["app loop"], "observed once")
+    XCTAssertEqual(app.loaders.firstOwner.owner.observerNames, ["app loop"])
     XCTAssertEqual(app.loop.state.inspector.observers[.repositories], ["app loop"])
     let table = InspectorView.table(app.loop.state)
     XCTAssertTrue(
@@ -196,6 +196,6 @@ final class AppLoopInspectorTests: XCTestCase {
     XCTAssertEqual(app.loop.state.inspector.counts[.repositories("x")]?.inFlight, 1)
     app.loop.send(.stop(.success))
     XCTAssertEqual(
-      app.loaders.repositories.observerNames, [], "quitting releases every observation")
+      app.loaders.firstOwner.repositories.observerNames, [], "quitting releases every observation")
   }
 }

@@ -145,6 +145,6 @@ final class BackendsAgreeTests: XCTestCase {
     app.client.complete("orgs/RedMadRobot", with: .success(Fixture.organization))
     await mainQueueTurn()
     XCTAssertEqual(app.transcript.lines.count, 1, "nothing is written after the failed line")
-    XCTAssertEqual(app.loaders.organization.observerNames, [], "quit: the observations went")
+    XCTAssertEqual(app.loaders.firstOwner.owner.observerNames, [], "quit: the observations went")
   }
 }

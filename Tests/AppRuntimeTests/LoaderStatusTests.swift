@@ -80,8 +80,8 @@ final class LoaderStatusTests: XCTestCase {
   func testTheLoopCountsARetryDownOnTheStatusBar() async {
     let app = LoopHarness(columns: 100, rows: 12)
     let clock = ManualScheduler(now: Fixture.now)
-    app.loaders.repositories.scheduler = clock
-    app.loaders.repositories.policies = LoaderPolicies(
+    app.loaders.firstOwner.repositories.scheduler = clock
+    app.loaders.firstOwner.repositories.policies = LoaderPolicies(
       retry: RetryPolicy(maxRetries: 3, baseDelay: 4, random: { $0.upperBound }))
     app.clock.now = Fixture.now
     app.loop.start()

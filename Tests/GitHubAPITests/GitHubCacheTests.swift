@@ -101,11 +101,8 @@ final class GitHubCacheTests: XCTestCase {
     XCTAssertEqual(try next.read(key)?.validators, ["http://127.0.0.1:5000/orgs/x": validators])
   }
 
-  func testBuiltInKeysIgnoreThePortAndFollowTheRepositoryCount() {
-    let fixtures = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "1")
-    XCTAssertEqual(fixtures, .builtIn(repositoryCount: nil, seed: "1"))
-    XCTAssertNotEqual(fixtures, .builtIn(repositoryCount: 5_000, seed: "1"))
-    XCTAssertNotEqual(fixtures, .builtIn(repositoryCount: nil, seed: "2"))
+  func testAPIKeysAreTheRootWithoutCredentialsAndAnOwnerInAnyCaseIsOneEntry() {
+    let fixtures = GitHubCacheKeys(namespace: "built-in 1")
     XCTAssertEqual(
       GitHubCacheKeys.api(URL(string: "https://api.github.com/")!).namespace,
       "https://api.github.com")
@@ -121,16 +118,16 @@ final class GitHubCacheTests: XCTestCase {
     let url = try server.start()
     defer { server.stop() }
     let store = try temporaryStore()
-    let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "test")
+    let keys = GitHubCacheKeys(namespace: "built-in test")
     let configuration = GitHubConfiguration(
       baseURL: url, owner: "RedMadRobot", ownerKind: .organization, token: token)
     let first = GitHubLoaders(testing: configuration)
     first.attachCache(store: store, keys: keys)
-    first.fetchBoth()
-    for await state in first.repositories.states where !state.isLoading {
+    first.firstOwner.fetchBoth()
+    for await state in first.firstOwner.repositories.states where !state.isLoading {
       if case .success = state { break }
     }
-    for await state in first.organization.states where !state.isLoading {
+    for await state in first.firstOwner.owner.states where !state.isLoading {
       if case .success = state { break }
     }
     await first.flush()
@@ -138,9 +135,9 @@ final class GitHubCacheTests: XCTestCase {
 
     let second = GitHubLoaders(testing: configuration)
     second.attachCache(store: store, keys: keys)
-    XCTAssertEqual(second.repositories.state.content?.count, 36)
-    XCTAssertEqual(second.organization.state.content?.displayName, "Red Mad Robot")
-    XCTAssertTrue(second.organization.freshness.isRestored)
+    XCTAssertEqual(second.firstOwner.repositories.state.content?.count, 36)
+    XCTAssertEqual(second.firstOwner.owner.state.content?.displayName, "Red Mad Robot")
+    XCTAssertTrue(second.firstOwner.owner.freshness.isRestored)
     XCTAssertNil(second.cacheProblem)
     XCTAssertEqual(server.requests.count, requests, "restoring sent a request")
     for entry in store.contents() {

@@ -31,10 +31,10 @@ final class GitHubLoaderTests: XCTestCase {
     let (server, url) = try serve(options)
     let container = GitHubLoaders(
       testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
-    container.repositories.load()
-    container.organization.load()
-    let repositories = await settle(container.repositories).content
-    _ = await settle(container.organization)
+    container.firstOwner.repositories.load()
+    container.firstOwner.owner.load()
+    let repositories = await settle(container.firstOwner.repositories).content
+    _ = await settle(container.firstOwner.owner)
     XCTAssertEqual(repositories?.map(\.name), DemoFixtures.repositories.map(\.name))
     let pages = server.requests.filter { $0.path.hasSuffix("/repos") }
     XCTAssertEqual(pages.map { $0.queryValue("page") }, ["1", "2", "3", "4", "5", "6"])
@@ -51,8 +51,8 @@ final class GitHubLoaderTests: XCTestCase {
     let container = GitHubLoaders(
       testing: GitHubConfiguration(
         baseURL: url, owner: "RedMadRobot", ownerKind: .organization, token: "t0ken"))
-    container.organization.load()
-    _ = await settle(container.organization)
+    container.firstOwner.owner.load()
+    _ = await settle(container.firstOwner.owner)
     let headers = try XCTUnwrap(server.requests.first?.headers)
     XCTAssertEqual(headers["user-agent"], "GitHubAPITests/1", "the program's own name")
     XCTAssertEqual(headers["accept"], "application/vnd.github+json")
@@ -64,8 +64,8 @@ final class GitHubLoaderTests: XCTestCase {
     let (server, url) = try serve()
     let container = GitHubLoaders(
       testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
-    container.organization.load()
-    _ = await settle(container.organization)
+    container.firstOwner.owner.load()
+    _ = await settle(container.firstOwner.owner)
     XCTAssertNil(server.requests.first?.headers["authorization"])
   }
 
@@ -73,8 +73,8 @@ final class GitHubLoaderTests: XCTestCase {
     let (_, url) = try serve()
     let container = GitHubLoaders(
       testing: GitHubConfiguration(baseURL: url, owner: "nobody", ownerKind: .organization))
-    container.organization.load()
-    let state = await settle(container.organization)
+    container.firstOwner.owner.load()
+    let state = await settle(container.firstOwner.owner)
     XCTAssertEqual(state.error as? GitHubError, .notFound(org: "nobody"))
   }
 
@@ -82,7 +82,7 @@ final class GitHubLoaderTests: XCTestCase {
     let (server, url) = try serve()
     let container = GitHubLoaders(
       testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
-    let loader = container.repositories
+    let loader = container.firstOwner.repositories
     loader.load()
     let first = await settle(loader)
     XCTAssertEqual(first.content?.count, 36)
@@ -107,14 +107,16 @@ final class GitHubLoaderTests: XCTestCase {
     let (_, url) = try serve()
     let container = GitHubLoaders(
       testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
-    let loader = container.repositories
+    let loader = container.firstOwner.repositories
     var first: [LoadingState<[Repository]>] = []
     var second: [LoadingState<[Repository]>] = []
     let observations = [
       loader.observe { first.append(loader.state) },
-      container.repositories.observe { second.append(container.repositories.state) },
+      container.firstOwner.repositories.observe {
+        second.append(container.firstOwner.repositories.state)
+      },
     ]
-    container.repositories.load()
+    container.firstOwner.repositories.load()
     _ = await settle(loader)
     // The fixtures come in 4 pages: loading, a notification for each of the first 3 pages
     // (the partial content; the state stays loading), then success.

@@ -15,18 +15,24 @@ extension GitHubLoaders {
 
   /// Both states merged.
   var mergedState: LoadingState<OwnerRepositories> {
-    OwnerRepositories.merged(organization.state, repositories.state)
+    OwnerRepositories.merged(firstOwner.owner.state, firstOwner.repositories.state)
   }
 
   /// Waits until both loaders' cache writes are on disk.
   func flush() async {
-    await organization.cache?.flush()
-    await repositories.cache?.flush()
+    await firstOwner.owner.cache?.flush()
+    await firstOwner.repositories.cache?.flush()
   }
 
   /// The loaders' cache problems, joined; `nil` when there are none.
   var cacheProblem: String? {
-    let problems = [organization.cacheProblem, repositories.cacheProblem].compactMap { $0 }
+    let problems = [firstOwner.owner.cacheProblem, firstOwner.repositories.cacheProblem].compactMap
+    { $0 }
     return problems.isEmpty ? nil : problems.joined(separator: "; ")
   }
+}
+
+extension GitHubLoaders {
+  /// The loaders of the configuration's owner, the one a program shows first.
+  var firstOwner: OwnerLoaders { owner(configuration.owner, kind: configuration.ownerKind) }
 }

@@ -22,7 +22,7 @@ final class GitHubLoadersOwnersTests: XCTestCase {
     XCTAssertTrue(loaders.owner("ALICE") === alice)
     XCTAssertEqual(alice.login.spelling, "Alice", "as first asked for")
     XCTAssertEqual(alice.kind, .user)
-    XCTAssertTrue(loaders.organization === loaders.owner("redmadrobot").owner)
+    XCTAssertTrue(loaders.firstOwner.owner === loaders.owner("redmadrobot").owner)
   }
 
   func testTheStoreItselfKeepsOneEntryForOneOwnerInAnyCase() {
@@ -47,7 +47,7 @@ final class GitHubLoadersOwnersTests: XCTestCase {
 
   func testTheFirstOwnersKindSurvivesItsLoadersBeingMadeAgain() {
     let loaders = loaders(limit: 1)
-    let first = loaders.first
+    let first = loaders.firstOwner
     _ = loaders.owner("alice")
     XCTAssertEqual(loaders.owners.dropped, ["redmadrobot"])
     let again = loaders.owner("redmadrobot")

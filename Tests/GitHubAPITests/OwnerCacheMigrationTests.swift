@@ -10,7 +10,7 @@ import XCTest
 /// revalidates with its stored validators, and the first save moves it to the new name.
 @MainActor
 final class OwnerCacheMigrationTests: XCTestCase {
-  private let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "owner-migration")
+  private let keys = GitHubCacheKeys(namespace: "built-in owner-migration")
 
   private func temporaryStore() -> FileCacheStore {
     let directory = FileManager.default.temporaryDirectory

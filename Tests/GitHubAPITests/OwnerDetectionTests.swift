@@ -139,9 +139,9 @@ final class OwnerDetectionTests: XCTestCase {
         .makeClient(userAgent: "t/1"),
       configuration: GitHubConfiguration(baseURL: url, owner: "alice", ownerKind: .user),
       policies: LoaderPolicies())
-    loaders.repositories.load()
-    for await state in loaders.repositories.states where !state.isLoading { break }
-    XCTAssertEqual(loaders.repositories.state.content?.count, 4)
+    loaders.firstOwner.repositories.load()
+    for await state in loaders.firstOwner.repositories.states where !state.isLoading { break }
+    XCTAssertEqual(loaders.firstOwner.repositories.state.content?.count, 4)
     XCTAssertEqual(server.requests.map(\.path), ["/users/alice/repos"])
   }
 }

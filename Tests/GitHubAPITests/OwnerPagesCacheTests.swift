@@ -10,7 +10,7 @@ import XCTest
 /// downloaded again.
 @MainActor
 final class OwnerPagesCacheTests: XCTestCase {
-  private let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "owner-pages")
+  private let keys = GitHubCacheKeys(namespace: "built-in owner-pages")
 
   private func temporaryStore() -> FileCacheStore {
     let directory = FileManager.default.temporaryDirectory
@@ -39,7 +39,7 @@ final class OwnerPagesCacheTests: XCTestCase {
         testing: GitHubConfiguration(
           baseURL: url, owner: GitHubLogin(login), ownerKind: kind, retries: 0))
       loaders.attachCache(store: store, keys: keys)
-      let loader = loaders.repositories
+      let loader = loaders.firstOwner.repositories
       loader.load()
       for await state in loader.states where !state.isLoading { break }
       let content = try XCTUnwrap(loader.state.content, "run \(run): \(loader.state)")

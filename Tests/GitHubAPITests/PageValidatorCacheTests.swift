@@ -10,7 +10,7 @@ import XCTest
 @MainActor
 final class PageValidatorCacheTests: XCTestCase {
   private let token = "ghp_secretTOKEN1234"
-  private let keys = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "test")
+  private let keys = GitHubCacheKeys(namespace: "built-in test")
 
   private func temporaryStore() -> FileCacheStore {
     let directory = FileManager.default.temporaryDirectory
@@ -44,26 +44,26 @@ final class PageValidatorCacheTests: XCTestCase {
     let store = temporaryStore()
     let (_, firstURL) = try serve()
     let first = loaders(firstURL, store: store)
-    await load(first.repositories)
-    XCTAssertEqual(first.repositories.lastPageCounts, PageCounts(decoded: 4, reused: 0))
-    let fetched = try XCTUnwrap(first.repositories.state.content)
+    await load(first.firstOwner.repositories)
+    XCTAssertEqual(first.firstOwner.repositories.lastPageCounts, PageCounts(decoded: 4, reused: 0))
+    let fetched = try XCTUnwrap(first.firstOwner.repositories.state.content)
     await first.flush()
 
     // The built-in server of the next run listens on another port.
     let (server, secondURL) = try serve()
     XCTAssertNotEqual(firstURL, secondURL)
     let second = loaders(secondURL, store: store)
-    XCTAssertEqual(second.repositories.state.content, fetched)
-    XCTAssertEqual(second.repositories.pageCache.count, 4)
+    XCTAssertEqual(second.firstOwner.repositories.state.content, fetched)
+    XCTAssertEqual(second.firstOwner.repositories.pageCache.count, 4)
     XCTAssertNil(second.cacheProblem)
-    await load(second.repositories)
+    await load(second.firstOwner.repositories)
 
-    guard case .success(let content) = second.repositories.state else {
-      return XCTFail("the reload failed: \(second.repositories.state)")
+    guard case .success(let content) = second.firstOwner.repositories.state else {
+      return XCTFail("the reload failed: \(second.firstOwner.repositories.state)")
     }
     XCTAssertEqual(content, fetched)
-    XCTAssertEqual(second.repositories.lastPageCounts, PageCounts(decoded: 0, reused: 4))
-    XCTAssertTrue(second.repositories.freshness.wasNotModified)
+    XCTAssertEqual(second.firstOwner.repositories.lastPageCounts, PageCounts(decoded: 0, reused: 4))
+    XCTAssertTrue(second.firstOwner.repositories.freshness.wasNotModified)
     let pages = server.requests.filter { $0.path.contains("/repos") }
     XCTAssertEqual(pages.count, 4)
     XCTAssertTrue(pages.allSatisfy { $0.headers["if-none-match"] != nil }, "\(pages)")

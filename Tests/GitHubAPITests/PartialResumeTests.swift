@@ -9,7 +9,7 @@ import XCTest
 /// or the next, asks only for the pages it did not read.
 @MainActor
 final class PartialResumeTests: XCTestCase {
-  private let keys = GitHubCacheKeys.builtIn(repositoryCount: 1_000, seed: "partial")
+  private let keys = GitHubCacheKeys(namespace: "built-in partial")
 
   private func temporaryStore() -> FileCacheStore {
     let directory = FileManager.default.temporaryDirectory
@@ -67,7 +67,7 @@ final class PartialResumeTests: XCTestCase {
 
   func testAFailurePartWayKeepsThePagesReadAndTheNextLoadGoesOn() async throws {
     let (server, url) = try serve()
-    let loader = loaders(url).repositories
+    let loader = loaders(url).firstOwner.repositories
     let asked = server.requests.count
     let read = await failPartWay(loader, server: server)
     guard case .failure(let error, nil) = loader.state else {
@@ -103,28 +103,29 @@ final class PartialResumeTests: XCTestCase {
     let store = temporaryStore()
     let (server, url) = try serve()
     let first = loaders(url, store: store)
-    let read = await failPartWay(first.repositories, server: server)
-    let partial = try XCTUnwrap(first.repositories.partialContent)
+    let read = await failPartWay(first.firstOwner.repositories, server: server)
+    let partial = try XCTUnwrap(first.firstOwner.repositories.partialContent)
     await first.flush()
 
     // The built-in server of the next run listens on another port: the pages go on there.
     let (next, nextURL) = try serve()
     XCTAssertNotEqual(url, nextURL)
     let second = loaders(nextURL, store: store)
-    XCTAssertEqual(second.repositories.state, .initial, "partial content is not content")
-    XCTAssertEqual(second.repositories.partialContent?.content, partial.content)
-    XCTAssertEqual(second.repositories.partialContent?.progress, partial.progress)
+    XCTAssertEqual(second.firstOwner.repositories.state, .initial, "partial content is not content")
+    XCTAssertEqual(second.firstOwner.repositories.partialContent?.content, partial.content)
+    XCTAssertEqual(second.firstOwner.repositories.partialContent?.progress, partial.progress)
     XCTAssertNil(second.cacheProblem)
-    await load(second.repositories)
-    XCTAssertEqual(second.repositories.state.content?.count, 1_000)
-    XCTAssertEqual(second.repositories.state.content?.prefix(read * 10), partial.content[...])
+    await load(second.firstOwner.repositories)
+    XCTAssertEqual(second.firstOwner.repositories.state.content?.count, 1_000)
+    XCTAssertEqual(
+      second.firstOwner.repositories.state.content?.prefix(read * 10), partial.content[...])
     XCTAssertEqual(pagesAsked(next), Array(read + 1...100))
     await second.flush()
 
     // The complete list replaced the partial one.
     let third = loaders(nextURL, store: store)
-    XCTAssertEqual(third.repositories.state.content?.count, 1_000)
-    XCTAssertNil(third.repositories.partialContent)
+    XCTAssertEqual(third.firstOwner.repositories.state.content?.count, 1_000)
+    XCTAssertNil(third.firstOwner.repositories.partialContent)
   }
 
   func testQuittingInTheMiddleOfALoadKeepsThePagesRead() async throws {
@@ -136,9 +137,9 @@ final class PartialResumeTests: XCTestCase {
     // The next run's server listens on another port.
     let (next, nextURL) = try serve()
     let second = loaders(nextURL, store: store)
-    XCTAssertEqual(second.repositories.partialContent?.content, saved.content)
-    await load(second.repositories)
-    XCTAssertEqual(second.repositories.state.content?.count, 1_000)
+    XCTAssertEqual(second.firstOwner.repositories.partialContent?.content, saved.content)
+    await load(second.firstOwner.repositories)
+    XCTAssertEqual(second.firstOwner.repositories.state.content?.count, 1_000)
     let read = saved.progress.pagesRead
     XCTAssertEqual(pagesAsked(next), Array(read + 1...100))
   }
@@ -149,7 +150,7 @@ final class PartialResumeTests: XCTestCase {
     -> PartialContent<[Repository]>
   {
     let first = loaders(url, store: store)
-    let loader = first.repositories
+    let loader = first.firstOwner.repositories
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       var observation: LoaderObservation?
       observation = loader.observe {

@@ -22,13 +22,13 @@ final class RevalidatingLoaderTests: XCTestCase {
     addTeardownBlock { server.stop() }
     let loaders = GitHubLoaders(
       testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
-    loaders.organization.scheduler = clock
-    loaders.repositories.scheduler = clock
+    loaders.firstOwner.owner.scheduler = clock
+    loaders.firstOwner.repositories.scheduler = clock
     // The largest backoff of each retry, so the schedule is known: 1 s, 2 s, 4 s.
-    var policies = loaders.repositories.policies
+    var policies = loaders.firstOwner.repositories.policies
     policies.retry?.random = { $0.upperBound }
-    loaders.repositories.policies = policies
-    loaders.organization.policies = policies
+    loaders.firstOwner.repositories.policies = policies
+    loaders.firstOwner.owner.policies = policies
     return (server, loaders)
   }
 
@@ -69,7 +69,7 @@ final class RevalidatingLoaderTests: XCTestCase {
 
   func testAnUnchangedReloadIsAll304sAndKeepsTheSameArrayUndecoded() async throws {
     let (server, loaders) = try serve()
-    let repositories = loaders.repositories
+    let repositories = loaders.firstOwner.repositories
     repositories.load()
     await settled(repositories)
     XCTAssertEqual(repositories.lastPageCounts, PageCounts(decoded: 4, reused: 0))
@@ -89,7 +89,7 @@ final class RevalidatingLoaderTests: XCTestCase {
 
   func testOneChangedPageIsDecodedAndTheListRebuiltFromItAndTheKeptPages() async throws {
     let (_, loaders) = try serve()
-    let repositories = loaders.repositories
+    let repositories = loaders.firstOwner.repositories
     repositories.load()
     await settled(repositories)
     let names = repositories.state.content?.map(\.name)
@@ -113,7 +113,7 @@ final class RevalidatingLoaderTests: XCTestCase {
       $0.failureMode = .flaky
       $0.failingRoutes = [.repositories]
     }
-    let repositories = loaders.repositories
+    let repositories = loaders.firstOwner.repositories
     let started = clock.now
     repositories.load()
     for (retry, wait) in [(1, 1.0), (2, 2.0)] {
@@ -138,7 +138,7 @@ final class RevalidatingLoaderTests: XCTestCase {
       $0.failureCount = 1
       $0.retryAfterSeconds = 7
     }
-    let organization = loaders.organization
+    let organization = loaders.firstOwner.owner
     organization.load()
     await until(organization) { organization.retryStatus != nil }
     XCTAssertEqual(
@@ -159,7 +159,7 @@ final class RevalidatingLoaderTests: XCTestCase {
       $0.failingRoutes = [.organization]
       $0.rateLimit = 60
     }
-    let organization = loaders.organization
+    let organization = loaders.firstOwner.owner
     organization.load()
     await settled(organization)
     XCTAssertEqual(server.requests.count, 1, "a reset an hour away is past --max-wait")

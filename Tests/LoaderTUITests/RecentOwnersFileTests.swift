@@ -41,4 +41,11 @@ final class RecentOwnersFileTests: XCTestCase {
     XCTAssertEqual(read, (1...20).map { "ok-\($0)" })
     XCTAssertEqual(read.count, OwnerHistory.limit)
   }
+
+  func testBuiltInKeysIgnoreThePortAndFollowTheRepositoryCountAndSeed() {
+    let fixtures = GitHubCacheKeys.builtIn(repositoryCount: nil, seed: "1")
+    XCTAssertEqual(fixtures, .builtIn(repositoryCount: nil, seed: "1"))
+    XCTAssertNotEqual(fixtures, .builtIn(repositoryCount: 5_000, seed: "1"))
+    XCTAssertNotEqual(fixtures, .builtIn(repositoryCount: nil, seed: "2"))
+  }
 }

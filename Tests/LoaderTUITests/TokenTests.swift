@@ -100,12 +100,13 @@ final class TokenTests: XCTestCase {
       baseURL: url, owner: "RedMadRobot", ownerKind: .organization, token: token)
     let loaders = GitHubLoaders(
       client: configuration.makeClient(userAgent: AppInfo.userAgent), configuration: configuration)
-    loaders.organization.load()
-    for await state in loaders.organization.states where !state.isLoading {
+    let owner = loaders.owner("RedMadRobot", kind: .organization).owner
+    owner.load()
+    for await state in owner.states where !state.isLoading {
       if case .initial = state { continue }
       break
     }
-    XCTAssertEqual(loaders.organization.state.content?.displayName, "Red Mad Robot")
+    XCTAssertEqual(owner.state.content?.displayName, "Red Mad Robot")
     let first = try XCTUnwrap(server.requests.first)
     XCTAssertEqual(first.headers["authorization"], "Bearer \(token)", "sent to its own origin")
     let moved = server.otherOriginRequests

@@ -18,16 +18,11 @@ public struct GitHubCacheKeys: Sendable, Equatable {
     return GitHubCacheKeys(namespace: text)
   }
 
-  /// Keys for the built-in server serving `repositoryCount` generated repositories (`nil`: the
-  /// fixtures) from data of version `seed`; its port, new at every start, is not part of them.
-  public static func builtIn(repositoryCount: Int?, seed: String) -> GitHubCacheKeys {
-    GitHubCacheKeys(
-      namespace: "built-in repos=\(repositoryCount.map(String.init) ?? "fixtures") seed=\(seed)")
-  }
-
-  /// The entry of the owners opened recently, which the app offers again.
-  public var recentOwners: LoaderCacheKey {
-    LoaderCacheKey(namespace: namespace, name: "recent owners")
+  /// Keys in `namespace`: a data source of its own (a test server, a fixture set).
+  ///
+  /// - Parameter namespace: The namespace of every entry.
+  public init(namespace: String) {
+    self.namespace = namespace
   }
 
   /// The owner's entry.
