@@ -39,6 +39,11 @@ public protocol Endpoint {
   /// - Throws: An error of the app's (a status it does not accept, an error the API put in the
   ///   body), which fails the request as it is; the content is then not decoded.
   func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws
+
+  /// What the request is for, as the client's request-life observers see it
+  /// (``RequestLifeEvent/subject``): the owner whose list a page belongs to, say, so an observer
+  /// routes the request's events without reading its URL. `nil` by default.
+  var requestSubject: String? { get }
 }
 
 extension Endpoint {
@@ -50,4 +55,7 @@ extension Endpoint {
   ///   - data: The response body.
   /// - Throws: Nothing; an endpoint that checks responses implements its own.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {}
+
+  /// No subject: request-life observers know the request by its URL alone.
+  public var requestSubject: String? { nil }
 }

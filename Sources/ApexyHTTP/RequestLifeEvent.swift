@@ -51,6 +51,22 @@ public struct RequestLifeEvent: Sendable {
   public let date: Date
   /// What happened.
   public let kind: Kind
+  /// What the request is for, as its endpoint says (``Endpoint/requestSubject``); `nil` when
+  /// it says nothing.
+  public let subject: String?
+
+  init(
+    id: Int, method: String, url: URL?, startedAt: Date, date: Date, kind: Kind,
+    subject: String? = nil
+  ) {
+    self.id = id
+    self.method = method
+    self.url = url
+    self.startedAt = startedAt
+    self.date = date
+    self.kind = kind
+    self.subject = subject
+  }
 
   /// Seconds from `startedAt` to this event.
   public var elapsed: TimeInterval { date.timeIntervalSince(startedAt) }
@@ -62,13 +78,15 @@ struct RequestTrace: Sendable {
   let method: String
   let url: URL?
   let startedAt: Date
+  let subject: String?
 
-  /// A new trace for `request`, started at `date`.
-  init(_ request: URLRequest, at date: Date) {
+  /// A new trace for `request`, for `subject`, started at `date`.
+  init(_ request: URLRequest, subject: String?, at date: Date) {
     id = IDCounter.requests.next()
     method = request.httpMethod ?? "GET"
     url = request.url
     startedAt = date
+    self.subject = subject
   }
 }
 
@@ -90,7 +108,7 @@ final class RequestLifeReporter: Sendable {
     if case .created = kind {} else { date = now() }
     let event = RequestLifeEvent(
       id: trace.id, method: trace.method, url: trace.url, startedAt: trace.startedAt, date: date,
-      kind: kind)
+      kind: kind, subject: trace.subject)
     let observer = self.observer
     queue.async { observer(event) }
   }

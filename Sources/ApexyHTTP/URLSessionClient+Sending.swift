@@ -37,8 +37,9 @@ extension URLSessionClient {
     // The endpoint's: one attempt at a time uses it, each after the last one ended.
     let attempt: Attempt<T.Content> = uncheckedSendable { [self] deliver in
       let record = makeRecord(
-        request: request, progress: progress, countsSentBytes: false, delivery: deliver,
-        validate: endpoint.validate, content: endpoint.content)
+        request: request, subject: endpoint.requestSubject, progress: progress,
+        countsSentBytes: false, delivery: deliver, validate: endpoint.validate,
+        content: endpoint.content)
       let sent = preparation?.prepared(request) ?? request
       if let direct, DirectSending.canSend(sent) {
         #if Curl && os(Linux)
@@ -86,8 +87,8 @@ extension URLSessionClient {
         return
       }
       let record = makeRecord(
-        request: request, progress: progress, countsSentBytes: true, delivery: deliver,
-        validate: endpoint.validate, content: endpoint.content)
+        request: request, subject: nil, progress: progress, countsSentBytes: true,
+        delivery: deliver, validate: endpoint.validate, content: endpoint.content)
       run(task, record: record, progress: progress)
     }
     send(attempt, method: request.httpMethod, progress: progress, delivery: delivery)
@@ -97,14 +98,14 @@ extension URLSessionClient {
   /// What the client tracks for one attempt; when it ends, validates (HTTP responses only),
   /// decodes what arrived and hands the result on, with the failure as a retry policy reads it.
   private func makeRecord<C>(
-    request: URLRequest, progress: Progress, countsSentBytes: Bool,
+    request: URLRequest, subject: String?, progress: Progress, countsSentBytes: Bool,
     delivery: @escaping AttemptDelivery<C>,
     validate: @escaping (URLRequest?, HTTPURLResponse, Data?) throws -> Void,
     content: @escaping (URLResponse?, Data) throws -> C
   ) -> TaskRecord {
     let observer = responseObserver
     let reporter = sessionDelegate.lifeReporter
-    let trace = RequestTrace(request, at: reporter?.now() ?? Date())
+    let trace = RequestTrace(request, subject: subject, at: reporter?.now() ?? Date())
     // The endpoint's `validate` and `content` and the delivery are the caller's: the record
     // calls this once, on the queue that ends the request (`SessionDelegate.complete`).
     let finish = uncheckedSendable { (outcome: TaskOutcome) in

@@ -27,19 +27,9 @@ public enum LoaderKind: String, Sendable, CaseIterable, Hashable {
 
   /// The segments an owner's login or id follows: `orgs`, `users`, `user`.
   private static let ownerSegments: Set<Substring> = ["orgs", "users", "user"]
-
-  /// The owner an owner loader's path names (`/orgs/NAME`, `/users/NAME/repos`, after any base
-  /// path); `nil` for another path.
-  public static func owner(inPath path: String) -> GitHubLogin? {
-    let parts = path.split(separator: "?", maxSplits: 1).first?.split(separator: "/") ?? []
-    guard let index = parts.lastIndex(where: ownerSegments.contains),
-      index + 1 < parts.count
-    else { return nil }
-    return GitHubLogin(String(parts[index + 1]))
-  }
 }
 
-/// One loader the app shows: its kind, and its key: the owner's lowercased login for an owner's
+/// One loader the app shows: its kind, and its key: the owner's login without case for an owner's
 /// two loaders, `owner/name` for a detail loader (as the server sent them; not safe to draw).
 public struct LoaderID: Sendable, Hashable {
   /// The kind of loader.

@@ -33,13 +33,17 @@ public struct RequestRecord: Sendable, Equatable {
   public var detailKey: String?
   /// Which attempt of its loader's load it is, when a retry: 2 for the first retry.
   public var attempt: Int?
+  /// For an owner's request, the owner it was made for, as its endpoint said.
+  public var owner: GitHubLogin?
 
   /// Creates a value from its parts.
   public init(
     id: Int, method: String, path: String, loader: LoaderKind?, phase: Phase, status: Int? = nil,
-    duration: TimeInterval? = nil, bytes: Int64 = 0, detailKey: String? = nil
+    duration: TimeInterval? = nil, bytes: Int64 = 0, detailKey: String? = nil,
+    owner: GitHubLogin? = nil
   ) {
     self.detailKey = detailKey
+    self.owner = owner
     self.id = id
     self.method = method
     self.path = path
@@ -50,13 +54,10 @@ public struct RequestRecord: Sendable, Equatable {
     self.bytes = bytes
   }
 
-  /// The loader it served, `nil` for another path: an owner's loader by the owner its path
-  /// names, a detail loader by its key.
+  /// The loader it served, `nil` for another path: an owner's loader by the owner it was made
+  /// for, a detail loader by its key.
   public var subject: LoaderID? {
-    loader.map { kind in
-      LoaderID(
-        kind: kind, key: kind == .repository ? detailKey : LoaderKind.owner(inPath: path)?.key)
-    }
+    loader.map { kind in LoaderID(kind: kind, key: kind == .repository ? detailKey : owner?.key) }
   }
 
   /// The record for a request's creation or end, every text cleaned with `sanitizer`; `nil`
@@ -92,5 +93,6 @@ public struct RequestRecord: Sendable, Equatable {
     case .responseReceived, .bytesReceived, .bytesSent:
       return nil
     }
+    owner = event.subject.map { GitHubLogin($0) }
   }
 }

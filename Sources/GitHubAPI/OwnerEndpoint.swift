@@ -21,6 +21,9 @@ public struct OwnerEndpoint: Endpoint {
     self.sanitizer = sanitizer
   }
 
+  /// The owner's login, as spelled: request-life observers route the request to it.
+  public var requestSubject: String? { login.spelling }
+
   /// The request, relative to the API root.
   public func makeRequest() throws -> URLRequest {
     let segment = (kind ?? .user).pathSegment

@@ -43,6 +43,9 @@ public struct RepositoriesPageEndpoint: Endpoint {
       login: login, kind: kind, url: URL(string: path)!, sanitizer: sanitizer)
   }
 
+  /// The owner's login, as spelled: request-life observers route the page to it.
+  public var requestSubject: String? { login.spelling }
+
   /// The request for this page.
   public func makeRequest() throws -> URLRequest { URLRequest(url: url) }
 

@@ -17,8 +17,8 @@ struct HeadlessRelays {
     let relays = owners.map { _ in RequestEventRelay() }
     self.relays = relays
     source.listen { event in
-      // The owner the path names (`/orgs/NAME…`, `/users/NAME…`), as the inspector reads it.
-      let owner = LoaderKind.owner(inPath: event.url?.path ?? "")
+      // The owner the request was made for: its endpoint says (`requestSubject`).
+      let owner = event.subject.map { GitHubLogin($0) }
       for (index, login) in owners.enumerated() where login == owner {
         relays[index].deliver(event)
       }

@@ -16,6 +16,7 @@ struct TextEndpoint: Endpoint, URLRequestBuildable {
   var failValidation = false
   var failContent = false
   var headers: [String: String] = [:]
+  var requestSubject: String?
 
   func makeRequest() throws -> URLRequest {
     var request = get(URL(string: path)!)

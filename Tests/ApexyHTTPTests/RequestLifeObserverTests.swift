@@ -63,6 +63,19 @@ final class RequestLifeObserverTests: XCTestCase {
     XCTAssertEqual(recorded.last!.elapsed, dates.last!.timeIntervalSince(recorded[0].startedAt))
   }
 
+  func testEveryEventCarriesTheSubjectItsEndpointNames() async throws {
+    stub.answer { _ in .text("ok") }
+    let ended = expectation(description: "finished")
+    ended.expectedFulfillmentCount = 2
+    let client = client(ended: ended)
+    _ = try await client.request(TextEndpoint(path: "owners/1/repos", requestSubject: "alice"))
+    _ = try await client.request(TextEndpoint(path: "books"))
+    await fulfillment(of: [ended], timeout: 10)
+    let byURL = Dictionary(grouping: events.values) { $0.url?.path ?? "" }
+    XCTAssertEqual(Set(byURL["/owners/1/repos", default: []].map(\.subject)), ["alice"])
+    XCTAssertEqual(Set(byURL["/books", default: []].map(\.subject)), [nil], "none named")
+  }
+
   func testFailuresEndTheLifeWithTheirReason() async throws {
     stub.answer { request in
       request.url?.path == "/lost"

@@ -12,7 +12,8 @@ final class RetryAttemptTests: XCTestCase {
     -> RequestRecord
   {
     RequestRecord(
-      id: id, method: "GET", path: path, loader: .repositories, phase: phase, status: status)
+      id: id, method: "GET", path: path, loader: .repositories, phase: phase, status: status,
+      owner: "RedMadRobot")
   }
 
   /// What reaches the inspector, in the order it arrives.

@@ -1,4 +1,5 @@
 import AppTestSupport
+import GitHubAPI
 import XCTest
 
 @testable import AppModel
@@ -31,14 +32,15 @@ final class InspectorKeptTests: XCTestCase {
 
   func testRequestCountsAreTheShownOwnersOnly() {
     var state = Fixture.loaded(columns: 100, rows: 30)
-    let paths = [
-      "/orgs/RedMadRobot", "/users/alice", "/users/alice/repos?page=1", "/orgs/RedMadRobot",
+    let requests: [(String, LoaderKind, GitHubLogin)] = [
+      ("/orgs/RedMadRobot", .owner, "RedMadRobot"), ("/users/alice", .owner, "alice"),
+      ("/users/alice/repos?page=1", .repositories, "alice"),
+      ("/orgs/RedMadRobot", .owner, "RedMadRobot"),
     ]
-    for (index, path) in paths.enumerated() {
-      let loader = LoaderKind.of(path: path.split(separator: "?")[0].description)
-      _ = update(
-        &state,
-        .request(RequestRecord(id: index, method: "GET", path: path, loader: loader, phase: .sent)))
+    for (index, (path, loader, owner)) in requests.enumerated() {
+      let record = RequestRecord(
+        id: index, method: "GET", path: path, loader: loader, phase: .sent, owner: owner)
+      _ = update(&state, .request(record))
     }
     XCTAssertEqual(state.inspector.counts[.owner("redmadrobot")]?.sent, 2)
     XCTAssertTrue(

@@ -11,12 +11,13 @@ import XCTest
 /// The inspector: `i` toggles it, its table names each loader's observers and counts its
 /// requests, and its log shows every request, cleaned, scrollable with `[` and `]`.
 final class InspectorTests: XCTestCase {
+  /// An event of request `id` for `url`, made for RedMadRobot as its endpoint says.
   private func event(
     _ id: Int, _ url: String, _ kind: RequestLifeEvent.Kind, after seconds: TimeInterval = 0
   ) -> RequestLifeEvent {
     RequestLifeEvent(
       id: id, method: "GET", url: URL(string: url), startedAt: Fixture.now,
-      date: Fixture.now.addingTimeInterval(seconds), kind: kind)
+      date: Fixture.now.addingTimeInterval(seconds), kind: kind, subject: "RedMadRobot")
   }
 
   private func record(_ event: RequestLifeEvent, secret: String = "") -> RequestRecord? {
@@ -105,11 +106,12 @@ final class InspectorTests: XCTestCase {
     var inspector = InspectorState()
     for id in 1...(InspectorState.logLimit + 5) {
       inspector.record(
-        RequestRecord(id: id, method: "GET", path: "/orgs/x", loader: .owner, phase: .sent))
+        RequestRecord(
+          id: id, method: "GET", path: "/orgs/x", loader: .owner, phase: .sent, owner: "x"))
       inspector.record(
         RequestRecord(
           id: id, method: "GET", path: "/orgs/x", loader: .owner, phase: .finished,
-          status: 200, duration: 0.1, bytes: 10))
+          status: 200, duration: 0.1, bytes: 10, owner: "x"))
     }
     XCTAssertEqual(inspector.requests.count, InspectorState.logLimit)
     XCTAssertEqual(inspector.requests.first?.id, 6, "the oldest leave first")
@@ -178,11 +180,12 @@ final class InspectorTests: XCTestCase {
   func testA304IsCountedAsNotModified() {
     var inspector = InspectorState()
     inspector.record(
-      RequestRecord(id: 1, method: "GET", path: "/orgs/x", loader: .owner, phase: .sent))
+      RequestRecord(
+        id: 1, method: "GET", path: "/orgs/x", loader: .owner, phase: .sent, owner: "x"))
     inspector.record(
       RequestRecord(
         id: 1, method: "GET", path: "/orgs/x", loader: .owner, phase: .finished,
-        status: 304, duration: 0.1))
+        status: 304, duration: 0.1, owner: "x"))
     XCTAssertEqual(inspector.counts[.owner("x")]?.notModified, 1)
     XCTAssertEqual(
       RequestLine.text(inspector.requests[0]), "#1 GET /orgs/x  304  100 ms  0 B  = not modified")

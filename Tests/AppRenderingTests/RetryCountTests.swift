@@ -23,7 +23,8 @@ final class RetryCountTests: XCTestCase {
       &state,
       .request(
         RequestRecord(
-          id: id, method: "GET", path: "/orgs/RedMadRobot", loader: .owner, phase: .sent)))
+          id: id, method: "GET", path: "/orgs/RedMadRobot", loader: .owner, phase: .sent,
+          owner: "RedMadRobot")))
   }
 
   private func status(_ retry: Int?, _ state: inout AppState) {
@@ -83,7 +84,7 @@ final class RetryCountTests: XCTestCase {
       underlying: Fixture.outage(), response: response, isDecoding: false)
     let event = RequestLifeEvent(
       id: 6, method: "GET", url: url, startedAt: Fixture.now, date: Fixture.now,
-      kind: .failed(wrapped, status: 503, bytesReceived: 0, bytesSent: 0))
+      kind: .failed(wrapped, status: 503, bytesReceived: 0, bytesSent: 0), subject: "RedMadRobot")
     let record = try XCTUnwrap(RequestRecord(event, sanitizer: TextSanitizer()))
     let line = RequestLine.text(record)
     XCTAssertFalse(line.contains("ResponseFailure"), line)

@@ -189,7 +189,7 @@ final class AppLoopInspectorTests: XCTestCase {
     app.requestEvents.deliver(
       RequestLifeEvent(
         id: 7, method: "GET", url: URL(string: "http://127.0.0.1/orgs/x/repos?t=s3cret"),
-        startedAt: Fixture.now, date: Fixture.now, kind: .created))
+        startedAt: Fixture.now, date: Fixture.now, kind: .created, subject: "x"))
     await mainQueueTurn()
     await mainQueueTurn()
     XCTAssertEqual(app.loop.state.inspector.requests.first?.path.contains("s3cret"), false)

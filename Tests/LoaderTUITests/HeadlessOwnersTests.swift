@@ -55,6 +55,19 @@ final class HeadlessOwnersTests: XCTestCase {
     }
   }
 
+  func testPagesUnderAnotherPathStillGoToTheOwnerTheyAreFor() throws {
+    // old-bob was renamed: GitHub's next links name the user by id (`/user/1002/repos`), so
+    // only the owner the request was made for, not its path, says whose pages they are.
+    let run = try BinaryRun.run(
+      quick + ["--trace", "--page-size", "5", "--owner", "old-bob,tiny-org"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let requests = lines(run, of: "old-bob").filter { $0.hasPrefix("request") }
+    XCTAssertEqual(requests.count, 8, "the profile and three pages, each sent and ended")
+    XCTAssertEqual(requests.filter { $0.contains("/user/1002/repos") }.count, 4, "\(requests)")
+    XCTAssertFalse(
+      lines(run, of: "tiny-org").contains { $0.contains("/user/1002") }, "none went elsewhere")
+  }
+
   func testOneOwnerThatFailsMakesTheRunFailAndSaysWhichOnStderr() throws {
     let run = try BinaryRun.run(quick + ["--owner", "alice,nobody-here"])
     XCTAssertEqual(run.status, 1)

@@ -54,6 +54,9 @@ public struct ConditionalEndpoint<Base: Endpoint>: Endpoint {
     try base.validate(request, response: response, data: data)
   }
 
+  /// The base endpoint's subject.
+  public var requestSubject: String? { base.requestSubject }
+
   /// `.notModified` for a 304, else the base endpoint's content with the new validators.
   ///
   /// - Parameters:

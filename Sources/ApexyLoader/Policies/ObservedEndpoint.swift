@@ -12,6 +12,8 @@ struct ObservedEndpoint<Base: Endpoint>: Endpoint {
 
   func makeRequest() throws -> URLRequest { try base.makeRequest() }
 
+  var requestSubject: String? { base.requestSubject }
+
   func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     do {
       try base.validate(request, response: response, data: data)
