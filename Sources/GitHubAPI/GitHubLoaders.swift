@@ -50,7 +50,7 @@ public final class GitHubLoaders {
     let factory = OwnerFactory(
       client: client, pageCap: configuration.pageCap, sanitizer: sanitizer, policies: policies)
     self.factory = factory
-    owners = LoaderStore(limit: ownerLimit) { [factory] key in factory.make(key) }
+    owners = LoaderStore(limit: ownerLimit) { [factory] key in factory.make(key, asked: nil) }
     details = RepositoryDetailLoaders(client: client, sanitizer: sanitizer, policies: policies)
     factory.first = (configuration.org, configuration.ownerKind)
   }
@@ -63,12 +63,9 @@ public final class GitHubLoaders {
   ///   - kind: Organization or user, when known.
   /// - Returns: The loaders kept under that login, the same instances while kept.
   public func owner(_ login: String, kind: OwnerKind? = nil) -> OwnerLoaders {
-    // What `make` needs of a login it has not made loaders for; kept only for this call, so
-    // nothing grows with the owners opened.
-    factory.asked = (login, kind)
-    defer { factory.asked = nil }
-    // `make` never answers nil.
-    return owners.loader(for: login.lowercased())!
+    owners.loader(for: login.lowercased()) { [factory] key in
+      factory.make(key, asked: (login, kind))
+    }
   }
 
   /// The first owner's loaders (`configuration.org`).
@@ -122,8 +119,6 @@ private final class OwnerFactory {
   let policies: LoaderPolicies
   /// The configuration's owner, whose kind is known whenever its loaders are made.
   var first: (login: String, kind: OwnerKind?)?
-  /// The login being taken, as asked for, and its kind when the caller knows it.
-  var asked: (login: String, kind: OwnerKind?)?
   var attach: ((OwnerLoaders) -> Void)?
 
   init(client: Client, pageCap: Int, sanitizer: TextSanitizer, policies: LoaderPolicies) {
@@ -133,7 +128,9 @@ private final class OwnerFactory {
     self.policies = policies
   }
 
-  func make(_ key: String) -> OwnerLoaders? {
+  /// The loaders of `key` (a lowercased login); `asked` is the login as the caller spelled it,
+  /// with its kind when the caller knows it.
+  func make(_ key: String, asked: (login: String, kind: OwnerKind?)?) -> OwnerLoaders {
     let asked = asked.flatMap { $0.login.lowercased() == key ? $0 : nil }
     let first = first.flatMap { $0.login.lowercased() == key ? $0 : nil }
     let owner = OwnerLoaders(
