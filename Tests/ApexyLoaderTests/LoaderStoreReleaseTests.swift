@@ -86,6 +86,17 @@ final class LoaderStoreReleaseTests: XCTestCase {
     XCTAssertEqual(loaders.keys, ["b"])
   }
 
+  func testAHoldReleasedOnAnotherThreadEndsAndTheTimeStarts() async {
+    let loaders = store()
+    var hold = loaders.hold("a")
+    clock.advance(by: 600)
+    await releaseOnAnotherThread(&hold)
+    await mainQueueTurn()
+    XCTAssertEqual(loaders.heldKeys, [])
+    clock.advance(by: 60)
+    XCTAssertEqual(loaders.keys, [])
+  }
+
   func testTheStoresRuleOfUseDecidesWhatIsKept() async {
     // Observers do not count here: only a load under way keeps a loader.
     let loaders = store(limit: 1, isInUse: { $0.isLoading })
