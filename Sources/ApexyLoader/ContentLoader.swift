@@ -25,6 +25,10 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   /// the registrar's locks.
   @usableFromInline final var stateWasRead = false
 
+  /// Which load `state` belongs to: raised when a load starts and when content is set, so an
+  /// answer that comes for an older load is dropped (see ``setContent(_:)``).
+  public final internal(set) var loadGeneration = 0
+
   /// Observations this loader holds on other loaders (for loaders built from others).
   public var observations: [LoaderObservation] = []
 
@@ -116,6 +120,7 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   @discardableResult
   public func startLoading() -> Bool {
     if state.isLoading { return false }
+    loadGeneration &+= 1
     willStartLoading()
     state = .loading(cache: state.content)
     return true
@@ -124,6 +129,13 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   /// Called as a load starts, before observers hear of it: what a subclass resets.
   func willStartLoading() {}
 
+  /// Called as content is set by hand (``setContent(_:)``), before observers hear of it: what a
+  /// subclass lets go of of the load it replaces.
+  func willSetContent() {}
+
+  /// Called once content set by hand is the state: what a subclass saves.
+  func didSetContent() {}
+
   /// Moves to `.success`, or to `.failure` keeping the current content as cache.
   ///
   /// - Parameter result: The content loaded, or the error that stopped the load.
@@ -131,71 +143,6 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
     switch result {
     case .success(let content): state = .success(content: content)
     case .failure(let error): state = .failure(error: error, cache: state.content)
-    }
-  }
-}
-
-/// The observers of one loader, in the order they were added. Not generic, so the hot path of
-/// every state change is compiled once, fully optimized.
-@MainActor
-@usableFromInline
-final class ObserverList {
-  private var handlers: [(id: Int, handler: () -> Void)] = []
-  private var namesByID: [(id: Int, name: String)] = []
-  private var nextID = 0
-  private var isNotifying = false
-  private var pendingRounds = 0
-  private var removals = 0
-  /// The observers released and not removed yet, marked wherever they were released.
-  let released = ReleasedObservers()
-
-  /// Adds a handler, named or not, and returns its id.
-  func add(_ handler: @escaping () -> Void, name: String? = nil) -> Int {
-    let id = nextID
-    nextID += 1
-    handlers.append((id, handler))
-    if let name { namesByID.append((id, name)) }
-    return id
-  }
-
-  /// The names of the live named handlers, in the order they were added.
-  var names: [String] {
-    released.count == 0
-      ? namesByID.map(\.name) : namesByID.filter { !released.contains($0.id) }.map(\.name)
-  }
-
-  /// How many handlers are live: not released.
-  var count: Int { handlers.count - released.count }
-
-  /// Removes the handler with `id`; it is not called again, even later in a running round.
-  func remove(_ id: Int) {
-    handlers.removeAll { $0.id == id }
-    namesByID.removeAll { $0.id == id }
-    removals &+= 1
-    released.forget(id)
-  }
-
-  /// Calls every live handler once for one change; a change made by a handler runs as another
-  /// round after this one, so each change reaches each observer exactly once, in order.
-  @usableFromInline
-  func notify() {
-    pendingRounds += 1
-    guard !isNotifying else { return }
-    isNotifying = true
-    defer { isNotifying = false }
-    while pendingRounds > 0 {
-      pendingRounds -= 1
-      // The observers live at the change, in order; the array is shared, not copied.
-      let snapshot = handlers
-      let removalsAtStart = removals
-      for entry in snapshot {
-        // One released by an earlier handler is skipped; checked only once something was.
-        if removals != removalsAtStart, !handlers.contains(where: { $0.id == entry.id }) {
-          continue
-        }
-        if released.contains(entry.id) { continue }
-        entry.handler()
-      }
     }
   }
 }
@@ -222,7 +169,11 @@ extension ContentLoader where Content: Sendable {
     continuation.yield(state)
     let key = streams.add(continuation)
     let registry = streams
-    continuation.onTermination = { _ in registry.remove(key) }
+    let observers = self.observers
+    continuation.onTermination = { _ in
+      registry.remove(key)
+      onMainActor { observers.usageChanged() }
+    }
     return stream
   }
 }

@@ -69,6 +69,19 @@ open class WebLoader<Content>: ContentLoader<Content> {
     forgetPagesOfTheLoadBefore()
   }
 
+  override func willSetContent() {
+    // The load given up: its request goes, and so do the pages it or one before it read.
+    inFlight.progress?.cancel()
+    inFlight.progress = nil
+    partialContent = nil
+    pageProgress = nil
+    retryStatus = nil
+  }
+
+  override func didSetContent() {
+    saveToCache()
+  }
+
   /// Moves to `.success` (marking the content confirmed now) or `.failure`, then starts the
   /// refresh timer if `policies.refreshInterval` asks for one.
   ///
@@ -109,7 +122,8 @@ open class WebLoader<Content>: ContentLoader<Content> {
   /// - Parameters:
   ///   - endpoint: The request.
   ///   - completion: Called once on the main actor with the content or the error, unless
-  ///     the loader was released first.
+  ///     the loader was released first, or a newer load started or content was set meanwhile
+  ///     (``ContentLoader/loadGeneration``).
   public func request<T: Endpoint>(
     _ endpoint: T, completion: @escaping (Result<T.Content, Error>) -> Void
   ) {
@@ -117,8 +131,14 @@ open class WebLoader<Content>: ContentLoader<Content> {
   }
 
   func send<T: Endpoint>(
-    _ endpoint: T, then handle: @escaping (WebLoader, Result<T.Content, Error>) -> Void
+    _ endpoint: T, then handleAnswer: @escaping (WebLoader, Result<T.Content, Error>) -> Void
   ) {
+    let generation = loadGeneration
+    let handle: (WebLoader, Result<T.Content, Error>) -> Void = { loader, result in
+      // The answer of a load given up (a newer one started, or content was set) is dropped.
+      guard loader.loadGeneration == generation else { return }
+      handleAnswer(loader, result)
+    }
     if policies.sendsThroughPolicies {
       sendWithPolicies(endpoint, inFlight: inFlight, then: handle)
       return

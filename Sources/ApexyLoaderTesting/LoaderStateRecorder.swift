@@ -14,10 +14,13 @@ import XCTest
 ///
 /// `expect` waits at most `timeout` for states still to come, then compares what it saw with
 /// what it was told, one state a line; a sequence that is shorter, longer or different fails
-/// with both lists. A failure is reported to the framework that runs the test: Swift Testing
-/// (`Issue.record`) inside a `@Test`, XCTest (`XCTFail`) otherwise. States are compared as
-/// `LoadingState` compares them (case and content, not the error). Each `expect` checks the
-/// states recorded since the one before.
+/// with both lists; when the two states where they part read the same (a list summed up as
+/// `[4 × Book]`), it also shows where their contents differ. A failure is reported to the
+/// framework that runs the test: Swift Testing (`Issue.record`) inside a `@Test`, XCTest
+/// (`XCTFail`) otherwise. States are compared as `LoadingState` compares them (case and
+/// content, not the error); to check which error came, expect an ``ExpectedState`` such as
+/// `.failure(URLError.self)` or `.failure(where: { ($0 as? URLError)?.code == .timedOut })`.
+/// Each `expect` checks the states recorded since the one before.
 ///
 /// Of a `WebLoader`, the recorder also keeps the `partialContent` and `pageProgress` of each
 /// change: ``expectPages(_:timeout:fileID:filePath:line:column:)`` checks them with the states,
@@ -66,6 +69,31 @@ public final class LoaderStateRecorder<Content: Equatable> {
     report(
       Self.difference(expected: expected, seen: seen), fileID: fileID, filePath: filePath,
       line: line, column: column)
+  }
+
+  /// Checks that the loader passed through states matching `expected` since the last check:
+  /// each a state as `LoadingState` compares it, or a failure with the error it expects.
+  ///
+  /// - Parameters:
+  ///   - expected: What each state is to be, in order, the first being the one at attach or
+  ///     last check's end.
+  ///   - timeout: How long to wait for states still to come.
+  ///   - fileID: The file of the call, for Swift Testing.
+  ///   - filePath: The file of the call, for XCTest.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  @_disfavoredOverload
+  public func expect(
+    _ expected: [ExpectedState<Content>], timeout: Duration = .seconds(1),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let seen = await take(expected.count, timeout: timeout).map(\.state)
+    let same = seen.count == expected.count && zip(expected, seen).allSatisfy { $0.matches($1) }
+    guard !same else { return }
+    report(
+      Self.difference(expected: expected, seen: seen, what: "states") { $0.matches($1) },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Checks that the loader passed through exactly `expected` since the last check: each
@@ -138,9 +166,17 @@ public final class LoaderStateRecorder<Content: Equatable> {
   static func difference<Entry: Equatable & CustomStringConvertible>(
     expected: [Entry], seen: [Entry], what: String
   ) -> String {
+    difference(expected: expected, seen: seen, what: what) { $0 == $1 }
+  }
+
+  /// Both lists, one entry a line, the first line where they part marked; when the two entries
+  /// there read the same, the lines of their contents that differ.
+  static func difference<Expected: CustomStringConvertible, Seen: CustomStringConvertible>(
+    expected: [Expected], seen: [Seen], what: String, matches: (Expected, Seen) -> Bool
+  ) -> String {
     let shared = min(expected.count, seen.count)
-    let parting = (0..<shared).first { expected[$0] != seen[$0] } ?? shared
-    func list(_ states: [Entry]) -> String {
+    let parting = (0..<shared).first { !matches(expected[$0], seen[$0]) } ?? shared
+    func list(_ states: [some CustomStringConvertible]) -> String {
       states.enumerated().map { index, state in
         "  \(index == parting ? "→" : " ") \(index): \(state)"
       }.joined(separator: "\n")
@@ -148,7 +184,12 @@ public final class LoaderStateRecorder<Content: Equatable> {
     let kind =
       seen.count < expected.count
       ? "missing states" : seen.count > expected.count ? "more states" : "a different state"
-    return "The loader's \(what) differ (\(kind), from state \(parting)).\nExpected:\n"
+    var text =
+      "The loader's \(what) differ (\(kind), from state \(parting)).\nExpected:\n"
       + list(expected) + "\nSeen:\n" + list(seen)
+    if parting < shared {
+      text += StateDetail.lines(expected: expected[parting], seen: seen[parting], at: parting)
+    }
+    return text
   }
 }

@@ -50,7 +50,7 @@ public final class GitHubLoaders {
     let factory = OwnerFactory(
       client: client, pageCap: configuration.pageCap, sanitizer: sanitizer, policies: policies)
     self.factory = factory
-    owners = LoaderStore(limit: ownerLimit) { [factory] key in factory.make(key) }
+    owners = LoaderStore(limit: ownerLimit) { [factory] key in factory.make(key, kind: nil) }
     details = RepositoryDetailLoaders(client: client, sanitizer: sanitizer, policies: policies)
     factory.first = (configuration.owner, configuration.ownerKind)
   }
@@ -63,12 +63,7 @@ public final class GitHubLoaders {
   ///   - kind: Organization or user, when known.
   /// - Returns: The loaders kept under that login, the same instances while kept.
   public func owner(_ login: GitHubLogin, kind: OwnerKind? = nil) -> OwnerLoaders {
-    // What `make` needs of a login it has not made loaders for; kept only for this call, so
-    // nothing grows with the owners opened.
-    factory.asked = (login, kind)
-    defer { factory.asked = nil }
-    // `make` never answers nil.
-    return owners.loader(for: login)!
+    owners.loader(for: login) { [factory] key in factory.make(key, kind: kind) }
   }
 
   /// Gives every owner's loaders, those kept and those made later, a cache in `store` under
@@ -109,8 +104,6 @@ private final class OwnerFactory {
   let policies: LoaderPolicies
   /// The configuration's owner, whose kind is known whenever its loaders are made.
   var first: (login: GitHubLogin, kind: OwnerKind?)?
-  /// The login being taken and its kind when the caller knows it.
-  var asked: (login: GitHubLogin, kind: OwnerKind?)?
   var attach: ((OwnerLoaders) -> Void)?
 
   init(client: Client, pageCap: Int, sanitizer: TextSanitizer, policies: LoaderPolicies) {
@@ -120,11 +113,11 @@ private final class OwnerFactory {
     self.policies = policies
   }
 
-  func make(_ key: GitHubLogin) -> OwnerLoaders? {
-    let asked = asked.flatMap { $0.login == key ? $0 : nil }
+  /// The loaders of `key`, of `kind` when the caller knows it.
+  func make(_ key: GitHubLogin, kind: OwnerKind?) -> OwnerLoaders {
     let first = first.flatMap { $0.login == key ? $0 : nil }
     let owner = OwnerLoaders(
-      login: first?.login ?? key, kind: asked?.kind ?? first?.kind,
+      login: first?.login ?? key, kind: kind ?? first?.kind,
       client: client, pageCap: pageCap, sanitizer: sanitizer)
     owner.owner.policies = policies
     owner.repositories.policies = policies

@@ -36,8 +36,6 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
 
   /// Whether a page changed since the content was last built from the cached pages.
   private var pagesChangedSinceContent = false
-  /// Tells the pages of the load under way from those of an earlier one still decoding.
-  private var generation = 0
 
   /// Creates the loader for `login` (of the kind `kind` says), following at
   /// most `pageCap` pages; `sanitizer` cleans the text of what it loads.
@@ -58,10 +56,11 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// ``kindSource`` first. A load that stopped part-way goes on from its first page not read.
   public func load() {
     guard startLoading() else { return }
-    generation += 1
+    // Tells this load from a later one, or from content set meanwhile, whose pages win.
+    let generation = loadGeneration
     if kind == nil, let kindSource {
       kindSource { [weak self] result in
-        guard let self else { return }
+        guard let self, self.loadGeneration == generation else { return }
         switch result {
         case .success(let kind):
           self.kind = kind
@@ -173,11 +172,15 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       }
       let stored = CachedPage(repositories: [], next: page.next, pageCount: walk.pageCount)
       let revalidates = policies.revalidates
+      let generation = loadGeneration
       // The next page is asked for once the page before this one is decoded (queued on the
       // decoding queue ahead of this page): the next page arrives while this one decodes, and
       // at most two page bodies wait for the decoder however fast the server answers.
       decodeQueue.async { [weak self, walk] in
-        DispatchQueue.main.async { self?.next(step, pages: pages, walk: walk) }
+        DispatchQueue.main.async {
+          guard let self, self.loadGeneration == generation else { return }
+          self.next(step, pages: pages, walk: walk)
+        }
       }
       pages.decode(page, key: key, on: decodeQueue) { _ in
         guard revalidates else { return }
@@ -193,9 +196,9 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// first or another began; after the last page, the load's end says it instead.
   private func report(_ pages: DecodedPages, walk: PageWalk, before step: PageWalk.Step) {
     guard case .next(let next) = step else { return }
-    let generation = generation
+    let generation = loadGeneration
     pages.snapshot(on: decodeQueue) { [weak self] repositories in
-      guard let self, self.generation == generation, self.state.isLoading else { return }
+      guard let self, self.loadGeneration == generation, self.state.isLoading else { return }
       // Each page read so far becomes a slice of the rows reported, as at the end of a load, so
       // that the partial content saved on the way out knows its pages.
       self.sliceCachedPages(pages, of: repositories)
@@ -218,8 +221,9 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       stop(error, before: nil, pages: pages, walk: walk)
     case .next, .end, .cap:
       let cap: Int? = if case .cap(let cap) = step { cap } else { nil }
+      let generation = loadGeneration
       pages.collect(on: decodeQueue) { [weak self] result in
-        guard let self else { return }
+        guard let self, self.loadGeneration == generation else { return }
         let progress = walk.progress(itemCount: pages.collected.count, stoppedAtCap: cap)
         if case .success = result, !self.pagesChangedSinceContent, self.state.content != nil {
           self.lastPageCounts = pages.pageCounts
@@ -234,8 +238,9 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// Ends the load with `error` once the pages read are decoded, keeping them, and where to go
   /// on: `url`, the page that was not read (`nil` when going on cannot help).
   private func stop(_ error: Error, before url: URL?, pages: DecodedPages, walk: PageWalk) {
+    let generation = loadGeneration
     pages.collect(on: decodeQueue) { [weak self] _ in
-      guard let self else { return }
+      guard let self, self.loadGeneration == generation else { return }
       let read = pages.collected
       let resume = url.flatMap { pages.firstError == nil ? walk.resume(at: $0) : nil }
       self.finish(

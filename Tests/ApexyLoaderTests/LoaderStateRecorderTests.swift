@@ -59,6 +59,85 @@ import XCTest
   }
 }
 
+/// What the recorder says when a summed-up list differs inside, and failures that say which
+/// error they expect.
+@MainActor
+@Suite struct LoaderStateRecorderDetailTests {
+  /// A book without a description of its own: a list of them reads `[4 × Book]`.
+  private struct Book: Equatable {
+    let title: String
+  }
+
+  private let loader = ContentLoader<Int>()
+
+  @Test func listsThatReadTheSameShowTheLinesWhereTheyDiffer() async {
+    let shelf = ContentLoader<[Book]>()
+    let states = LoaderStateRecorder(shelf)
+    let titles = ["Dune", "Dune Messiah", "Children of Dune", "God Emperor of Dune"]
+    var seen = titles.map(Book.init)
+    seen[1] = Book(title: "Dune II")
+    shelf.finishLoading(.success(seen))
+    await withKnownIssue {
+      await states.expect([.initial, .success(content: titles.map(Book.init))])
+    } matching: { issue in
+      issue.comments.contains { comment in
+        [
+          "→ 1: Success: [4 × Book]", "State 1 reads the same on both sides",
+          #"expected: - title: "Dune Messiah""#, #"seen:     - title: "Dune II""#,
+        ].allSatisfy(comment.rawValue.contains)
+          && !comment.rawValue.contains(#"title: "Children of Dune""#)
+      }
+    }
+  }
+
+  /// The loader fails with a timeout.
+  private func failWithATimeout() -> LoaderStateRecorder<Int> {
+    let states = LoaderStateRecorder(loader)
+    loader.startLoading()
+    loader.finishLoading(.failure(URLError(.timedOut)))
+    return states
+  }
+
+  @Test func aFailureOfTheTypeOrTheErrorOrThePredicateExpectedPasses() async {
+    let states = failWithATimeout()
+    await states.expect([.initial, .loading(cache: nil), .failure(URLError.self)])
+    loader.startLoading()
+    loader.finishLoading(.failure(URLError(.timedOut)))
+    await states.expect([
+      .failure(URLError(.timedOut)), .loading(cache: nil),
+      .failure(where: { ($0 as? URLError)?.code == .timedOut }),
+    ])
+  }
+
+  @Test func aFailureOfAnotherTypeFailsSayingWhatCame() async {
+    let states = failWithATimeout()
+    await withKnownIssue {
+      await states.expect([.initial, .loading(cache: nil), .failure(CancellationError.self)])
+    } matching: { issue in
+      issue.comments.contains { comment in
+        [
+          "→ 2: Failure: an error of type CancellationError, cache nil",
+          "The error seen at state 2: ", "NSURLErrorDomain",
+        ].allSatisfy(comment.rawValue.contains)
+      }
+    }
+  }
+
+  @Test func aFailureThePredicateRefusesFails() async {
+    let states = failWithATimeout()
+    await withKnownIssue {
+      await states.expect([
+        .initial, .loading(cache: nil),
+        .failure("a host not found", where: { ($0 as? URLError)?.code == .cannotFindHost }),
+      ])
+    } matching: { issue in
+      issue.comments.contains { comment in
+        comment.rawValue.contains("→ 2: Failure: a host not found, cache nil")
+      }
+    }
+  }
+}
+
 /// The same recorder from XCTest.
 final class LoaderStateRecorderXCTests: XCTestCase {
   @MainActor
@@ -122,6 +201,7 @@ final class LoaderStateRecorderPagesTests: XCTestCase {
       Seen:
         → 0: \(LoadingState<[String]>.failure(error: URLError(.timedOut), cache: nil)); partial ["a", "b"] (1 of 3 pages, 2 items), \
       resume at list?page=2; pages 1 of ? pages, 2 items, stopped at cap 1
+      The error seen at state 0: \(String(reflecting: URLError(.timedOut)))
       """)
   }
 }

@@ -1,5 +1,6 @@
 import ApexyHTTP
 import ApexyLoader
+import ApexyLoaderTesting
 import Foundation
 import LoopbackHTTP
 import XCTest
@@ -43,11 +44,15 @@ final class LoopbackRevalidationTests: XCTestCase {
     let loader = LoopbackTextLoader(
       apiClient: URLSessionClient(baseURL: server.baseURL, configuration: configuration))
     loader.policies = LoaderPolicies(revalidates: true)
+    let states = LoaderStateRecorder(loader)
 
-    await loader.loadToEnd()
-    XCTAssertEqual(loader.state, .success(content: "hello"))
-    await loader.loadToEnd()
-    XCTAssertEqual(loader.state, .success(content: "hello"))
+    loader.load()
+    await states.expect(
+      [.initial, .loading(cache: nil), .success(content: "hello")], timeout: .seconds(10))
+    loader.load()
+    await states.expect(
+      [.success(content: "hello"), .loading(cache: "hello"), .success(content: "hello")],
+      timeout: .seconds(10))
     XCTAssertEqual(seen.values, ["-", #""v1""#])
     XCTAssertEqual(loader.lastResponse?.statusCode, 304)
     XCTAssertEqual(loader.freshness.wasNotModified, true)

@@ -35,9 +35,14 @@ extension WebLoader {
     then handle: @escaping (WebLoader, Result<T.Content, Error>) -> Void
   ) {
     let token = inFlight.begin()
+    let generation = loadGeneration
     let hooks = PolicyRequest<T>.Hooks(
       response: { [weak self] in self?.lastResponse = $0 },
-      retry: { [weak self] in self?.setRetryStatus($0) },
+      retry: { [weak self] status in
+        // A load given up shows no retry of its own.
+        guard let self, self.loadGeneration == generation else { return }
+        self.setRetryStatus(status)
+      },
       finish: { [weak self] result in
         guard let self else { return }
         inFlight.finish(token)
