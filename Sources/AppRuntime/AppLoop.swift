@@ -1,3 +1,4 @@
+import ApexyLoader
 import AppModel
 import Foundation
 import GitHubAPI
@@ -28,6 +29,8 @@ public final class AppLoop {
   private var ownerFeed: LoaderFeed<Owner>?
   private var repositoriesFeed: LoaderFeed<[Repository]>?
   private var detailFeed: LoaderFeed<Repository>?
+  /// The loop's observations of both stores: what they keep reaches the inspector as it changes.
+  private var storeObservations: [LoaderObservation] = []
   private var finished: CheckedContinuation<ExitCode, Never>?
 
   /// A loop over `loaders` showing each state on `backend`, and the requests their client
@@ -52,6 +55,10 @@ public final class AppLoop {
   public func start(_ script: [AppEvent] = []) {
     isRunning = true
     observeShown()
+    storeObservations = [
+      loaders.owners.observeChanges { [weak self] _ in self?.postKept() },
+      loaders.details.store.observeChanges { [weak self] _ in self?.postKept() },
+    ]
     let sanitizer = loaders.sanitizer
     requestEvents.listen { [weak self] event in
       guard let record = RequestRecord(event, sanitizer: sanitizer) else { return }
@@ -134,6 +141,9 @@ public final class AppLoop {
     loaders.owners.trim()
     queue.append(contentsOf: [observers, kept])
   }
+
+  /// Tells the state what the stores keep now: a store made, dropped or removed a loader.
+  private func postKept() { post(kept) }
 
   /// The loaders kept by key, as the inspector lists them.
   private var kept: AppEvent {
@@ -224,7 +234,6 @@ public final class AppLoop {
     case .trimMemory:
       loaders.owners.trim()
       loaders.details.store.trim()
-      queue.append(kept)
       effects.trimMemory()
     case .suspend:
       backend.suspend()
@@ -245,7 +254,7 @@ public final class AppLoop {
       loader.load()
       feed.sendCurrent()
     }
-    queue.append(contentsOf: [observers, kept])
+    queue.append(observers)
   }
 
   private func quit(_ code: ExitCode) {
@@ -255,6 +264,7 @@ public final class AppLoop {
     ownerFeed = nil
     repositoriesFeed = nil
     detailFeed = nil
+    storeObservations = []
     requestEvents.listen(nil)
     let final = backend.close(state, exitCode: code)
     exitCode = final

@@ -59,6 +59,10 @@ public final class OwnerLoaders: StoredLoader {
     owner.load()
   }
 
+  /// Loads both (``fetchBoth()``), as ``LoaderStore/invalidate(_:)`` and
+  /// ``LoaderStore/prefetch(_:)`` ask.
+  public func load() { fetchBoth() }
+
   /// Calls `done` with the owner's kind: at once when known, else once the owner loader's
   /// load (started or joined here) ends.
   private func whenKindKnown(_ done: @escaping @MainActor (Result<OwnerKind, Error>) -> Void) {

@@ -50,6 +50,20 @@ final class AppLoopDetailTests: XCTestCase {
       app.lastFrame.contains("Watchers    9"), "what it loaded before shows while it reloads")
   }
 
+  func testWhatTheStoresKeepReachesTheInspectorAsTheyChangeNotWhenAsked() async throws {
+    let app = await started()
+    app.loop.send(.key(.tab))
+    app.loop.send(.key(.enter))
+    await mainQueueTurn()
+    XCTAssertEqual(app.loop.state.kept.details, ["RedMadRobot/Apexy"], "made: told")
+    app.loop.send(.key(.escape))
+    // Another part of the program removes the loader: the loop did nothing to learn of it.
+    app.loaders.details.store.remove("RedMadRobot/Apexy")
+    await mainQueueTurn()
+    XCTAssertEqual(app.loop.state.kept.details, [], "removed: told")
+    XCTAssertEqual(app.loop.state.kept.owners, ["RedMadRobot"])
+  }
+
   func testTheInspectorNamesWhoReadsTheOpenDetailLoader() async throws {
     let app = await started()
     app.loop.send(.key(.tab))

@@ -34,6 +34,16 @@ final class GitHubLoadersOwnersTests: XCTestCase {
     XCTAssertEqual(taken?.login.spelling, "RedMadRobot", "as the configuration spells it")
   }
 
+  func testInvalidatingAnOwnerInAnyCaseLoadsBothOfItsLists() {
+    let loaders = loaders(limit: 5)
+    let alice = loaders.owner("alice", kind: .user)
+    let observation = alice.repositories.observe {}
+    loaders.owners.invalidate("ALICE")
+    XCTAssertTrue(alice.owner.isLoading, "the owner loads again")
+    XCTAssertTrue(alice.repositories.isLoading, "and its repositories")
+    _ = observation
+  }
+
   func testIdleOwnersPastTheLimitAreLetGoOfTheObservedOneKept() {
     let loaders = loaders(limit: 2)
     let shown = loaders.owner("shown")
