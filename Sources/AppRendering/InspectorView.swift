@@ -15,7 +15,7 @@ public enum InspectorView {
   static let head =
     "loader        state           sent live fail  304 retry     bytes  observed by"
 
-  /// The loader table: the column heads, then organization, repositories, merged, and the
+  /// The loader table: the column heads, then owner, repositories, merged, and the
   /// open detail view's loader.
   public static func table(_ state: AppState) -> [String] {
     func row<T>(
@@ -35,7 +35,7 @@ public enum InspectorView {
     var rows = [
       head,
       row(
-        "organization", state.owner.state, state.owner.succeededAt,
+        "owner", state.owner.state, state.owner.succeededAt,
         counts(.owner(state.ownerLogin), state), observers: observers(.owner, state)),
       row(
         "repositories", state.repositories.state, state.repositories.succeededAt,
@@ -112,7 +112,8 @@ public enum InspectorView {
       for subject in subjects {
         let room = inner.width - 14
         put(
-          TextWidth.pad(subject.rawValue, to: 13) + " " + timeline.strip(subject, width: room),
+          TextWidth.pad(subject == .owner ? "owner" : subject.rawValue, to: 13) + " "
+            + timeline.strip(subject, width: room),
           .plain)
       }
     }

@@ -61,7 +61,7 @@ final class InspectorTests: XCTestCase {
     let text = lines.joined(separator: "\n")
     for expected in [
       "│ loader        state           sent live fail  304 retry     bytes  observed by",
-      "│ organization  ✓ just now         1    0    0    0     0     980 B  Fetch pane, status bar, ",
+      "│ owner         ✓ just now         1    0    0    0     0     980 B  Fetch pane, status bar, ",
       "│ repositories  ✓ just now         3    1    1    0     0   38.1 kB  Fetch pane, Result pane,",
       "│ merged        ✓                                                    Fetch pane (both loaders",
       "│ Requests 1–4 of 4, [ ] scroll:",
@@ -156,7 +156,7 @@ final class InspectorTests: XCTestCase {
     _ = update(&state, .key(.character("i")))
     let text = Screen.render(state).lines.joined(separator: "\n")
     for expected in [
-      "│ organization  …0.0 ✓3.0 ",
+      "│ owner         …0.0 ✓3.0 ",
       "│ repositories  …0.0 ✓5.0 …12.1 ✓12.4 ",
       "│ merged        …0.0 ✓5.0 …12.1 ✓12.4 ",
     ] {

@@ -353,8 +353,8 @@ def run_inspector():
             rows.setdefault(x.split()[1], x)
     # A fetch is one organization request and four repositories pages; the reload four more,
     # each revalidated and answered 304.
-    d.check("the inspector counts 1 organization and 8 repositories requests (4 answered 304)",
-            " 1    0    0    0 " in rows.get("organization", "")
+    d.check("the inspector counts 1 owner and 8 repositories requests (4 answered 304)",
+            " 1    0    0    0 " in rows.get("owner", "")
             and " 8    0    0    4 " in rows.get("repositories", ""), lines)
     d.check("the repositories loader is observed by both panes, named",
             "Fetch pane, Result pane" in rows.get("repositories", ""), lines)
@@ -406,7 +406,7 @@ def run_inspector_against_the_servers_log():
             return int(words[-1]) if words and words[-1].isdigit() else -1
         d.check(f"the inspector counts what the server received ({organization} organization, "
                 f"{repositories} repositories requests)",
-                organization > 0 and sent("organization") == organization
+                organization > 0 and sent("owner") == organization
                 and sent("repositories") == repositories, lines + requests)
         row = next((x for x in lines if x.startswith("│ repositories ")), "")
         d.check("one repositories loader, observed by both panes, served both",
