@@ -11,6 +11,9 @@ import XCTest
 /// `CurlURLProtocol` lets go of its task and session once a task ends, and finds the task's
 /// work queue it reports on.
 final class CurlProtocolLifetimeTests: TransportTestCase {
+  /// `CurlProtocol` itself, registered here: it needs no trait.
+  override class var needsTheCurlTrait: Bool { false }
+
   func testFinishedTasksAndTheirSessionAreFreed() async throws {
     let server = try serve { _ in .respond(HTTPResponse(body: Data("done".utf8))) }
     let configuration = URLSessionConfiguration.ephemeral

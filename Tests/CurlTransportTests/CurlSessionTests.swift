@@ -9,6 +9,9 @@ import XCTest
 
 /// `CurlURLProtocol` in a plain `URLSession`: the body arrives piece by piece as it is sent.
 final class CurlSessionTests: TransportTestCase {
+  /// libcurl's session itself, made here: it needs no trait.
+  override class var needsTheCurlTrait: Bool { false }
+
   func testBodyArrivesInPiecesBeforeTheTransferEnds() async throws {
     let body = Data(repeating: 42, count: 40_000)
     let server = try serve { _ in

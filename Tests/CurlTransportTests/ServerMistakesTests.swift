@@ -112,6 +112,10 @@ final class ServerMistakesTests: TransportTestCase {
     XCTAssertEqual(answer.status, 413)
   }
 
+  /// Trailer fields after the last chunk are what Foundation's own transport on Linux cannot
+  /// take: it reads them as a second head, loses the response and stops the process ("Transfer
+  /// completed, but there's no response", swift-corelibs-foundation, Swift 6.3). libcurl reads
+  /// the body and ignores them.
   func testChunksWithExtensionsAndTrailersAndAnEndAtClose() async throws {
     let chunked =
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"

@@ -38,6 +38,16 @@ struct AnswerEndpoint: Endpoint {
 
 /// Loopback servers (stopped after each test) and clients that send with libcurl.
 class TransportTestCase: LoopbackServerTestCase {
+  /// Whether the tests send through `URLSessionClient` and check what libcurl does: built
+  /// without the `Curl` trait the client sends with Foundation's transport, so they are skipped.
+  class var needsTheCurlTrait: Bool { true }
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    if Self.needsTheCurlTrait, !HTTPTransport.isCurlAvailable {
+      throw XCTSkip("needs libcurl: built without the Curl trait, the client uses Foundation's")
+    }
+  }
   /// A client with a 10 s deadline (libcurl is its default transport on Linux).
   func client(deadline: TimeInterval = 10) -> URLSessionClient {
     let configuration = URLSessionConfiguration.ephemeral
