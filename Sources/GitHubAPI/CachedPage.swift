@@ -19,6 +19,11 @@ public struct CachedPage: Sendable {
   }
 
   /// Creates a value from its parts.
+  ///
+  /// - Parameters:
+  ///   - repositories: The repositories on the page.
+  ///   - next: The next page's URL; `nil` on the last.
+  ///   - pageCount: The page count the page's `Link` header gave, when it gave one.
   public init(repositories: [Repository], next: URL?, pageCount: Int? = nil) {
     self.slice = repositories[...]
     self.next = next
@@ -26,6 +31,11 @@ public struct CachedPage: Sendable {
   }
 
   /// A page that is `slice` of a larger list (its storage is shared, not copied).
+  ///
+  /// - Parameters:
+  ///   - slice: The repositories on the page, a slice of a larger list.
+  ///   - next: The next page's URL; `nil` on the last.
+  ///   - pageCount: The page count the page's `Link` header gave, when it gave one.
   public init(slice: ArraySlice<Repository>, next: URL?, pageCount: Int? = nil) {
     self.slice = slice
     self.next = next
@@ -41,6 +51,10 @@ public struct PageCounts: Sendable, Equatable {
   public var reused: Int
 
   /// Creates a value from its parts.
+  ///
+  /// - Parameters:
+  ///   - decoded: Pages whose body arrived and was decoded.
+  ///   - reused: Pages answered `304` and reused.
   public init(decoded: Int = 0, reused: Int = 0) {
     self.decoded = decoded
     self.reused = reused

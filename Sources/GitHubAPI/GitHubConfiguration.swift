@@ -44,6 +44,19 @@ public struct GitHubConfiguration: Sendable {
   public static let defaultStaleAfter: TimeInterval = 600
 
   /// Creates a configuration; the defaults are the app's.
+  ///
+  /// - Parameters:
+  ///   - baseURL: The API root.
+  ///   - owner: The owner shown first.
+  ///   - ownerKind: Its kind; `nil` when the first answer is to say.
+  ///   - token: The token for `Authorization: Bearer`, if any.
+  ///   - timeout: The overall deadline of one request, in seconds.
+  ///   - maximumResponseSize: The largest response body accepted, in bytes.
+  ///   - pageCap: The most repository pages followed.
+  ///   - retries: Retries after a transient failure.
+  ///   - maxServerWait: The longest wait a server may ask for, in seconds.
+  ///   - refreshInterval: How often to revalidate, in seconds; `nil` for never.
+  ///   - staleAfter: Seconds after which unconfirmed content counts as stale.
   public init(
     baseURL: URL, owner: GitHubLogin, ownerKind: OwnerKind?, token: String? = nil,
     timeout: TimeInterval = defaultTimeout,
@@ -80,6 +93,9 @@ public struct GitHubConfiguration: Sendable {
 
   /// The loader policies these settings ask for, spending the rate limit `gate` records:
   /// revalidation always, retry unless `retries` is 0, refresh when an interval is given.
+  ///
+  /// - Parameter gate: The rate limit every loader shares.
+  /// - Returns: The policies.
   @MainActor
   public func policies(rateLimit gate: RateLimitGate) -> LoaderPolicies {
     LoaderPolicies(
@@ -95,6 +111,11 @@ extension GitHubConfiguration {
   /// configured deadline and size limit, and nothing is kept between runs (no cookies, no URL
   /// cache). Completions run on the main queue; `requestLifeObserver` hears every request's
   /// life events.
+  ///
+  /// - Parameters:
+  ///   - userAgent: The `User-Agent` every request sends.
+  ///   - requestLifeObserver: Told every event of every request, if given.
+  /// - Returns: The client.
   public func makeClient(
     userAgent: String, requestLifeObserver: (@Sendable (RequestLifeEvent) -> Void)? = nil
   ) -> URLSessionClient {

@@ -44,6 +44,14 @@ public enum GitHubError: Error, Equatable {
   /// Turns a non-2xx response into the matching error, its message cleaned with `sanitizer`;
   /// `nil` for success. A 404 is `.notFound(org:)`, or `.noSuchOwner` when the request named
   /// an owner of either kind (`kind` `nil` or `.user`: `/users/{login}`).
+  ///
+  /// - Parameters:
+  ///   - response: The status and header fields.
+  ///   - body: The response body.
+  ///   - login: The owner the request was for, for the message.
+  ///   - kind: The owner's kind, when known.
+  ///   - sanitizer: Cleans the server's message.
+  /// - Returns: The error, or `nil` for a 2xx.
   public static func check(
     _ response: HTTPURLResponseFields, body: Data?, login: String, kind: OwnerKind?,
     sanitizer: TextSanitizer

@@ -5,6 +5,13 @@ import Foundation
 public enum GitHubJSON {
   /// Decodes `type`, cleaning its text with `sanitizer`, or throws a `GitHubError.unreadable`
   /// naming what was wrong.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - body: The JSON.
+  ///   - sanitizer: Cleans the decoded text.
+  /// - Returns: The value.
+  /// - Throws: `GitHubError.unreadable` saying where and what was wrong.
   public static func decode<T: Decodable>(
     _ type: T.Type, from body: Data, sanitizer: TextSanitizer = TextSanitizer()
   ) throws -> T {
@@ -31,6 +38,13 @@ public enum GitHubJSON {
   /// the whole body (for a page of 100 GitHub repositories about 2 MB). A body that is not a
   /// plain array of objects, or any element that does not decode, is decoded whole by
   /// `decode(_:from:sanitizer:)`, so every error reads exactly as before.
+  ///
+  /// - Parameters:
+  ///   - type: The type of each element.
+  ///   - body: A JSON array.
+  ///   - sanitizer: Cleans the decoded text.
+  /// - Returns: The elements.
+  /// - Throws: `GitHubError.unreadable` saying where and what was wrong.
   public static func decodeElements<T: Decodable>(
     _ type: T.Type, from body: Data, sanitizer: TextSanitizer = TextSanitizer()
   ) throws -> [T] {
@@ -52,6 +66,9 @@ public enum GitHubJSON {
   }
 
   /// The offset of the first byte that is not valid UTF-8, `nil` when all of it is.
+  ///
+  /// - Parameter data: The bytes.
+  /// - Returns: The offset of the first byte that is not UTF-8, or `nil`.
   public static func invalidUTF8Offset(_ data: Data) -> Int? {
     do {
       _ = try UTF8Span(validating: data.span)

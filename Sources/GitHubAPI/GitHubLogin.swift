@@ -27,9 +27,16 @@ public struct GitHubLogin: Hashable, Sendable, CustomStringConvertible, Expressi
   public var description: String { spelling }
 
   /// Whether both are one login, whatever their case.
+  ///
+  /// - Parameters:
+  ///   - lhs: A login.
+  ///   - rhs: Another.
+  /// - Returns: `true` when they are one login.
   public static func == (lhs: GitHubLogin, rhs: GitHubLogin) -> Bool { lhs.key == rhs.key }
 
   /// Hashes the login without its case.
+  ///
+  /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
   /// Whether the login starts with `prefix`, whatever the case of either.

@@ -17,6 +17,11 @@ public final class GitHubRequestAdapter: BaseRequestAdapter {
 
   /// Creates the adapter; `token`, when given, is sent as `Authorization: Bearer …` to the
   /// API's own origin only, and `userAgent` names the program (`name/version`).
+  ///
+  /// - Parameters:
+  ///   - baseURL: The API root.
+  ///   - token: The token for `Authorization: Bearer`, sent to that origin only.
+  ///   - userAgent: The `User-Agent` every request sends.
   public init(baseURL: URL, token: String?, userAgent: String) {
     self.token = token
     self.userAgent = userAgent

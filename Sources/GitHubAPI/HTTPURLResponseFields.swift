@@ -10,12 +10,19 @@ public struct HTTPURLResponseFields {
   public var headers: [String: String]
 
   /// Creates a value from its parts.
+  ///
+  /// - Parameters:
+  ///   - statusCode: The status code.
+  ///   - headers: The header fields, names lowercased.
   public init(statusCode: Int, headers: [String: String]) {
     self.statusCode = statusCode
     self.headers = headers
   }
 
   /// A header's value by case-insensitive name.
+  ///
+  /// - Parameter name: The field's name, in any case.
+  /// - Returns: Its value, or `nil`.
   public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 extension HTTPURLResponse {

@@ -23,6 +23,14 @@ public struct Owner: Sendable, Equatable {
 
   /// An owner; every text is cleaned for display with `sanitizer`, and the login and
   /// name are also kept as sent, with only the secrets replaced.
+  ///
+  /// - Parameters:
+  ///   - login: The login.
+  ///   - name: The display name.
+  ///   - description: The description.
+  ///   - publicRepos: How many public repositories GitHub counts.
+  ///   - kind: Organization or user.
+  ///   - sanitizer: Cleans the text for display.
   public init(
     login: String, name: String?, description: String? = nil, publicRepos: Int? = nil,
     kind: OwnerKind? = nil, sanitizer: TextSanitizer = TextSanitizer()
@@ -46,6 +54,9 @@ extension Owner: Decodable {
   /// Reads `login`, `name`, `description` (a user's `bio` when there is none), `public_repos`
   /// and `type`, cleaned with the sanitizer `GitHubJSON` decodes with; other fields are
   /// ignored.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when `login` is missing or a field has another type.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     try self.init(

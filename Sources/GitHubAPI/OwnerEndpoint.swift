@@ -15,6 +15,11 @@ public struct OwnerEndpoint: Endpoint {
   public let sanitizer: TextSanitizer
 
   /// Creates a value from its parts.
+  ///
+  /// - Parameters:
+  ///   - login: The owner's login.
+  ///   - kind: Its kind; `nil` asks `users/{login}`.
+  ///   - sanitizer: Cleans the owner's text and the server's messages.
   public init(login: GitHubLogin, kind: OwnerKind?, sanitizer: TextSanitizer) {
     self.login = login
     self.kind = kind
@@ -25,6 +30,9 @@ public struct OwnerEndpoint: Endpoint {
   public var requestSubject: String? { login.spelling }
 
   /// The request, relative to the API root.
+  ///
+  /// - Returns: The request, relative to the API root.
+  /// - Throws: Nothing; the request is always made.
   public func makeRequest() throws -> URLRequest {
     let segment = (kind ?? .user).pathSegment
     return URLRequest(url: URL(string: "\(segment)/\(GitHubPath.escape(login.spelling))")!)
@@ -32,6 +40,12 @@ public struct OwnerEndpoint: Endpoint {
 
   /// Turns a non-2xx answer into a `GitHubError`: a 404 of `users/{login}` is
   /// `GitHubError.noSuchOwner`.
+  ///
+  /// - Parameters:
+  ///   - request: The request as it was sent.
+  ///   - response: The response's status and header fields.
+  ///   - data: The response body.
+  /// - Throws: The `GitHubError` the answer stands for, for any answer but a 2xx.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     if let error = GitHubError.check(
       response.fields, body: data, login: login.spelling, kind: kind, sanitizer: sanitizer)
@@ -42,6 +56,12 @@ public struct OwnerEndpoint: Endpoint {
 
   /// The owner read from the JSON body; without a `type`, of the kind asked for (a user for
   /// `users/{login}`).
+  ///
+  /// - Parameters:
+  ///   - response: The response.
+  ///   - body: The response body.
+  /// - Returns: The owner.
+  /// - Throws: `GitHubError.unreadable` when the body is not what GitHub sends.
   public func content(from response: URLResponse?, with body: Data) throws -> Owner {
     var owner = try GitHubJSON.decode(Owner.self, from: body, sanitizer: sanitizer)
     if owner.kind == nil { owner.kind = kind ?? .user }

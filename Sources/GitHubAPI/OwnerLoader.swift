@@ -19,6 +19,12 @@ public final class OwnerLoader: WebLoader<Owner>, ContentLoading {
 
   /// Creates the loader for `login`, of the kind `kind` says (`nil`: either
   /// kind, asked of `users/{login}`); `sanitizer` cleans the text of what it loads.
+  ///
+  /// - Parameters:
+  ///   - apiClient: The client it sends with.
+  ///   - login: The owner's login.
+  ///   - kind: Its kind; `nil` for either.
+  ///   - sanitizer: Cleans the text of what it loads.
   public init(
     apiClient: Client, login: GitHubLogin, kind: OwnerKind?, sanitizer: TextSanitizer
   ) {

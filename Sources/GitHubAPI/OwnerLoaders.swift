@@ -59,8 +59,8 @@ public final class OwnerLoaders: StoredLoader {
     owner.load()
   }
 
-  /// Loads both (``fetchBoth()``), as ``LoaderStore/invalidate(_:)`` and
-  /// ``LoaderStore/prefetch(_:)`` ask.
+  /// Loads both (``fetchBoth()``), as `LoaderStore.invalidate(_:)` and
+  /// `LoaderStore.prefetch(_:)` ask.
   public func load() { fetchBoth() }
 
   /// Calls `done` with the owner's kind: at once when known, else once the owner loader's

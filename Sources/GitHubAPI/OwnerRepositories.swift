@@ -8,12 +8,21 @@ public struct OwnerRepositories: Sendable, Equatable {
   public var repositories: [Repository]
 
   /// Pairs an owner with its repositories.
+  ///
+  /// - Parameters:
+  ///   - owner: The owner.
+  ///   - repositories: Its repositories.
   public init(owner: Owner, repositories: [Repository]) {
     self.owner = owner
     self.repositories = repositories
   }
 
   /// The merged state the Fetch pane and headless mode show: both loaders' states combined.
+  ///
+  /// - Parameters:
+  ///   - owner: The owner loader's state.
+  ///   - repositories: The repositories loader's state.
+  /// - Returns: Both merged.
   public static func merged(
     _ owner: LoadingState<Owner>, _ repositories: LoadingState<[Repository]>
   ) -> LoadingState<OwnerRepositories> {

@@ -39,6 +39,13 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
 
   /// Creates the loader for `login` (of the kind `kind` says), following at
   /// most `pageCap` pages; `sanitizer` cleans the text of what it loads.
+  ///
+  /// - Parameters:
+  ///   - apiClient: The client it sends with.
+  ///   - login: The owner's login.
+  ///   - kind: Its kind; `nil` until known.
+  ///   - pageCap: The most pages followed.
+  ///   - sanitizer: Cleans the text of what it loads.
   public init(
     apiClient: Client, login: GitHubLogin, kind: OwnerKind?, pageCap: Int = 100,
     sanitizer: TextSanitizer

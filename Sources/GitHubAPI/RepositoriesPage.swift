@@ -13,12 +13,20 @@ public struct RepositoriesPage: Sendable, Equatable {
   public var links: PageLinks
 
   /// Creates a value from its parts.
+  ///
+  /// - Parameters:
+  ///   - body: The page's JSON.
+  ///   - links: Its `Link` header's pages.
   public init(body: Data, links: PageLinks) {
     self.body = body
     self.links = links
   }
 
   /// Creates a page whose only link is `next`.
+  ///
+  /// - Parameters:
+  ///   - body: The page's JSON.
+  ///   - next: The next page's URL; `nil` on the last.
   public init(body: Data, next: URL? = nil) {
     self.init(body: body, links: PageLinks(next: next))
   }
@@ -28,6 +36,10 @@ public struct RepositoriesPage: Sendable, Equatable {
 
   /// The repositories on this page, their text cleaned with `sanitizer`: read by
   /// `RepositoryListReader` when it takes the page, else by `JSONDecoder` (and its errors).
+  ///
+  /// - Parameter sanitizer: Cleans the text.
+  /// - Returns: The repositories.
+  /// - Throws: `GitHubError.unreadable` when the body is not a list of repositories.
   public func repositories(sanitizer: TextSanitizer) throws -> [Repository] {
     if let repositories = RepositoryListReader.read(body, sanitizer: sanitizer) {
       return repositories

@@ -20,6 +20,12 @@ public struct RepositoriesPageEndpoint: Endpoint {
   public let sanitizer: TextSanitizer
 
   /// Creates a value from its parts.
+  ///
+  /// - Parameters:
+  ///   - login: The owner's login.
+  ///   - kind: Its kind.
+  ///   - url: The page's URL.
+  ///   - sanitizer: Cleans the server's messages.
   public init(
     login: GitHubLogin, kind: OwnerKind, url: URL, sanitizer: TextSanitizer
   ) {
@@ -34,6 +40,12 @@ public struct RepositoriesPageEndpoint: Endpoint {
 
   /// The first page, 100 repositories a page, of an organization (`orgs/{org}/repos`) or a
   /// user (`users/{login}/repos`).
+  ///
+  /// - Parameters:
+  ///   - login: The owner's login.
+  ///   - kind: Its kind.
+  ///   - sanitizer: Cleans the server's messages.
+  /// - Returns: The endpoint.
   public static func firstPage(
     login: GitHubLogin, kind: OwnerKind, sanitizer: TextSanitizer
   ) -> RepositoriesPageEndpoint {
@@ -47,9 +59,18 @@ public struct RepositoriesPageEndpoint: Endpoint {
   public var requestSubject: String? { login.spelling }
 
   /// The request for this page.
+  ///
+  /// - Returns: The request for the page's URL.
+  /// - Throws: Nothing; the request is always made.
   public func makeRequest() throws -> URLRequest { URLRequest(url: url) }
 
   /// Turns a non-2xx answer into a `GitHubError`.
+  ///
+  /// - Parameters:
+  ///   - request: The request as it was sent.
+  ///   - response: The response's status and header fields.
+  ///   - data: The response body.
+  /// - Throws: The `GitHubError` the answer stands for, for any answer but a 2xx.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
     if let error = GitHubError.check(
       response.fields, body: data, login: login.spelling, kind: kind, sanitizer: sanitizer)
@@ -60,6 +81,12 @@ public struct RepositoriesPageEndpoint: Endpoint {
 
   /// The page undecoded, with its `Link` header's next and last pages: the loader asks for the
   /// next page first and decodes this one meanwhile.
+  ///
+  /// - Parameters:
+  ///   - response: The response, whose `Link` header names the other pages.
+  ///   - body: The page's JSON, decoded later.
+  /// - Returns: The page.
+  /// - Throws: Nothing; the body is read later.
   public func content(from response: URLResponse?, with body: Data) throws -> RepositoriesPage {
     RepositoriesPage(body: body, links: PageLinks(response: response))
   }

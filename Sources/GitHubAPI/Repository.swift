@@ -108,6 +108,11 @@ public struct Repository: Sendable, Equatable {
 
   /// Equal when everything the properties say is equal (an address stored as text equals the
   /// same address made from the full name).
+  ///
+  /// - Parameters:
+  ///   - a: A repository.
+  ///   - b: Another.
+  /// - Returns: `true` when every field shown is the same.
   public static func == (a: Repository, b: Repository) -> Bool {
     a.name == b.name && a.description == b.description && a.language == b.language
       && a.stargazersCount == b.stargazersCount && a.fork == b.fork && a.rawName == b.rawName
@@ -148,6 +153,15 @@ public struct Repository: Sendable, Equatable {
 
   /// A repository; every text is cleaned for display with `sanitizer`, and the name is also
   /// kept as sent, with only the secrets replaced.
+  ///
+  /// - Parameters:
+  ///   - name: The name.
+  ///   - description: The description.
+  ///   - language: The main language.
+  ///   - stargazersCount: The stars.
+  ///   - fork: Whether it is a fork.
+  ///   - sanitizer: Cleans the text for display.
+  ///   - details: The fields of the repository's own endpoint, when loaded.
   public init(
     name: String, description: String? = nil, language: String? = nil, stargazersCount: Int = 0,
     fork: Bool = false, sanitizer: TextSanitizer = TextSanitizer(),
@@ -185,6 +199,11 @@ public struct Repository: Sendable, Equatable {
   }
 
   /// `text` as a web address when it is a plain `http`/`https` URL with a host, else `nil`.
+  ///
+  /// - Parameters:
+  ///   - text: The address as sent.
+  ///   - sanitizer: Cleans it.
+  /// - Returns: The URL, or `nil` when it is not an `http` or `https` address.
   public static func webAddress(_ text: String, sanitizer: TextSanitizer = TextSanitizer())
     -> URL?
   {

@@ -15,6 +15,12 @@ public final class RepositoryDetailLoader: WebLoader<Repository>, ContentLoading
   public let sanitizer: TextSanitizer
 
   /// Creates the loader of `owner/name`; `sanitizer` cleans the text of what it loads.
+  ///
+  /// - Parameters:
+  ///   - apiClient: The client it sends with.
+  ///   - owner: The repository's owner.
+  ///   - name: Its name.
+  ///   - sanitizer: Cleans the text of what it loads.
   public init(apiClient: Client, owner: String, name: String, sanitizer: TextSanitizer) {
     self.owner = owner
     self.name = name

@@ -2,7 +2,7 @@ import ApexyHTTP
 import ApexyLoader
 
 /// The detail loaders, one per repository, made the first time a repository is opened and
-/// handed out again every time it is opened while kept: a ``LoaderStore`` keyed by
+/// handed out again every time it is opened while kept: a `LoaderStore` keyed by
 /// `owner/name`, which lets go of the least recently opened one that is neither shown nor
 /// loading once more than `limit` are kept.
 @MainActor

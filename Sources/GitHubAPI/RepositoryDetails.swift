@@ -23,6 +23,17 @@ public struct RepositoryDetails: Sendable, Equatable {
   public var networkCount: Int?
 
   /// Creates a value from its parts; every one is optional.
+  ///
+  /// - Parameters:
+  ///   - fullName: `owner/name`.
+  ///   - forksCount: The forks.
+  ///   - openIssuesCount: The open issues.
+  ///   - license: The license's name.
+  ///   - topics: The topics.
+  ///   - pushedAt: The last push.
+  ///   - htmlURL: The web page.
+  ///   - subscribersCount: The watchers.
+  ///   - networkCount: The network.
   public init(
     fullName: String? = nil, forksCount: Int? = nil, openIssuesCount: Int? = nil,
     license: String? = nil, topics: [String] = [], pushedAt: Date? = nil, htmlURL: String? = nil,
@@ -65,6 +76,9 @@ extension Repository: Decodable {
   /// Reads the list fields (`name`, `description`, `language`, `stargazers_count`, `fork`) and
   /// the optional detail fields, cleaned with the sanitizer `GitHubJSON` decodes with; a
   /// detail field of the wrong type is left out rather than failing the list.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when `name` is missing or a field has another type.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let license = (try? container.decodeIfPresent(License.self, forKey: .license)) ?? nil

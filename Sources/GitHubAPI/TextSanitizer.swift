@@ -13,16 +13,24 @@ public struct TextSanitizer: Sendable, Equatable {
 
   /// A sanitizer that also replaces `secrets`; secrets shorter than 4 characters are ignored,
   /// as replacing them would mangle ordinary text.
+  ///
+  /// - Parameter secrets: The texts never shown (a token); shorter than 4 characters are ignored.
   public init(secrets: [String] = []) {
     self.secrets = secrets.filter { $0.count >= 4 }
   }
 
   /// The text with every secret replaced, every control made visible and its length bounded.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: It, safe to draw.
   public func clean(_ text: String) -> String {
     Self.clean(redacted(text))
   }
 
   /// The text with every secret replaced by `<token>`, and nothing else changed.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: It, each secret replaced.
   public func redacted(_ text: String) -> String {
     var text = text
     for secret in secrets where text.contains(secret) {
@@ -32,6 +40,9 @@ public struct TextSanitizer: Sendable, Equatable {
   }
 
   /// The text with every control made visible and its length bounded (no secrets replaced).
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: It, safe to draw.
   public static func clean(_ text: String) -> String {
     if text.utf8.count <= maximumLength, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       return text
@@ -50,6 +61,9 @@ public struct TextSanitizer: Sendable, Equatable {
   }
 
   /// Whether a scalar must not reach the terminal as it is.
+  ///
+  /// - Parameter scalar: The scalar.
+  /// - Returns: `true` when it is drawn escaped.
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     visible(scalar) != String(scalar)
   }

@@ -12,6 +12,9 @@ public enum GitHubCacheCodecs {
   public static let repositoriesVersion = 2
 
   /// The owner's codec; `sanitizer` cleans what is read back.
+  ///
+  /// - Parameter sanitizer: Cleans what is read back.
+  /// - Returns: The codec.
   public static func owner(sanitizer: TextSanitizer) -> LoaderCacheCodec<Owner> {
     LoaderCacheCodec(
       version: ownerVersion,
@@ -25,6 +28,11 @@ public enum GitHubCacheCodecs {
   /// (without the API's origin) and validators, and reading it back puts them into the loader's
   /// page cache, so the first reload after a restart can be answered `304` page by page. A list
   /// the page cache no longer matches is stored as one page without a URL, to be fetched whole.
+  ///
+  /// - Parameters:
+  ///   - sanitizer: Cleans what is read back.
+  ///   - pages: Where the pages' URLs and validators go and come from; `nil` stores the list alone.
+  /// - Returns: The codec.
   public static func repositories(
     sanitizer: TextSanitizer, pages: RepositoryPageSource? = nil
   ) -> LoaderCacheCodec<[Repository]> {

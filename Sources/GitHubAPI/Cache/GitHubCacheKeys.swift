@@ -9,6 +9,9 @@ public struct GitHubCacheKeys: Sendable, Equatable {
 
   /// Keys for a GitHub-compatible API at `baseURL`: its root without a trailing slash
   /// (`https://api.github.com`, `https://ghe.example/api/v3`), without any user or password.
+  ///
+  /// - Parameter baseURL: The API root.
+  /// - Returns: The keys.
   public static func api(_ baseURL: URL) -> GitHubCacheKeys {
     var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
     components?.user = nil
@@ -26,6 +29,9 @@ public struct GitHubCacheKeys: Sendable, Equatable {
   }
 
   /// The owner's entry.
+  ///
+  /// - Parameter login: The owner's login, in any case.
+  /// - Returns: The key.
   public func owner(_ login: GitHubLogin) -> LoaderCacheKey {
     LoaderCacheKey(namespace: namespace, name: "owner \(login.key)")
   }
@@ -36,6 +42,9 @@ public struct GitHubCacheKeys: Sendable, Equatable {
   }
 
   /// The entry of the owner's repositories.
+  ///
+  /// - Parameter login: The owner's login, in any case.
+  /// - Returns: The key.
   public func repositories(_ login: GitHubLogin) -> LoaderCacheKey {
     LoaderCacheKey(namespace: namespace, name: "repos \(login.key)")
   }
@@ -45,6 +54,13 @@ public struct GitHubCacheKeys: Sendable, Equatable {
   /// relative to the API's origin; the repositories are stored page by page with each page's
   /// URL and validators, so the first reload after a restart can be answered `304` for every
   /// page.
+  ///
+  /// - Parameters:
+  ///   - owner: The owner's loader.
+  ///   - repositories: The owner's repositories loader.
+  ///   - login: The owner's login.
+  ///   - baseURL: The API root the validators are stored relative to.
+  ///   - store: Where the entries are kept.
   @MainActor
   public func attach(
     owner: OwnerLoader, repositories: RepositoriesLoader, login: GitHubLogin,

@@ -13,6 +13,10 @@ public struct OriginRelativeStore: LoaderCacheStore {
   static let placeholder = "@origin"
 
   /// A store over `base` for the API at `origin`.
+  ///
+  /// - Parameters:
+  ///   - base: The store the entries go to.
+  ///   - origin: The API root of this run.
   public init(base: LoaderCacheStore, origin: URL) {
     self.base = base
     self.origin = Self.spelling(of: origin)
@@ -26,6 +30,10 @@ public struct OriginRelativeStore: LoaderCacheStore {
   }
 
   /// The entry under `key`, its validators keyed by this run's URLs.
+  ///
+  /// - Parameter key: The entry's key.
+  /// - Returns: The entry, or `nil` when there is none.
+  /// - Throws: What the base store throws.
   public func read(_ key: LoaderCacheKey) throws -> LoaderCacheEntry? {
     guard var entry = try base.read(key) else { return nil }
     entry.validators = Self.rekeyed(entry.validators, from: Self.placeholder, to: origin)
@@ -33,6 +41,11 @@ public struct OriginRelativeStore: LoaderCacheStore {
   }
 
   /// Stores `entry` with its validators keyed without the origin.
+  ///
+  /// - Parameters:
+  ///   - entry: The entry to store.
+  ///   - key: Its key.
+  /// - Throws: What the base store throws.
   public func write(_ entry: LoaderCacheEntry, for key: LoaderCacheKey) throws {
     var entry = entry
     entry.validators = Self.rekeyed(entry.validators, from: origin, to: Self.placeholder)
@@ -40,6 +53,9 @@ public struct OriginRelativeStore: LoaderCacheStore {
   }
 
   /// Removes the entry under `key`.
+  ///
+  /// - Parameter key: The entry's key.
+  /// - Throws: What the base store throws.
   public func remove(_ key: LoaderCacheKey) throws {
     try base.remove(key)
   }

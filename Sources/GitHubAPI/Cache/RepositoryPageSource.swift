@@ -17,6 +17,12 @@ public struct RepositoryPageSource: Sendable {
 
   /// A source over `pageCache`, whose first page is one of `firstPages`, for the API at
   /// `origin`.
+  ///
+  /// - Parameters:
+  ///   - pageCache: The loader's pages, with their validators.
+  ///   - firstPages: The URLs a list may start at (one per kind of owner while the kind is
+  ///     not known).
+  ///   - origin: The API root of this run.
   public init(pageCache: RevalidationCache<CachedPage>, firstPages: [URL], origin: URL) {
     self.pageCache = pageCache
     self.firstPages = firstPages.map(\.absoluteString)
@@ -24,6 +30,11 @@ public struct RepositoryPageSource: Sendable {
   }
 
   /// A source over `pageCache`, whose first page is `firstPage`, for the API at `origin`.
+  ///
+  /// - Parameters:
+  ///   - pageCache: The loader's pages, with their validators.
+  ///   - firstPage: The URL the list starts at.
+  ///   - origin: The API root of this run.
   public init(pageCache: RevalidationCache<CachedPage>, firstPage: URL, origin: URL) {
     self.init(pageCache: pageCache, firstPages: [firstPage], origin: origin)
   }
@@ -31,6 +42,10 @@ public struct RepositoryPageSource: Sendable {
   /// The pages of `loader`, for the API at `origin`: its first page as its owner's kind makes
   /// it, or either kind's while the kind is not known (a user's pages were once looked up under
   /// an organization's first page, and never revalidated).
+  ///
+  /// - Parameters:
+  ///   - loader: The repositories loader whose pages are stored.
+  ///   - origin: The API root of this run.
   @MainActor
   public init(loader: RepositoriesLoader, origin: URL) {
     let kinds = loader.kind.map { [$0] } ?? [.organization, .user]
