@@ -45,8 +45,8 @@ public enum StatusBar {
     }
     let lefts = [
       " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner, limit, false),
-      " " + bare(owner, lowLimit, false), " " + bare("org", lowLimit, false),
-      " " + bare("org", lowLimit, true),
+      " " + bare(owner, lowLimit, false), " " + bare(kindLabel(state), lowLimit, false),
+      " " + bare(kindLabel(state), lowLimit, true),
     ]
     // The keys before the data source: the widest hint but the last that fits beside the
     // loaders, with the source or without it; else the longest left that leaves room for the
@@ -119,6 +119,15 @@ public enum StatusBar {
     case .organization?: return "\(login) (org)"
     case .user?: return "\(login) (user)"
     case nil: return login
+    }
+  }
+
+  /// The owner where its login does not fit: its kind ("org", "user"), "owner" until known.
+  static func kindLabel(_ state: AppState) -> String {
+    switch state.ownerKind {
+    case .organization?: "org"
+    case .user?: "user"
+    case nil: "owner"
     }
   }
 

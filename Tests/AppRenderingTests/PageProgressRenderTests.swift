@@ -78,8 +78,10 @@ final class PageProgressRenderTests: XCTestCase {
       statusBarLine(loading(nil), width: 80),
       " RedMadRobot ✓ │ repos 1,200 so far · page 12 │ 4,987/5,000 left  f r @ / x ? q",
       "without ages, the keys fit")
+    var organization = loading(50)
+    organization.ownerKind = .organization
     XCTAssertEqual(
-      statusBarLine(loading(50), width: 40), " org ✓ │ repos page 12/50 f r @ / x ? q",
+      statusBarLine(organization, width: 40), " org ✓ │ repos page 12/50 f r @ / x ? q",
       "narrowest: the page alone")
   }
 

@@ -34,7 +34,23 @@ final class StatusBarTests: XCTestCase {
   }
 
   func testNarrowTerminalKeepsOnlyTheKeyHelpHint() {
-    XCTAssertEqual(statusBarLine(Fixture.loaded(), width: 24), " org ✓ │ repos ✓ ? keys")
+    var state = Fixture.loaded()
+    state.ownerKind = .organization
+    XCTAssertEqual(statusBarLine(state, width: 24), " org ✓ │ repos ✓ ? keys")
+  }
+
+  func testWhereTheLoginDoesNotFitTheOwnersKindStandsForItNeverOrgForAUser() {
+    var state = Fixture.loaded()
+    state.notice = "Outage on: the built-in server fails every request."
+    state.ownerKind = .user
+    XCTAssertEqual(
+      statusBarLine(state, width: 72),
+      " user ✓ │ repos ✓   Outage on: the built-in server fails every request.")
+    state.ownerKind = nil
+    XCTAssertEqual(
+      statusBarLine(state, width: 72),
+      " owner ✓ │ repos ✓  Outage on: the built-in server fails every request.",
+      "until the first answer says which kind")
   }
 
   func testNoticeTakesThePlaceOfTheHints() {
