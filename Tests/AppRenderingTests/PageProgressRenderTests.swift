@@ -14,19 +14,8 @@ final class PageProgressRenderTests: XCTestCase {
 
   /// The organization loaded and 1,200 repositories read in 12 pages of `count`.
   private func loading(_ count: Int?, rows: Int = 1_200, ascii: Bool = false) -> AppState {
-    var state = Fixture.state(columns: 80, rows: 10)
-    state.asciiOnly = ascii
-    _ = updateLoaders(
-      &state, organization: .success(content: Fixture.organization),
-      repositories: .loading(cache: nil), at: now)
-    let progress = PageProgress(pagesRead: 12, pageCount: count, itemCount: rows)
-    var snapshot = state.repositories.snapshot
-    snapshot.status.pages = progress
-    snapshot.status.rateLimit = RateLimit(limit: 5000, remaining: 4_987, reset: now + 3600)
-    let names = (1...rows).map { Repository(name: "repo-\($0)", language: "Go") }
-    snapshot.partial = PartialContent(content: names, progress: progress)
-    _ = update(&state, .loaderChanged(.repositories(snapshot), at: now))
-    return state
+    Fixture.readingPages(
+      columns: 80, height: 10, pagesRead: 12, pageCount: count, rows: rows, ascii: ascii)
   }
 
   private func pane(_ state: AppState, _ pane: PaneID = .result, width: Int = 46) -> [String] {

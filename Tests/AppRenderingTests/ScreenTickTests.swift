@@ -14,19 +14,8 @@ final class ScreenTickTests: XCTestCase {
 
   /// The organization loaded and `rows` repositories read in pages, the load going on.
   private func loading(rows: Int = 300, ascii: Bool = false) -> AppState {
-    var state = Fixture.state(columns: 100, rows: 20)
-    state.asciiOnly = ascii
-    _ = updateLoaders(
-      &state, organization: .success(content: Fixture.organization),
-      repositories: .loading(cache: nil), at: now)
-    let progress = PageProgress(pagesRead: 3, pageCount: 50, itemCount: rows)
-    var snapshot = state.repositories.snapshot
-    snapshot.status.pages = progress
-    snapshot.status.rateLimit = RateLimit(limit: 5000, remaining: 4_987, reset: now + 3600)
-    let names = (1...rows).map { Repository(name: "repo-\($0)", language: "Go") }
-    snapshot.partial = PartialContent(content: names, progress: progress)
-    _ = update(&state, .loaderChanged(.repositories(snapshot), at: now))
-    return state
+    Fixture.readingPages(
+      columns: 100, height: 20, pagesRead: 3, pageCount: 50, rows: rows, ascii: ascii)
   }
 
   /// Checks that each tick of `state` by `seconds` draws what a full render draws, through the

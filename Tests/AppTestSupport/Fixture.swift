@@ -41,6 +41,26 @@ public enum Fixture {
     return state
   }
 
+  /// The owner loaded and `rows` repositories read in `pagesRead` pages of `pageCount`, the
+  /// load going on, on a `columns` × `height` terminal.
+  public static func readingPages(
+    columns: Int, height: Int, pagesRead: Int, pageCount: Int?, rows: Int, ascii: Bool = false
+  ) -> AppState {
+    var state = state(columns: columns, rows: height)
+    state.asciiOnly = ascii
+    _ = updateLoaders(
+      &state, organization: .success(content: organization), repositories: .loading(cache: nil),
+      at: now)
+    let progress = PageProgress(pagesRead: pagesRead, pageCount: pageCount, itemCount: rows)
+    var snapshot = state.repositories.snapshot
+    snapshot.status.pages = progress
+    snapshot.status.rateLimit = RateLimit(limit: 5000, remaining: 4_987, reset: now + 3600)
+    let names = (1...rows).map { Repository(name: "repo-\($0)", language: "Go") }
+    snapshot.partial = PartialContent(content: names, progress: progress)
+    _ = update(&state, .loaderChanged(.repositories(snapshot), at: now))
+    return state
+  }
+
   /// A server error, as GitHub's API sends one.
   public static func outage() -> GitHubError {
     .server(status: 503, message: "Service Unavailable")

@@ -10,13 +10,6 @@ import XCTest
 final class GitHubCacheTests: XCTestCase {
   private let token = "ghp_secretTOKEN1234"
 
-  private func temporaryStore() throws -> FileCacheStore {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("github-cache-\(UUID())")
-    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-    return FileCacheStore(directory: directory)
-  }
-
   private func entryBytes(_ store: FileCacheStore) throws -> Data {
     let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
     XCTAssertEqual(names.count, 1)
@@ -52,7 +45,7 @@ final class GitHubCacheTests: XCTestCase {
 
   func testHostileTextStaysCleanedAndTheTokenIsNeverStored() throws {
     let sanitizer = TextSanitizer(secrets: [token])
-    let store = try temporaryStore()
+    let store = temporaryStore("github-cache")
     let key = LoaderCacheKey(namespace: "https://api.example", name: "repos x")
     let cache = LoaderCache(
       store: store, key: key, codec: GitHubCacheCodecs.repositories(sanitizer: sanitizer))
@@ -88,7 +81,7 @@ final class GitHubCacheTests: XCTestCase {
   }
 
   func testValidatorsAreStoredWithoutTheOriginAndRestoredWithTheNewOne() throws {
-    let base = try temporaryStore()
+    let base = temporaryStore("github-cache")
     let key = LoaderCacheKey(namespace: "built-in", name: "org x")
     let validators = ResponseValidators(etag: "\"v1\"")
     let entry = LoaderCacheEntry(
@@ -117,7 +110,7 @@ final class GitHubCacheTests: XCTestCase {
     let server = DemoServer(options: .init(organizationLatency: 0, repositoriesLatency: 0))
     let url = try server.start()
     defer { server.stop() }
-    let store = try temporaryStore()
+    let store = temporaryStore("github-cache")
     let keys = GitHubCacheKeys(namespace: "built-in test")
     let configuration = GitHubConfiguration(
       baseURL: url, owner: "RedMadRobot", ownerKind: .organization, token: token)

@@ -12,21 +12,12 @@ import XCTest
 final class OwnerCacheMigrationTests: XCTestCase {
   private let keys = GitHubCacheKeys(namespace: "built-in owner-migration")
 
-  private func temporaryStore() -> FileCacheStore {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("owner-migration-\(UUID())")
-    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-    return FileCacheStore(directory: directory)
-  }
-
   /// Loads `login`'s profile on a new server with new loaders over `store`, starting from what
   /// the cache restored; returns the state restored, the content loaded and the server.
   private func run(_ login: String, store: FileCacheStore) async throws
     -> (restored: LoadingState<Owner>, loaded: Owner?, server: DemoServer)
   {
-    let server = DemoServer(options: .init(organizationLatency: 0, repositoriesLatency: 0))
-    let url = try server.start()
-    addTeardownBlock { server.stop() }
+    let (server, url) = try serveBuiltIn()
     let loaders = GitHubLoaders(
       testing: GitHubConfiguration(
         baseURL: url, owner: GitHubLogin(login), ownerKind: nil, retries: 0))
@@ -40,7 +31,7 @@ final class OwnerCacheMigrationTests: XCTestCase {
   }
 
   func testAnOwnerStoredBy020IsShownRevalidatedAndMovedToItsNewName() async throws {
-    let store = temporaryStore()
+    let store = temporaryStore("owner-migration")
     let (_, first, _) = try await run("bob-builder", store: store)
     let loaded = try XCTUnwrap(first)
     // What 0.2.0 left: the same entry under the old name, none under the new one.

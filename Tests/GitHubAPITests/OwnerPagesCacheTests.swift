@@ -12,29 +12,15 @@ import XCTest
 final class OwnerPagesCacheTests: XCTestCase {
   private let keys = GitHubCacheKeys(namespace: "built-in owner-pages")
 
-  private func temporaryStore() -> FileCacheStore {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("owner-pages-\(UUID())")
-    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-    return FileCacheStore(directory: directory)
-  }
-
-  private func serve() throws -> (DemoServer, URL) {
-    let server = DemoServer(options: .init(organizationLatency: 0, repositoriesLatency: 0))
-    let url = try server.start()
-    addTeardownBlock { server.stop() }
-    return (server, url)
-  }
-
   /// Loads `login`'s repositories (and, with its kind not given, its profile first), twice,
   /// each run on a new server and new loaders over the same store; returns the second run's
   /// statuses of the repository pages.
   private func secondRunPages(_ login: String, kind: OwnerKind?) async throws -> [Int] {
-    let store = temporaryStore()
+    let store = temporaryStore("owner-pages")
     var firstRun: [Repository]?
     var statuses: [Int] = []
     for run in 1...2 {
-      let (server, url) = try serve()
+      let (server, url) = try serveBuiltIn()
       let loaders = GitHubLoaders(
         testing: GitHubConfiguration(
           baseURL: url, owner: GitHubLogin(login), ownerKind: kind, retries: 0))

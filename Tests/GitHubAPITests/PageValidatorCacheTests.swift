@@ -12,20 +12,6 @@ final class PageValidatorCacheTests: XCTestCase {
   private let token = "ghp_secretTOKEN1234"
   private let keys = GitHubCacheKeys(namespace: "built-in test")
 
-  private func temporaryStore() -> FileCacheStore {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("page-cache-\(UUID())")
-    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-    return FileCacheStore(directory: directory)
-  }
-
-  private func serve() throws -> (DemoServer, URL) {
-    let server = DemoServer(options: .init(organizationLatency: 0, repositoriesLatency: 0))
-    let url = try server.start()
-    addTeardownBlock { server.stop() }
-    return (server, url)
-  }
-
   private func loaders(_ url: URL, store: LoaderCacheStore) -> GitHubLoaders {
     let loaders = GitHubLoaders(
       testing: GitHubConfiguration(
@@ -41,8 +27,8 @@ final class PageValidatorCacheTests: XCTestCase {
   }
 
   func testARestartAnswersEveryPageWith304AndKeepsTheContent() async throws {
-    let store = temporaryStore()
-    let (_, firstURL) = try serve()
+    let store = temporaryStore("page-cache")
+    let (_, firstURL) = try serveBuiltIn()
     let first = loaders(firstURL, store: store)
     await load(first.firstOwner.repositories)
     XCTAssertEqual(first.firstOwner.repositories.lastPageCounts, PageCounts(decoded: 4, reused: 0))
@@ -50,7 +36,7 @@ final class PageValidatorCacheTests: XCTestCase {
     await first.flush()
 
     // The built-in server of the next run listens on another port.
-    let (server, secondURL) = try serve()
+    let (server, secondURL) = try serveBuiltIn()
     XCTAssertNotEqual(firstURL, secondURL)
     let second = loaders(secondURL, store: store)
     XCTAssertEqual(second.firstOwner.repositories.state.content, fetched)

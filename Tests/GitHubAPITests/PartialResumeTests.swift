@@ -11,13 +11,6 @@ import XCTest
 final class PartialResumeTests: XCTestCase {
   private let keys = GitHubCacheKeys(namespace: "built-in partial")
 
-  private func temporaryStore() -> FileCacheStore {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("partial-\(UUID())")
-    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-    return FileCacheStore(directory: directory)
-  }
-
   /// The built-in server with 1,000 repositories in pages of 10; `latency` spread over them.
   private func serve(latency: TimeInterval = 0) throws -> (DemoServer, URL) {
     let server = DemoServer(
@@ -100,7 +93,7 @@ final class PartialResumeTests: XCTestCase {
   }
 
   func testANewStartGoesOnFromThePagesAFailedLoadRead() async throws {
-    let store = temporaryStore()
+    let store = temporaryStore("partial")
     let (server, url) = try serve()
     let first = loaders(url, store: store)
     let read = await failPartWay(first.firstOwner.repositories, server: server)
@@ -129,7 +122,7 @@ final class PartialResumeTests: XCTestCase {
   }
 
   func testQuittingInTheMiddleOfALoadKeepsThePagesRead() async throws {
-    let store = temporaryStore()
+    let store = temporaryStore("partial")
     // 20 ms a page: the load is still under way when three pages are read.
     let (_, url) = try serve(latency: 2)
     let saved = try await quitAfterThreePages(url, store: store)
