@@ -197,7 +197,7 @@ let package = Package(
       dependencies: [
         "LoaderTUI", "GitHubAPI", "DemoAPI", "DemoOptions", "AppModel", "AppFormats",
         "AppRendering",
-        "AppRuntime", "AppCommandLine", "ApexyLoader", "Locking", "LoopbackHTTP",
+        "AppRuntime", "AppCommandLine", "ApexyHTTP", "ApexyLoader", "Locking", "LoopbackHTTP",
       ]
     ),
   ],

@@ -18,6 +18,7 @@ import threading
 import time
 import urllib.request
 
+import at_most_once
 import memory
 import owners
 import slow_network as slow
@@ -28,6 +29,8 @@ QUICK = "--quick" in sys.argv
 FLOOR = os.path.abspath(sys.argv[sys.argv.index("--floor") + 1]) if "--floor" in sys.argv else None
 BASELINE = (os.path.abspath(sys.argv[sys.argv.index("--baseline") + 1])
             if "--baseline" in sys.argv else None)
+BEFORE = (os.path.abspath(sys.argv[sys.argv.index("--before") + 1])
+          if "--before" in sys.argv else None)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 results = []
@@ -734,6 +737,17 @@ def in_process():
            "plain loop over 8 closures ms", notify["closures_ns"] / 1e6, ratio, "<= 3x", ratio <= 3)
 
 
+def post_cost():
+    """bench/at_most_once.py: a POST on a connection of its own, and the HTTPS load against the
+    app before (--before); a guard that fails makes the bench exit non-zero."""
+    global post_failed
+    post_failed = not at_most_once.run(BINARY, BENCH_BINARY, report, QUICK, BEFORE, serve_demo,
+                                       proxy, interleaved)
+
+
+post_failed = False
+
+
 def owner_switching():
     """bench/owners.py: switching back to a kept owner, and ten owners' memory; a guard that
     fails makes the bench exit non-zero."""
@@ -776,6 +790,11 @@ def main():
     if "--only-transport" in sys.argv:
         transport()
         return
+    if "--only-post" in sys.argv:
+        post_cost()
+        if post_failed:
+            sys.exit("bench: an at-most-once figure missed its target (see above)")
+        return
     # The groups in tmux, each alone or all of them, with a session that lives for the whole
     # run, so the tmux server never exits between panes.
     groups = {"--only-memory": memory_and_start, "--only-soak": soak, "--only-cache": warm_start,
@@ -790,6 +809,8 @@ def main():
         sys.exit("bench: an owner-switching guard failed (see above)")
     if slow_failed:
         sys.exit("bench: a slow-network guard failed (see above)")
+    if post_failed:
+        sys.exit("bench: an at-most-once figure missed its target (see above)")
 
 
 def run_all():
@@ -800,6 +821,7 @@ def run_all():
     scale()
     scale_one_process()
     transport()
+    post_cost()
     revalidation()
     flaky_recovery()
     idle_and_spinning()

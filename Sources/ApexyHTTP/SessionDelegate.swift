@@ -199,17 +199,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   /// A transfer that failed after part of a body with a known length arrived lost its connection;
-  /// Foundation on Linux reports that as an unknown error.
+  /// Foundation on Linux reports that as an unknown error. An error that libcurl's transport
+  /// described already (its reason ends with libcurl's own words) is kept.
   private static func explain(_ error: Error?, _ record: TaskRecord) -> Error? {
     guard let error, (error as? URLError)?.code != .cancelled,
+      !((error as NSError).localizedFailureReason ?? "").contains(" (libcurl: "),
       let expected = record.response?.expectedContentLength, expected > 0,
       Int64(record.data.count) < expected
     else { return error }
     let url = record.response?.url
     return URLError.described(
       .networkConnectionLost, url: url,
-      reason: "The connection to \(url?.host ?? "the server") closed after \(record.data.count)"
-        + " of the \(expected) bytes the response announced.")
+      reason: "The connection to \(url?.host ?? "the server") was lost in the middle of the "
+        + "response (\(record.data.count) of \(expected) bytes).")
   }
 
   private static func head(of response: HTTPURLResponse) -> RequestLifeEvent.Head {

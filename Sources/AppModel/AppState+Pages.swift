@@ -57,7 +57,8 @@ extension AppState {
   /// loader that stopped part-way says how far it got and what is shown ("after 29 of 50
   /// pages (2,900 shown)"), or, headless, what was read.
   public func errorLine(for error: Error, ofRepositories: Bool, headless: Bool = false) -> String {
-    let line = ErrorMessage.line(for: error, host: host, timeout: timeout)
+    let line = ErrorMessage.line(
+      for: error, host: host, timeout: timeout, advice: { [advice] in advice.line(for: $0) })
     guard ofRepositories, let pages = pagesStopped else { return line }
     let read = PageNotes.grouped(pages.itemCount)
     var shown: String

@@ -1,11 +1,38 @@
+import Foundation
+import GitHubAPI
+
 /// What the program that runs the app tells a user to do, such as which flag raises a limit;
 /// the library's errors and notices only describe the problem.
 public struct ErrorAdvice: Sendable, Equatable {
   /// The advice when a load stopped at the page cap, for example "raise it with --page-cap".
   public var pageCap: String?
+  /// The API root that a flag chose instead of GitHub's (`--base-url`), and the flag: a 404
+  /// under it names the URL that answered and the flag to check, since the root may be wrong.
+  public var chosenRoot: (url: URL, flag: String)?
 
   /// Advice for what has some.
-  public init(pageCap: String? = nil) {
+  public init(pageCap: String? = nil, chosenRoot: (url: URL, flag: String)? = nil) {
     self.pageCap = pageCap
+    self.chosenRoot = chosenRoot
+  }
+
+  /// What to add to the line of `error`, if anything: for a 404 of an owner under a chosen
+  /// root, "URL answered it: check FLAG".
+  public func line(for error: Error) -> String? {
+    guard let chosenRoot, let error = error as? GitHubError else { return nil }
+    let path: String
+    switch error {
+    case .notFound(let login): path = "orgs/\(login)"
+    case .noSuchOwner(let login): path = "users/\(login)"
+    default: return nil
+    }
+    let url = URL(string: path, relativeTo: chosenRoot.url)?.absoluteString ?? path
+    return "\(url) answered it: check \(chosenRoot.flag)"
+  }
+
+  /// Whether both give the same advice.
+  public static func == (lhs: ErrorAdvice, rhs: ErrorAdvice) -> Bool {
+    lhs.pageCap == rhs.pageCap && lhs.chosenRoot?.url == rhs.chosenRoot?.url
+      && lhs.chosenRoot?.flag == rhs.chosenRoot?.flag
   }
 }

@@ -68,6 +68,7 @@ public enum ErrorMessage {
   }
 
   private static func describe(_ error: URLError, host: String, timeout: TimeInterval) -> String {
+    if let sentence = transportSentence(error) { return sentence }
     switch error.code {
     case .cannotConnectToHost:
       return "Cannot connect to \(host): is the server running?"
@@ -76,7 +77,7 @@ public enum ErrorMessage {
     case .timedOut:
       return "Timed out after \(Int(timeout)) s waiting for \(host)."
     case .networkConnectionLost:
-      return "The connection to \(host) was lost in the middle of the response."
+      return "The connection to \(host) was lost."
     case .notConnectedToInternet:
       return "No network connection."
     case .cancelled:
@@ -101,6 +102,26 @@ public enum ErrorMessage {
     default:
       return "Network error talking to \(host) (URLError \(error.code.rawValue))."
     }
+  }
+
+  /// The transport's own sentence for a failure of the connection or of the server's HTTP
+  /// (before any response or in the middle of one, a protocol broken, no TLS where https was
+  /// asked): the failure reason, without the transport's words that follow it ("(libcurl:
+  /// …)"). `nil` for other codes, and for an error that carries Apple's sentence only.
+  private static func transportSentence(_ error: URLError) -> String? {
+    let described: Set<URLError.Code> = [
+      .networkConnectionLost, .badServerResponse, .cannotParseResponse, .cannotDecodeContentData,
+    ]
+    let noTLS = error.code == .secureConnectionFailed
+    guard described.contains(error.code) || noTLS,
+      var reason = (error as NSError).localizedFailureReason,
+      reason != error.localizedDescription
+    else { return nil }
+    if noTLS, !reason.contains("does not speak TLS") { return nil }
+    if let detail = reason.range(of: " (libcurl: ", options: .backwards) {
+      reason = String(reason[..<detail.lowerBound])
+    }
+    return reason
   }
 
   /// Local wall-clock time, for example `14:05`.

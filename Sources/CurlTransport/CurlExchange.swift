@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import URLProtocolSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -21,6 +22,10 @@ final class CurlExchange {
   private var parser = ResponseHeadParser()
   private var discarded = false
   private var pendingBody = Data()
+  /// The final response's head, once it arrived (an interim 1xx head is not one).
+  private var responseHead: ResponseHead?
+  /// Body bytes received, decoded.
+  private var bodyBytes: Int64 = 0
   /// Body bytes held back before `body` hands them over at once: a bound on what a pass over
   /// a fast connection keeps in memory before the receiver (and its size limit) sees it.
   private static let pendingBodyLimit = 1 << 20
@@ -80,6 +85,13 @@ final class CurlExchange {
     if code != CURLE_OK {
       end.errorText = errorText
       end.verifyResult = verifyResult
+      end.progress = CurlTransfer.End.Progress(
+        method: request.httpMethod?.uppercased() ?? "GET",
+        repeatable: RequestRepetition.mayRepeat(request),
+        https: request.url?.scheme?.lowercased() == "https",
+        responded: responseHead != nil,
+        announcedLength: responseHead?.value("content-length").flatMap { Int64($0) },
+        bodyBytes: bodyBytes)
     }
     if TransferObserver.shared.current != nil, let url = request.url {
       end.report = CurlTransferReport(handle: handle, url: url)
@@ -127,6 +139,14 @@ final class CurlExchange {
     ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
     configureTLS(pinnedPublicKey: transfer.pinnedPublicKey)
     configureMethodAndHeaders()
+    // At most once: libcurl sends a request again, whatever its method, when the kept
+    // connection it took dies before any answer ("Connection died, retrying a fresh connect").
+    // A request that may not be repeated gets a connection of its own, where libcurl never
+    // resends it (a refused HTTP/2 stream, which the server did not process, excepted); the
+    // connection is kept afterwards for the requests that follow.
+    if !RequestRepetition.mayRepeat(request) {
+      ccurl_easy_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
+    }
   }
 
   /// The system trust store, or the files `SSL_CERT_FILE` and `SSL_CERT_DIR` name, read for
@@ -181,6 +201,7 @@ final class CurlExchange {
     guard !discarded, let buffer else { return 0 }
     let line = UnsafeRawBufferPointer(start: buffer, count: length)
     guard let head = parser.consume(line) else { return length }
+    if head.status >= 200 { responseHead = head }
     return transfer.head(head) ? length : 0
   }
 
@@ -196,6 +217,7 @@ final class CurlExchange {
   private func body(_ buffer: UnsafeMutablePointer<CChar>?, _ length: Int) -> Int {
     guard !discarded, let buffer else { return 0 }
     pendingBody.append(UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
+    bodyBytes += Int64(length)
     if pendingBody.count >= Self.pendingBodyLimit { deliverBody() }
     return discarded ? 0 : length
   }

@@ -7,7 +7,23 @@ import URLProtocolSupport
 #endif
 
 /// Turns a libcurl failure into the `URLError` URLSession would report, Apple's sentence as its
-/// localized description and a reason that names the host and says what libcurl said.
+/// localized description and a reason that names the host, says what happened in one sentence
+/// and ends with what libcurl said: `"<sentence> (libcurl: <libcurl's text>)"`.
+///
+/// Failures of the connection and of the server, by when they came and who broke what:
+///
+/// | failure | code | sentence says |
+/// |---|---|---|
+/// | closed or reset before any response | `.networkConnectionLost` | before any response; a request that may not be repeated "may have been applied" |
+/// | closed or reset during the body | `.networkConnectionLost` | in the middle of the response, bytes of bytes |
+/// | HTTP/2 stream reset by the server | `.badServerResponse` | the error's name (`INTERNAL_ERROR`…), before or during |
+/// | HTTP/2 head that breaks the protocol | `.cannotParseResponse` | an invalid field name or pseudo-header |
+/// | HTTP/2 body longer or shorter than its `Content-Length` | `.badServerResponse` | the announced length |
+/// | HTTP/2 frames not decodable, head too large | `.badServerResponse` | broke HTTP/2 |
+/// | every stream refused (HTTP/2 `REFUSED_STREAM`) | `.badServerResponse` | refused on every try |
+/// | not HTTP at all | `.badServerResponse` | not HTTP |
+/// | `https` to a server that does not speak TLS | `.secureConnectionFailed` | try `http://` |
+/// | a compressed body that does not decompress | `.cannotDecodeContentData` | |
 ///
 /// TLS failures, by OpenSSL's verification result:
 ///
@@ -26,8 +42,10 @@ enum CurlFailure {
     let url = end.url
     let host = url.map(hostDescription) ?? "the server"
     let detail = end.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : end.errorText
-    let (errorCode, sentence) = describe(
-      code, host: host, verifyResult: end.verifyResult, text: detail)
+    let failed = Failed(
+      code: code, host: host, text: detail, progress: end.progress ?? .init(),
+      verifyResult: end.verifyResult)
+    let (errorCode, sentence) = failed.described()
     return URLError.described(errorCode, url: url, reason: "\(sentence) (libcurl: \(detail))")
   }
 
@@ -37,46 +55,159 @@ enum CurlFailure {
     return url.port.map { "\(host):\($0)" } ?? host
   }
 
-  private static func describe(_ code: CURLcode, host: String, verifyResult: Int, text: String)
-    -> (URLError.Code, String)
-  {
-    switch code {
-    case CURLE_PEER_FAILED_VERIFICATION:
-      return certificate(host: host, verifyResult: verifyResult, text: text)
-    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+  /// A failed transfer: libcurl's result and text, and how far it got.
+  private struct Failed {
+    let code: CURLcode
+    let host: String
+    let text: String
+    let progress: CurlTransfer.End.Progress
+    let verifyResult: Int
+
+    func described() -> (URLError.Code, String) {
+      if let ended = connectionEnded() { return ended }
+      switch code {
+      case CURLE_PEER_FAILED_VERIFICATION:
+        return CurlFailure.certificate(host: host, verifyResult: verifyResult, text: text)
+      case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+        return (
+          .serverCertificateUntrusted, "The public key of \(host) does not match the pinned key."
+        )
+      case CURLE_SSL_CONNECT_ERROR where text.contains("wrong version number"):
+        return (
+          .secureConnectionFailed,
+          "\(host) does not speak TLS: it answered the TLS handshake in plain text; "
+            + "for a plain HTTP server use an http:// URL."
+        )
+      case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_CERTPROBLEM, CURLE_USE_SSL_FAILED,
+        CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_ISSUER_ERROR:
+        return (.secureConnectionFailed, "The TLS connection to \(host) failed.")
+      case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+        return (.cannotFindHost, "Cannot find \(host).")
+      case CURLE_COULDNT_CONNECT: return (.cannotConnectToHost, "Cannot connect to \(host).")
+      case CURLE_OPERATION_TIMEDOUT: return (.timedOut, "\(host) did not answer in time.")
+      case CURLE_WEIRD_SERVER_REPLY:
+        return (.badServerResponse, "\(host) answered with something that is not HTTP.")
+      case CURLE_BAD_CONTENT_ENCODING:
+        return (
+          .cannotDecodeContentData,
+          "The compressed body from \(host) could not be decompressed (cut short or corrupt)."
+        )
+      case CURLE_TOO_MANY_REDIRECTS: return (.httpTooManyRedirects, "\(host) redirected too often.")
+      case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP"):
+        // "Received HTTP/0.9 when not allowed", "Unsupported HTTP version in response", …
+        return (.badServerResponse, "\(host) answered with something that is not HTTP.")
+      case CURLE_UNSUPPORTED_PROTOCOL:
+        return (.unsupportedURL, "The URL for \(host) is not supported.")
+      case CURLE_OUT_OF_MEMORY:
+        // What libcurl 7.x reports for a response header over its 100 KB limit.
+        return (.badServerResponse, "The response head from \(host) was too large to read.")
+      case CURLE_URL_MALFORMAT: return (.badURL, "The URL for \(host) is malformed.")
+      case CURLE_ABORTED_BY_CALLBACK, CURLE_WRITE_ERROR:
+        return (.cancelled, "The request was cancelled.")
+      default: return (.unknown, "The request to \(host) failed.")
+      }
+    }
+
+    /// A connection that ended under the transfer, or an HTTP/2 stream the server ended: which
+    /// side broke what, before any response or in the middle of one; `nil` for other failures.
+    private func connectionEnded() -> (URLError.Code, String)? {
+      switch code {
+      case CURLE_HTTP2_STREAM, CURLE_HTTP2: return http2()
+      case CURLE_GOT_NOTHING where progress.https:
+        // Over HTTP/2, libcurl 7.88 says the same of a head it refused (too large, malformed)
+        // and tells nothing of the protocol before a head arrived.
+        return (
+          .networkConnectionLost,
+          "\(host) ended the connection or its HTTP/2 stream before any response (a response "
+            + "head too large or malformed ends an HTTP/2 stream so)\(mayHaveApplied)."
+        )
+      case CURLE_RECV_ERROR where text.contains("tried") && text.contains("times"):
+        return (
+          .badServerResponse,
+          "\(host) refused the request on every try, before any response (every HTTP/2 "
+            + "stream refused, or every connection closed at once)."
+        )
+      case CURLE_RECV_ERROR where text.contains("nghttp2"):
+        return (
+          .badServerResponse,
+          "\(host) broke HTTP/2: its frames could not be decoded (a header block too large, or "
+            + "malformed)."
+        )
+      case CURLE_SEND_ERROR:
+        return (
+          .networkConnectionLost,
+          "The connection to \(host) was lost while sending\(mayHaveApplied)."
+        )
+      case CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_RECV_ERROR:
+        return lost()
+      default: return nil
+      }
+    }
+
+    /// The connection ended (closed or reset): before any response, or during the body.
+    private func lost() -> (URLError.Code, String) {
+      guard progress.responded else {
+        return (
+          .networkConnectionLost,
+          "\(host) closed the connection before any response\(mayHaveApplied)."
+        )
+      }
       return (
-        .serverCertificateUntrusted, "The public key of \(host) does not match the pinned key."
+        .networkConnectionLost,
+        "The connection to \(host) was lost in the middle of the response\(bytes)."
       )
-    case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER, CURLE_SSL_CERTPROBLEM, CURLE_USE_SSL_FAILED,
-      CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_ISSUER_ERROR:
-      return (.secureConnectionFailed, "The TLS connection to \(host) failed.")
-    case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-      return (.cannotFindHost, "Cannot find \(host).")
-    case CURLE_COULDNT_CONNECT: return (.cannotConnectToHost, "Cannot connect to \(host).")
-    case CURLE_OPERATION_TIMEDOUT: return (.timedOut, "\(host) did not answer in time.")
-    case CURLE_GOT_NOTHING, CURLE_WEIRD_SERVER_REPLY:
-      return (.badServerResponse, "\(host) closed the connection without a valid HTTP response.")
-    case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
-      return (.networkConnectionLost, "The connection to \(host) was lost.")
-    case CURLE_TOO_MANY_REDIRECTS: return (.httpTooManyRedirects, "\(host) redirected too often.")
-    case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP"):
-      // "Received HTTP/0.9 when not allowed", "Unsupported HTTP version in response", …
-      return (.badServerResponse, "\(host) answered with something that is not HTTP.")
-    case CURLE_UNSUPPORTED_PROTOCOL:
-      return (.unsupportedURL, "The URL for \(host) is not supported.")
-    case CURLE_OUT_OF_MEMORY:
-      // What libcurl 7.x reports for a response header over its 100 KB limit.
-      return (.badServerResponse, "The response from \(host) was too large to read.")
-    case CURLE_URL_MALFORMAT: return (.badURL, "The URL for \(host) is malformed.")
-    case CURLE_ABORTED_BY_CALLBACK, CURLE_WRITE_ERROR:
-      return (.cancelled, "The request was cancelled.")
-    default: return (.unknown, "The request to \(host) failed.")
+    }
+
+    /// An HTTP/2 stream the server reset, or a response that breaks HTTP/2.
+    private func http2() -> (URLError.Code, String) {
+      let names = [
+        "PROTOCOL_ERROR", "INTERNAL_ERROR", "FLOW_CONTROL_ERROR", "STREAM_CLOSED",
+        "FRAME_SIZE_ERROR", "REFUSED_STREAM", "CANCEL", "COMPRESSION_ERROR", "ENHANCE_YOUR_CALM",
+      ]
+      let name = names.first { text.contains($0) }
+      if name == "PROTOCOL_ERROR" {
+        if progress.responded, let announced = progress.announcedLength {
+          return (
+            .badServerResponse,
+            "\(host) sent a body longer or shorter than its Content-Length of \(announced) bytes, "
+              + "which breaks HTTP/2."
+          )
+        }
+        if !progress.responded {
+          // libcurl 7.88 hands over no head of a stream that nghttp2 ended in the same read.
+          return (
+            .cannotParseResponse,
+            "\(host) sent a response that breaks HTTP/2 (PROTOCOL_ERROR: an invalid or "
+              + "upper-case field name, a misplaced pseudo-header, or a body longer or shorter "
+              + "than its Content-Length)."
+          )
+        }
+      }
+      let when = progress.responded ? "in the middle of the response" : "before any response"
+      return (
+        .badServerResponse,
+        "\(host) ended the HTTP/2 stream with \(name ?? "an error") \(when)."
+      )
+    }
+
+    /// "; the POST may have been applied, so it was not sent again" for a request that may not
+    /// be repeated; empty for one that may.
+    private var mayHaveApplied: String {
+      progress.repeatable
+        ? "" : "; the \(progress.method) may have been applied, so it was not sent again"
+    }
+
+    /// " (4,000 of 10,000 bytes)", or " (4,000 bytes)" when no length was announced.
+    private var bytes: String {
+      let read = progress.bodyBytes
+      guard let announced = progress.announcedLength else { return " (after \(read) bytes)" }
+      return " (\(read) of \(announced) bytes)"
     }
   }
 
   /// By OpenSSL's `X509_V_ERR_*` value that curl reports through `CURLINFO_SSL_VERIFYRESULT`;
   /// curl checks the name itself after OpenSSL verified the chain, and says so in `text`.
-  private static func certificate(host: String, verifyResult: Int, text: String)
+  fileprivate static func certificate(host: String, verifyResult: Int, text: String)
     -> (URLError.Code, String)
   {
     if text.contains("subject name") || text.contains("target host") { return mismatch(host) }

@@ -25,6 +25,24 @@ struct CurlTransfer: Sendable {
     var verifyResult = 0
     /// The transfer's report, made when `CurlURLProtocol.transferFinished` was set.
     var report: CurlTransferReport?
+    /// How far a failed transfer got; `nil` for one that succeeded.
+    var progress: Progress?
+
+    /// How far a failed transfer got, which tells its failure's kind.
+    struct Progress: Sendable {
+      /// The request's method, in capitals.
+      var method = "GET"
+      /// Whether the request may be sent again (`RequestRepetition`).
+      var repeatable = true
+      /// Whether the URL is `https` (where libcurl may speak HTTP/2).
+      var https = false
+      /// Whether the final response's head arrived.
+      var responded = false
+      /// The body length the head announced (`Content-Length`), if it did.
+      var announcedLength: Int64?
+      /// Body bytes received.
+      var bodyBytes: Int64 = 0
+    }
   }
 
   /// The engine's identifier for this transfer.

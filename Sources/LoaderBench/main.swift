@@ -120,6 +120,11 @@ enum SelfBench {
   }
 }
 
-if !TransportFloor.run(Array(CommandLine.arguments.dropFirst())) {
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "post" {
+  Task { await PostCost.run(arguments) }
+  dispatchMain()
+}
+if !TransportFloor.run(arguments) {
   SelfBench.run()
 }

@@ -51,6 +51,11 @@ struct DataSourceStart {
       canToggleOutage: demo != nil)
     state.ownerKind = owner.kind
     state.advice = CommandLineAdvice.errors
+    if demo == nil, configuration.baseURL.host?.lowercased() != "api.github.com" {
+      // A root of the user's choosing: a 404 may mean the root is wrong, not the owner.
+      let root = GitHubRequestAdapter(baseURL: configuration.baseURL, token: nil, userAgent: "")
+      state.advice.chosenRoot = (root.baseURL, "--base-url")
+    }
     state.asciiOnly = ascii
     return state
   }

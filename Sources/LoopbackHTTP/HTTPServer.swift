@@ -155,7 +155,15 @@ public final class HTTPServer: Sendable {
       }
     }
     var reader = SocketReader(fd: fd)
-    while let request = reader.readRequest() {
+    while true {
+      let request: HTTPRequest
+      switch reader.readRequest() {
+      case .request(let read): request = read
+      case .end: return
+      case .notHTTP:
+        refuse(on: fd)
+        return
+      }
       let keepAlive = request.headers["connection"]?.lowercased() != "close"
       switch handler(request) {
       case .drop:
@@ -171,6 +179,22 @@ public final class HTTPServer: Sendable {
   }
 
   private var isStopped: Bool { state.withLock { $0.stopped } }
+
+  /// Answers bytes that are not an HTTP request (a TLS handshake, say) with a 400, as real
+  /// servers do, and ends the connection; what the client still sends is read first, so the
+  /// close does not reset the answer away.
+  private func refuse(on fd: Int32) {
+    let text = "This server speaks plain HTTP/1.1; that was not an HTTP request.\n"
+    let answer =
+      "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain\r\n"
+      + "Content-Length: \(text.utf8.count)\r\n\r\n\(text)"
+    guard write(Data(answer.utf8), to: fd) else { return }
+    shutdown(fd, Int32(SHUT_WR))
+    var wait = timeval(tv_sec: 0, tv_usec: 200_000)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    var scratch = [UInt8](repeating: 0, count: 4_096)
+    while scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, 0) }) > 0 {}
+  }
 
   private func pause(_ seconds: TimeInterval) {
     let until = Date().addingTimeInterval(seconds)
@@ -226,15 +250,41 @@ struct SocketReader {
     stream = SocketStream(fd: fd)
   }
 
-  mutating func readRequest() -> HTTPRequest? {
-    guard let head = try? stream.read(until: Data("\r\n\r\n".utf8), limit: 64 * 1024),
-      var request = HTTPRequest.parse(head: String(decoding: head, as: UTF8.self))
-    else { return nil }
+  /// What came next on the connection.
+  enum Read {
+    /// A whole request.
+    case request(HTTPRequest)
+    /// Bytes that are not an HTTP/1.1 request: a request line that does not start with a
+    /// method's letter (a TLS handshake starts with 0x16), or a head that does not parse.
+    case notHTTP
+    /// The connection ended (or failed) before a request.
+    case end
+  }
+
+  mutating func readRequest() -> Read {
+    // A method is letters: anything else is known at the first byte, without waiting for a
+    // blank line that never comes.
+    guard let first = try? stream.peek() else { return .end }
+    guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return .notHTTP }
+    let head: Data
+    do throws(SocketStream.Failure) {
+      guard let read = try stream.read(until: Data("\r\n\r\n".utf8), limit: 64 * 1024) else {
+        return .end
+      }
+      head = read
+    } catch .tooLong {
+      return .notHTTP
+    } catch {
+      return .end
+    }
+    guard var request = HTTPRequest.parse(head: String(decoding: head, as: UTF8.self)) else {
+      return .notHTTP
+    }
     let length = Int(request.headers["content-length"] ?? "0") ?? 0
     while request.body.count < length {
-      guard let piece = try? stream.take(upTo: length - request.body.count) else { return nil }
+      guard let piece = try? stream.take(upTo: length - request.body.count) else { return .end }
       request.body.append(piece)
     }
-    return request
+    return .request(request)
   }
 }

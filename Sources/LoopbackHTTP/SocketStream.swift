@@ -53,6 +53,13 @@ struct SocketStream {
     return line
   }
 
+  /// The next byte, left in the buffer, reading when nothing is buffered; `nil` at the end of
+  /// the stream.
+  mutating func peek() throws(Failure) -> UInt8? {
+    if buffer.isEmpty, try !fill() { return nil }
+    return buffer.first
+  }
+
   /// Up to `count` bytes, reading when nothing is buffered; `nil` at the end of the stream.
   mutating func take(upTo count: Int) throws(Failure) -> Data? {
     if buffer.isEmpty, try !fill() { return nil }

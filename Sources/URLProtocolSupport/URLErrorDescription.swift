@@ -52,6 +52,8 @@ extension URLError {
     case .httpTooManyRedirects: return "too many HTTP redirects"
     case .notConnectedToInternet: return "The Internet connection appears to be offline."
     case .badServerResponse: return "bad server response"
+    case .cannotParseResponse: return "cannot parse response"
+    case .cannotDecodeContentData: return "cannot decode content data"
     case .dataLengthExceedsMaximum: return "resource exceeds maximum size"
     case .cannotLoadFromNetwork: return "can’t load from network"
     case .secureConnectionFailed:

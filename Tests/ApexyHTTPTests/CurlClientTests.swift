@@ -100,7 +100,7 @@ final class CurlClientTests: LoopbackTestCase {
     let dropped = await failure {
       try await client(dropping.baseURL).request(TextEndpoint())
     }
-    XCTAssertEqual(dropped, .badServerResponse)
+    XCTAssertEqual(dropped, .networkConnectionLost)
 
     let cutting = try serve { _ in
       .respond(HTTPResponse(body: Data(repeating: 65, count: 10_000), cutAfter: 100))

@@ -49,6 +49,54 @@ final class ErrorMessageTests: XCTestCase {
       "api.github.com redirected more than 16 times (a redirect loop); check the address.")
   }
 
+  func testAFailureTheTransportNamedReadsAsItsSentenceWithoutLibcurlsWords() {
+    func described(_ code: URLError.Code, _ reason: String) -> String {
+      ErrorMessage.line(
+        for: URLError(
+          code,
+          userInfo: [
+            NSLocalizedDescriptionKey: URLError(code).localizedDescription,
+            NSLocalizedFailureReasonErrorKey: reason,
+          ]),
+        host: "h:1", timeout: 15)
+    }
+    let cases: [(URLError.Code, String, String)] = [
+      (
+        .networkConnectionLost, "h:1 closed the connection before any response.",
+        "Empty reply from server"
+      ),
+      (
+        .networkConnectionLost,
+        "The connection to h:1 was lost in the middle of the response (40 of 100 bytes).",
+        "transfer closed with 60 bytes remaining to read"
+      ),
+      (
+        .cannotParseResponse, "h:1 sent a response that breaks HTTP/2 (PROTOCOL_ERROR: …).",
+        "HTTP/2 stream 1 was not closed cleanly: PROTOCOL_ERROR (err 1)"
+      ),
+      (
+        .badServerResponse, "h:1 ended the HTTP/2 stream with INTERNAL_ERROR before any response.",
+        "HTTP/2 stream 1 was not closed cleanly: INTERNAL_ERROR (err 2)"
+      ),
+      (
+        .secureConnectionFailed,
+        "h:1 does not speak TLS: it answered the TLS handshake in plain text; for a plain HTTP "
+          + "server use an http:// URL.",
+        "error:0A00010B:SSL routines::wrong version number"
+      ),
+    ]
+    for (code, sentence, libcurl) in cases {
+      XCTAssertEqual(described(code, "\(sentence) (libcurl: \(libcurl))"), sentence)
+    }
+    // Other TLS failures keep the app's advice; a code with Apple's sentence only, its own.
+    XCTAssertEqual(
+      described(.secureConnectionFailed, "The TLS connection to h:1 failed. (libcurl: x)"),
+      "The TLS connection to h:1 failed.")
+    XCTAssertEqual(
+      line(.networkConnectionLost),
+      "The connection to api.github.com was lost.")
+  }
+
   func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {
     let loop = GitHubError.paginationStopped(.linkLoop(page: 2))
     XCTAssertEqual(

@@ -28,8 +28,8 @@ final class PageNotesTests: XCTestCase {
       "Server error (HTTP 502: Bad Gateway) after 29 of 50 pages (2,900 shown); try again later.")
     XCTAssertEqual(
       line(URLError(.networkConnectionLost)),
-      "The connection to h:1 was lost in the middle of the response. Stopped after 29 of 50 "
-        + "pages (2,900 shown).", "a line of one clause gets a sentence of its own")
+      "The connection to h:1 was lost. Stopped after 29 of 50 pages (2,900 shown).",
+      "a line of one clause gets a sentence of its own")
     XCTAssertEqual(
       line(URLError(.cannotConnectToHost)),
       "Cannot connect to h:1: is the server running? Stopped after 29 of 50 pages (2,900 shown).")

@@ -46,10 +46,10 @@ final class AppLoopPagesTests: XCTestCase {
       app.screen.frames.last?.prefix(5),
       [
         "┌ Fetch ─────────────────────────────────────────┐┌ Result ────────────────────────────────────────┐",
-        "│ [ Fetch ]                                      ││ ✗ The connection to 127.0.0.1:8080 was lost in │",
-        "│                                                ││ the middle of the response. Stopped after 1 of │",
-        "│ ✗ The connection to 127.0.0.1:8080 was lost in ││ 3 pages (2 shown).                             │",
-        "│ the middle of the response. Stopped after 1 of ││ Repositories:                                  │",
+        "│ [ Fetch ]                                      ││ ✗ The connection to 127.0.0.1:8080 was lost.   │",
+        "│                                                ││ Stopped after 1 of 3 pages (2 shown).          │",
+        "│ ✗ The connection to 127.0.0.1:8080 was lost.   ││ Repositories:                                  │",
+        "│ Stopped after 1 of 3 pages (2 shown).          ││ alpha                                       ★1 │",
       ])
     XCTAssertEqual(app.lastFrame.components(separatedBy: "beta").count - 1, 2, "rows kept")
 

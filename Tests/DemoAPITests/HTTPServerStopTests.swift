@@ -54,7 +54,7 @@ final class HTTPServerStopTests: XCTestCase {
   }
 
   /// A TCP connection to 127.0.0.1:`port`, whose reads give up after 5 s.
-  private static func connect(to port: UInt16) throws -> Int32 {
+  static func connect(to port: UInt16) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw SocketError(call: "socket") }
     var address = sockaddr_in()
@@ -90,7 +90,7 @@ final class HTTPServerStopTests: XCTestCase {
     }
   }
 
-  private static func send(_ text: String, on fd: Int32) throws {
+  static func send(_ text: String, on fd: Int32) throws {
     let bytes = Array(text.utf8)
     guard Glibc.send(fd, bytes, bytes.count, 0) == bytes.count else {
       throw SocketError(call: "send")
@@ -98,7 +98,7 @@ final class HTTPServerStopTests: XCTestCase {
   }
 
   /// What one `recv` reads; empty at the end of the stream or on an error.
-  private static func receive(on fd: Int32) -> String {
+  static func receive(on fd: Int32) -> String {
     var buffer = [UInt8](repeating: 0, count: 4_096)
     let count = recv(fd, &buffer, buffer.count, 0)
     return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""

@@ -20,6 +20,13 @@ import Foundation
 ///
 /// A `WebLoader` retries with `LoaderPolicies.retry`; code that calls a client directly can give
 /// `URLSessionClient` one (`retryPolicy:`).
+///
+/// Below the policy, libcurl's transport sends a request again only when its method is
+/// repeatable (GET, HEAD, OPTIONS, TRACE, PUT, DELETE) or it carries an `Idempotency-Key`
+/// field, when the kept connection it took dies before any answer; any other request (a POST,
+/// a PATCH) gets a connection of its own and reaches the server at most once. Adding `"POST"`
+/// to `retriedMethods` is this policy's choice alone: mark such requests with an
+/// `Idempotency-Key` too, so the server can tell a second copy.
 public struct RetryPolicy: Sendable {
   /// The idempotent methods of RFC 9110 that `retriedMethods` holds by default: GET, HEAD, PUT,
   /// DELETE and OPTIONS.

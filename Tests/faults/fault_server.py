@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""A server on 127.0.0.1 that gets HTTP wrong on purpose, for the transport's fault tests.
+
+    fault_server.py MODE [--tls CERT KEY] [--log FILE] [--delay SECONDS]
+
+Prints "port N" once it listens, then serves until its standard input ends (the test closes
+it, or dies). Over TLS it offers ALPN h2 and http/1.1; an HTTP/2 connection is answered with
+frames written here byte by byte (HPACK literals, no Huffman), so a fault is exactly the one
+named. Every request that reaches the server whole is appended to the log as one line,
+"METHOD BODY CONNECTION-NUMBER", so a test counts the copies a client sent. Only the standard
+library: it runs on any python3.
+
+Modes, for HTTP/1.1 and HTTP/2 alike unless marked:
+  ok              200 "ok" (after --delay seconds): the request before a fault
+  kept-dies       a request on a connection that served one before is read whole, logged,
+                  and the connection closed without an answer (a server that crashed or
+                  restarted after applying it); on a fresh connection: 201 "created"
+  dies            every request is read whole, logged, and the connection closed unanswered
+  cut-body        the head announces 10,000 bytes, 4,000 come, then the connection closes
+  not-tls         (plain only) answers a TLS hello the way a plain HTTP server does: a 400
+HTTP/2 only:
+  goaway-before   GOAWAY (INTERNAL_ERROR) in place of a response, then close
+  goaway-during   the head and 1,000 of 100,000 bytes, then GOAWAY and close
+  refuse          RST_STREAM REFUSED_STREAM for every stream
+  rst-internal    RST_STREAM INTERNAL_ERROR
+  uppercase       a header field name in upper case
+  bad-pseudo      a request pseudo-header (:path) in the response
+  big-headers     an 80 KiB header block (HEADERS and CONTINUATION frames)
+  hpack-bomb      one 4,000-byte field put in the table, then named 10,000 times (40 MB)
+  short-body      content-length 100, 50 bytes, END_STREAM
+  long-body       content-length 10, 50 bytes, END_STREAM
+  no-streams      SETTINGS_MAX_CONCURRENT_STREAMS = 0
+  data-after-end  DATA on a stream after its END_STREAM
+  pings           10,000 PINGs, then 200 "ok"
+"""
+
+import argparse
+import socket
+import ssl
+import struct
+import sys
+import threading
+import time
+
+H2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+DATA, HEADERS, RST_STREAM, SETTINGS, PING, GOAWAY, WINDOW_UPDATE, CONTINUATION = (
+    0, 1, 3, 4, 6, 7, 8, 9)
+END_STREAM, END_HEADERS, ACK = 0x1, 0x4, 0x1
+NO_ERROR, PROTOCOL_ERROR, INTERNAL_ERROR, REFUSED_STREAM = 0, 1, 2, 7
+
+
+class Log:
+    """The requests that reached the server whole, one line each."""
+
+    def __init__(self, path):
+        self.path = path
+        self.lock = threading.Lock()
+
+    def add(self, method, body, connection):
+        if not self.path:
+            return
+        with self.lock, open(self.path, "a") as file:
+            file.write("%s %s %d\n" % (method, body.decode("latin-1") or "-", connection))
+
+
+def receive(sock, buffer, count):
+    """`count` bytes from `buffer` and then `sock`; None when the peer ends first."""
+    while len(buffer) < count:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return None, buffer
+        buffer += chunk
+    return buffer[:count], buffer[count:]
+
+
+# MARK: - HTTP/1.1
+
+def serve_h1(sock, args, log, number, first=b""):
+    buffer, served = first, 0
+    while True:
+        while b"\r\n\r\n" not in buffer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                return
+            buffer += chunk
+            if args.mode == "not-tls" and not buffer[:1].isalpha():
+                sock.sendall(b"HTTP/1.1 400 Bad Request\r\nConnection: close\r\n"
+                             b"Content-Length: 0\r\n\r\n")
+                return
+        head, buffer = buffer.split(b"\r\n\r\n", 1)
+        lines = head.decode("latin-1").split("\r\n")
+        method = lines[0].split(" ")[0]
+        headers = dict((k.strip().lower(), v.strip())
+                       for k, _, v in (line.partition(":") for line in lines[1:]))
+        body, buffer = receive(sock, buffer, int(headers.get("content-length", "0")))
+        if body is None:
+            return
+        log.add(method, body, number)
+        reused = served > 0
+        served += 1
+        if args.mode == "dies" or (args.mode == "kept-dies" and reused):
+            return
+        if args.mode == "cut-body":
+            sock.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 10000\r\n\r\n" + b"x" * 4000)
+            return
+        time.sleep(args.delay)
+        status, text = (b"201 Created", b"created") if method != "GET" else (b"200 OK", b"ok")
+        sock.sendall(b"HTTP/1.1 " + status + b"\r\nContent-Length: %d\r\n\r\n" % len(text)
+                     + text)
+
+
+# MARK: - HTTP/2
+
+def frame(kind, flags, stream, payload=b""):
+    return struct.pack(">I", len(payload))[1:] + bytes([kind, flags]) + struct.pack(
+        ">I", stream) + payload
+
+
+def integer(value, prefix_bits, first=0):
+    """HPACK's integer with an N-bit prefix, `first` holding the bits above the prefix."""
+    limit = (1 << prefix_bits) - 1
+    if value < limit:
+        return bytes([first | value])
+    out, value = bytearray([first | limit]), value - limit
+    while value >= 128:
+        out.append((value & 127) | 128)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def literal(name, value, indexing=False):
+    """A header field as an HPACK literal with a new name, without Huffman coding."""
+    name, value = name.encode(), value.encode()
+    return (b"\x40" if indexing else b"\x00") + integer(len(name), 7) + name + integer(
+        len(value), 7) + value
+
+
+def headers_frames(stream, block, end_stream=False):
+    """`block` as HEADERS and CONTINUATION frames of at most 16 KiB each."""
+    pieces = [block[i:i + 16384] for i in range(0, len(block), 16384)] or [b""]
+    out = b""
+    for index, piece in enumerate(pieces):
+        last = index == len(pieces) - 1
+        flags = (END_HEADERS if last else 0) | (END_STREAM if end_stream and index == 0 else 0)
+        out += frame(HEADERS if index == 0 else CONTINUATION, flags, stream, piece)
+    return out
+
+
+STATUS_200 = b"\x88"
+
+
+def response(stream, mode, method):
+    """The frames that answer a request on `stream`; None closes the connection at once."""
+    ok = headers_frames(stream, STATUS_200 + literal("content-length", "2")) + frame(
+        DATA, END_STREAM, stream, b"ok")
+    created = headers_frames(stream, b"\x00\x07:status\x03201" + literal(
+        "content-length", "7")) + frame(DATA, END_STREAM, stream, b"created")
+    head = lambda length: headers_frames(stream, STATUS_200 + literal("content-length", length))
+    goaway = lambda code: frame(GOAWAY, 0, 0, struct.pack(">II", stream, code) + b"fault")
+    answers = {
+        "ok": ok if method == "GET" else created,
+        "goaway-before": goaway(INTERNAL_ERROR),
+        "goaway-during": head("100000") + frame(DATA, 0, stream, b"z" * 1000) + goaway(
+            NO_ERROR),
+        "cut-body": head("10000") + frame(DATA, 0, stream, b"x" * 4000),
+        "refuse": frame(RST_STREAM, 0, stream, struct.pack(">I", REFUSED_STREAM)),
+        "rst-internal": frame(RST_STREAM, 0, stream, struct.pack(">I", INTERNAL_ERROR)),
+        "uppercase": headers_frames(stream, STATUS_200 + literal("X-Upper", "1") + literal(
+            "content-length", "2")) + frame(DATA, END_STREAM, stream, b"ok"),
+        "bad-pseudo": headers_frames(stream, STATUS_200 + literal(":path", "/") + literal(
+            "content-length", "2")) + frame(DATA, END_STREAM, stream, b"ok"),
+        "big-headers": headers_frames(stream, STATUS_200 + literal("x-big", "a" * 81920)
+                                      + literal("content-length", "2")) + frame(
+            DATA, END_STREAM, stream, b"ok"),
+        "hpack-bomb": headers_frames(stream, STATUS_200 + literal("x-bomb", "b" * 4000, True)
+                                     + b"\xbe" * 10000) + frame(DATA, END_STREAM, stream, b"ok"),
+        "short-body": head("100") + frame(DATA, END_STREAM, stream, b"s" * 50),
+        "long-body": head("10") + frame(DATA, END_STREAM, stream, b"l" * 50),
+        "no-streams": frame(RST_STREAM, 0, stream, struct.pack(">I", REFUSED_STREAM)),
+        "data-after-end": ok + frame(DATA, 0, stream, b"more"),
+        "pings": b"".join(frame(PING, 0, 0, struct.pack(">Q", n)) for n in range(10000)) + ok,
+    }
+    return answers.get(mode)
+
+
+def serve_h2(sock, args, log, number):
+    preface, buffer = receive(sock, b"", len(H2_PREFACE))
+    if preface != H2_PREFACE:
+        return
+    settings = struct.pack(">HI", 3, 0) if args.mode == "no-streams" else b""
+    sock.sendall(frame(SETTINGS, 0, 0, settings))
+    bodies, served = {}, 0
+    while True:
+        head, buffer = receive(sock, buffer, 9)
+        if head is None:
+            return
+        length = struct.unpack(">I", b"\0" + head[:3])[0]
+        kind, flags, stream = head[3], head[4], struct.unpack(">I", head[5:9])[0] & 0x7FFFFFFF
+        payload, buffer = receive(sock, buffer, length)
+        if payload is None:
+            return
+        if kind == SETTINGS and not flags & ACK:
+            sock.sendall(frame(SETTINGS, ACK, 0))
+        if kind == PING and not flags & ACK:
+            sock.sendall(frame(PING, ACK, 0, payload))
+        if kind == HEADERS:
+            # The method is not decoded (the client's HPACK is Huffman-coded): a request with a
+            # body is a POST here, one without a GET.
+            bodies[stream] = None if flags & END_STREAM else b""
+        if kind == DATA and bodies.get(stream) is not None:
+            bodies[stream] += payload
+            if length:
+                sock.sendall(frame(WINDOW_UPDATE, 0, 0, struct.pack(">I", length)) + frame(
+                    WINDOW_UPDATE, 0, stream, struct.pack(">I", length)))
+        if stream and (kind in (HEADERS, DATA)) and flags & END_STREAM:
+            body = bodies.pop(stream, None)
+            method = "GET" if body is None else "POST"
+            log.add(method, body or b"", number)
+            reused = served > 0
+            served += 1
+            if args.mode == "dies" or (args.mode == "kept-dies" and reused):
+                return
+            if args.mode in ("ok", "kept-dies"):
+                time.sleep(args.delay)
+            answer = response(stream, "ok" if args.mode == "kept-dies" else args.mode, method)
+            if answer is None:
+                return
+            sock.sendall(answer)
+            if args.mode in ("goaway-before", "goaway-during", "cut-body"):
+                time.sleep(0.05)
+                return
+
+
+# MARK: - Accepting
+
+def serve(listener, args, log, context):
+    number = 0
+    while True:
+        try:
+            sock, _ = listener.accept()
+        except OSError:
+            return
+        number += 1
+        threading.Thread(target=connection, args=(sock, args, log, context, number),
+                         daemon=True).start()
+
+
+def connection(sock, args, log, context, number):
+    # As servers do: a small frame is not held back for the ACK of the one before (Nagle's
+    # algorithm against the client's delayed ACK would add 40 ms to a fresh connection).
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        if context:
+            sock = context.wrap_socket(sock, server_side=True)
+        if context and sock.selected_alpn_protocol() == "h2":
+            serve_h2(sock, args, log, number)
+        else:
+            serve_h1(sock, args, log, number)
+    except (OSError, ssl.SSLError):
+        pass
+    else:
+        # A graceful end: what the client still sends is read, so the close is a FIN, not a
+        # reset for unread bytes.
+        try:
+            sock.shutdown(socket.SHUT_WR)
+            sock.settimeout(1)
+            while sock.recv(65536):
+                pass
+        except (OSError, ssl.SSLError):
+            pass
+    finally:
+        try:
+            sock.close()
+        except OSError:
+            pass
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode")
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    parser.add_argument("--log")
+    parser.add_argument("--delay", type=float, default=0)
+    args = parser.parse_args()
+    context = None
+    if args.tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*args.tls)
+        context.set_alpn_protocols(["h2", "http/1.1"])
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    print("port %d" % listener.getsockname()[1], flush=True)
+    threading.Thread(target=serve, args=(listener, args, Log(args.log), context),
+                     daemon=True).start()
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()
