@@ -84,7 +84,7 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   /// - Returns: The observation: hold it for as long as `changeHandler` should be called;
   ///   releasing it stops the calls (see ``observe(named:_:)`` for a release on another
   ///   thread).
-  public func observe(_ changeHandler: @escaping () -> Void) -> LoaderObservation {
+  public func observe(_ changeHandler: @escaping @MainActor () -> Void) -> LoaderObservation {
     observe(named: nil, changeHandler)
   }
 
@@ -101,7 +101,7 @@ open class ContentLoader<Content>: ObservableLoader, Observable {
   ///   - name: What ``observerNames`` lists for this observation; `nil` for none.
   ///   - changeHandler: Called on the main actor after each change.
   /// - Returns: The observation: hold it for as long as `changeHandler` should be called.
-  public func observe(named name: String?, _ changeHandler: @escaping () -> Void)
+  public func observe(named name: String?, _ changeHandler: @escaping @MainActor () -> Void)
     -> LoaderObservation
   {
     let id = observers.add(changeHandler, name: name)

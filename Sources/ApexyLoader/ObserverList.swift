@@ -3,7 +3,7 @@
 @MainActor
 @usableFromInline
 final class ObserverList {
-  private var handlers: [(id: Int, handler: () -> Void)] = []
+  private var handlers: [(id: Int, handler: @MainActor () -> Void)] = []
   private var namesByID: [(id: Int, name: String)] = []
   private var nextID = 0
   private var isNotifying = false
@@ -16,7 +16,7 @@ final class ObserverList {
   private var useHandlers: [(id: Int, handler: () -> Void)] = []
 
   /// Adds a handler, named or not, and returns its id.
-  func add(_ handler: @escaping () -> Void, name: String? = nil) -> Int {
+  func add(_ handler: @escaping @MainActor () -> Void, name: String? = nil) -> Int {
     let id = nextID
     nextID += 1
     handlers.append((id, handler))

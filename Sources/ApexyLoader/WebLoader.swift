@@ -50,6 +50,8 @@ open class WebLoader<Content>: ContentLoader<Content> {
   public internal(set) var pageProgress: PageProgress?
   /// The pending refresh, cancelled when the loader goes.
   let refreshSlot = WorkSlot()
+  /// Where a list read a page at a time (``requestNextPage(from:pageCap:id:page:)``) is.
+  var pageCursor: PageCursor?
 
   /// Creates a loader that sends its requests with `apiClient`.
   ///

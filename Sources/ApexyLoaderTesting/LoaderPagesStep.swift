@@ -68,3 +68,49 @@ public struct LoaderPagesStep<Content: Equatable>: Equatable, CustomStringConver
     return text
   }
 }
+
+/// What a paginated loader is to show at one change, where the state may be a failure with the
+/// error it expects (an ``ExpectedState``): a step of
+/// ``LoaderStateRecorder/expectPages(_:timeout:fileID:filePath:line:column:)-([ExpectedPagesStep<Content>],_,_,_,_,_)``.
+///
+/// ```swift
+/// ExpectedPagesStep(
+///   .failure(URLError.self, cache: nil),
+///   partial: PartialContent(content: ["a"], progress: PageProgress(pagesRead: 1, itemCount: 1)),
+///   progress: PageProgress(pagesRead: 1, itemCount: 1))
+/// ```
+public struct ExpectedPagesStep<Content: Equatable>: CustomStringConvertible {
+  /// The state it is to be.
+  public var state: ExpectedState<Content>
+  /// Its partial content.
+  public var partial: PartialContent<Content>?
+  /// Its page progress.
+  public var progress: PageProgress?
+
+  /// Creates a step from its parts.
+  ///
+  /// - Parameters:
+  ///   - state: The state it is to be.
+  ///   - partial: Its partial content; `nil` when it has none.
+  ///   - progress: Its page progress; `nil` before its first paginated load.
+  public init(
+    _ state: ExpectedState<Content>, partial: PartialContent<Content>? = nil,
+    progress: PageProgress? = nil
+  ) {
+    self.state = state
+    self.partial = partial
+    self.progress = progress
+  }
+
+  /// Whether `step` is this one: its state matches, its facets are equal.
+  public func matches(_ step: LoaderPagesStep<Content>) -> Bool {
+    state.matches(step.state) && partial == step.partial && progress == step.progress
+  }
+
+  /// As ``LoaderPagesStep/description``, with the expected state's text.
+  public var description: String {
+    var text = LoaderPagesStep<Content>(.initial, partial: partial, progress: progress).description
+    text.removeFirst(LoadingState<Content>.initial.description.count)
+    return state.description + text
+  }
+}

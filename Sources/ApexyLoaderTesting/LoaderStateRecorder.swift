@@ -1,5 +1,6 @@
 import ApexyLoader
 import Foundation
+import Locking
 import Testing
 import XCTest
 
@@ -22,6 +23,12 @@ import XCTest
 /// `.failure(URLError.self)` or `.failure(where: { ($0 as? URLError)?.code == .timedOut })`.
 /// Each `expect` checks the states recorded since the one before.
 ///
+/// It is exhaustive, as `TestStore` is: a state that arrives after the last `expect` and that
+/// no `expect` checks fails the test when the recorder is released (at the end of the test
+/// that made it), and ``finish(timeout:fileID:filePath:line:column:)`` says "and nothing more"
+/// at once: it waits for the load under way to end and fails on any state not checked. So an
+/// `expect` of the first states of a load that goes on to succeed or fail does not pass.
+///
 /// Of a `WebLoader`, the recorder also keeps the `partialContent` and `pageProgress` of each
 /// change: ``expectPages(_:timeout:fileID:filePath:line:column:)`` checks them with the states,
 /// so a paginated load's every page is checked too.
@@ -30,19 +37,87 @@ public final class LoaderStateRecorder<Content: Equatable> {
   private var seen: [LoaderPagesStep<Content>] = []
   private var observation: LoaderObservation?
   private var waiter: CheckedContinuation<Void, Never>?
+  private weak var loader: ContentLoader<Content>?
+  /// The states recorded since the last check, as text, and where that check was: what the
+  /// release reports when no check took them. Behind a lock, since `deinit` is not isolated.
+  private let unchecked: Locked<UncheckedStates>
 
   /// Starts recording `loader`'s states: its current state, then every change (with the page
   /// facets when it is a `WebLoader`).
   ///
-  /// - Parameter loader: The loader whose states to record; it is not kept alive.
-  public init(_ loader: ContentLoader<Content>) {
+  /// - Parameters:
+  ///   - loader: The loader whose states to record; it is not kept alive.
+  ///   - fileID: The file of the call, for Swift Testing.
+  ///   - filePath: The file of the call, for XCTest.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public init(
+    _ loader: ContentLoader<Content>, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    self.loader = loader
     seen = [Self.step(of: loader)]
+    unchecked = Locked(
+      UncheckedStates(
+        location: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        loading: loader.state.isLoading))
     observation = loader.observe(named: "LoaderStateRecorder") { [weak self, weak loader] in
       guard let self, let loader else { return }
-      self.seen.append(Self.step(of: loader))
+      let step = Self.step(of: loader)
+      self.seen.append(step)
+      self.unchecked.withLock {
+        $0.states.append(step.description)
+        $0.loading = step.state.isLoading
+      }
       self.waiter?.resume()
       self.waiter = nil
     }
+  }
+
+  deinit {
+    let unchecked = unchecked.withLock { $0 }
+    if !unchecked.states.isEmpty {
+      Self.report(unchecked.trailingMessage, at: unchecked.location)
+    } else if unchecked.loading {
+      Self.report(
+        "The loader was still loading when the recorder was released: the state that ends the "
+          + "load comes after the last check, and no expect checks it (expect it, or call "
+          + "finish()).", at: unchecked.location)
+    }
+  }
+
+  /// Checks that nothing happened since the last check: waits at most `timeout` for the load
+  /// under way (if any) to end, then fails when the loader passed through any state that no
+  /// `expect` checked. The recorder's release checks the same, without waiting.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for a load under way to end.
+  ///   - fileID: The file of the call, for Swift Testing.
+  ///   - filePath: The file of the call, for XCTest.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func finish(
+    timeout: Duration = .seconds(1), fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let deadline = ContinuousClock.now + timeout
+    while loader?.state.isLoading == true, ContinuousClock.now < deadline {
+      await waitForChange(until: deadline)
+    }
+    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let loading = loader?.state.isLoading ?? false
+    let unchecked = unchecked.withLock { unchecked in
+      defer { unchecked = UncheckedStates(location: location, loading: loading) }
+      return unchecked
+    }
+    seen = seen.last.map { [$0] } ?? []
+    var message: String?
+    if !unchecked.states.isEmpty {
+      message = unchecked.trailingMessage
+    } else if loader?.state.isLoading == true {
+      message = "The loader was still loading after \(timeout): expect the states of its load."
+    }
+    if let message { Self.report(message, at: location) }
   }
 
   private static func step(of loader: ContentLoader<Content>) -> LoaderPagesStep<Content> {
@@ -64,7 +139,10 @@ public final class LoaderStateRecorder<Content: Equatable> {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
-    let seen = await take(expected.count, timeout: timeout).map(\.state)
+    let seen = await take(
+      expected.count, timeout: timeout,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ).map(\.state)
     guard seen != expected else { return }
     report(
       Self.difference(expected: expected, seen: seen), fileID: fileID, filePath: filePath,
@@ -88,7 +166,10 @@ public final class LoaderStateRecorder<Content: Equatable> {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
-    let seen = await take(expected.count, timeout: timeout).map(\.state)
+    let seen = await take(
+      expected.count, timeout: timeout,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ).map(\.state)
     let same = seen.count == expected.count && zip(expected, seen).allSatisfy { $0.matches($1) }
     guard !same else { return }
     report(
@@ -111,22 +192,56 @@ public final class LoaderStateRecorder<Content: Equatable> {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
-    let seen = await take(expected.count, timeout: timeout)
+    let seen = await take(
+      expected.count, timeout: timeout,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     guard seen != expected else { return }
     report(
       Self.difference(expected: expected, seen: seen, what: "states and pages"), fileID: fileID,
       filePath: filePath, line: line, column: column)
   }
 
+  /// Checks that the loader passed through steps matching `expected` since the last check:
+  /// each a state as `LoadingState` compares it or a failure with the error it expects, with
+  /// the partial content and page progress it had then.
+  ///
+  /// - Parameters:
+  ///   - expected: The steps, in order, the first being the one at attach or last check's end.
+  ///   - timeout: How long to wait for steps still to come.
+  ///   - fileID: The file of the call, for Swift Testing.
+  ///   - filePath: The file of the call, for XCTest.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  @_disfavoredOverload
+  public func expectPages(
+    _ expected: [ExpectedPagesStep<Content>], timeout: Duration = .seconds(1),
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let seen = await take(
+      expected.count, timeout: timeout,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    let same = seen.count == expected.count && zip(expected, seen).allSatisfy { $0.matches($1) }
+    guard !same else { return }
+    report(
+      Self.difference(expected: expected, seen: seen, what: "states and pages") { $0.matches($1) },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// The steps seen since the last check, once there are `count` or at `timeout`; the last
-  /// one stays as the next check's first.
-  private func take(_ count: Int, timeout: Duration) async -> [LoaderPagesStep<Content>] {
+  /// one stays as the next check's first. States that come after are unchecked until the next
+  /// check, made `at` this one.
+  private func take(_ count: Int, timeout: Duration, at location: CallLocation) async
+    -> [LoaderPagesStep<Content>]
+  {
     let deadline = ContinuousClock.now + timeout
     while seen.count < count, ContinuousClock.now < deadline {
       await waitForChange(until: deadline)
     }
     let seen = self.seen
     self.seen = seen.last.map { [$0] } ?? []
+    let loading = seen.last?.state.isLoading ?? false
+    unchecked.withLock { $0 = UncheckedStates(location: location, loading: loading) }
     return seen
   }
 
@@ -134,13 +249,20 @@ public final class LoaderStateRecorder<Content: Equatable> {
   private func report(
     _ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
   ) {
+    Self.report(
+      message, at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Reports `message` at `location` to the framework running the test.
+  private nonisolated static func report(_ message: String, at location: CallLocation) {
     if Test.current != nil {
       Issue.record(
         Comment(rawValue: message),
         sourceLocation: SourceLocation(
-          fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+          fileID: location.fileID, filePath: "\(location.filePath)", line: Int(location.line),
+          column: Int(location.column)))
     } else {
-      XCTFail(message, file: filePath, line: line)
+      XCTFail(message, file: location.filePath, line: location.line)
     }
   }
 
@@ -153,43 +275,5 @@ public final class LoaderStateRecorder<Content: Equatable> {
     }
     await withCheckedContinuation { waiter = $0 }
     timer.cancel()
-  }
-
-  /// Both lists, one state a line, the first line where they part marked.
-  static func difference(expected: [LoadingState<Content>], seen: [LoadingState<Content>])
-    -> String
-  {
-    difference(expected: expected, seen: seen, what: "states")
-  }
-
-  /// Both lists, one entry a line, the first line where they part marked.
-  static func difference<Entry: Equatable & CustomStringConvertible>(
-    expected: [Entry], seen: [Entry], what: String
-  ) -> String {
-    difference(expected: expected, seen: seen, what: what) { $0 == $1 }
-  }
-
-  /// Both lists, one entry a line, the first line where they part marked; when the two entries
-  /// there read the same, the lines of their contents that differ.
-  static func difference<Expected: CustomStringConvertible, Seen: CustomStringConvertible>(
-    expected: [Expected], seen: [Seen], what: String, matches: (Expected, Seen) -> Bool
-  ) -> String {
-    let shared = min(expected.count, seen.count)
-    let parting = (0..<shared).first { !matches(expected[$0], seen[$0]) } ?? shared
-    func list(_ states: [some CustomStringConvertible]) -> String {
-      states.enumerated().map { index, state in
-        "  \(index == parting ? "→" : " ") \(index): \(state)"
-      }.joined(separator: "\n")
-    }
-    let kind =
-      seen.count < expected.count
-      ? "missing states" : seen.count > expected.count ? "more states" : "a different state"
-    var text =
-      "The loader's \(what) differ (\(kind), from state \(parting)).\nExpected:\n"
-      + list(expected) + "\nSeen:\n" + list(seen)
-    if parting < shared {
-      text += StateDetail.lines(expected: expected[parting], seen: seen[parting], at: parting)
-    }
-    return text
   }
 }

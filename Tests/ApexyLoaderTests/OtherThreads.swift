@@ -2,35 +2,37 @@ import ApexyHTTP
 import Foundation
 import Locking
 
-/// Holds the last reference to an object while it moves to another thread.
-private final class LastReference {
-  var object: AnyObject?
-  init(_ object: AnyObject?) { self.object = object }
+/// Holds the last reference to an object while it moves to another thread: a `Sendable`
+/// object, as every handle the library hands out is (observations, holds, loaders), so no
+/// unchecked box is needed to release it elsewhere.
+private final class LastReference<Object: Sendable>: Sendable {
+  let object: Locked<Object?>
+  init(_ object: Object?) { self.object = Locked(object) }
 }
 
 /// Releases `object`, which must hold the last reference to it, on a thread of its own, and
 /// returns once the thread has released it.
 @MainActor
-func releaseOnAnotherThread<Object: AnyObject>(_ object: inout Object?) async {
+func releaseOnAnotherThread<Object: AnyObject & Sendable>(_ object: inout Object?) async {
   await releaseOnOtherThreads([object.take()])
 }
 
 /// Releases each of `objects`, which must hold the last references to them, on a thread of its
 /// own, while `meanwhile` runs on this one; returns once every thread has released its object.
 @MainActor
-func releaseOnOtherThreads(_ objects: consuming [AnyObject?], meanwhile: () -> Void = {}) async {
+func releaseOnOtherThreads<Object: AnyObject & Sendable>(
+  _ objects: consuming [Object?], meanwhile: () -> Void = {}
+) async {
   var objects = objects
   let references = objects.map(LastReference.init)
   objects = []
   let left = CountDown(references.count)
   await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
     for reference in references {
-      // The thread is the only one to touch `reference` from here on.
-      let thread = Thread(
-        block: uncheckedSendable {
-          reference.object = nil
-          if left.tick() == 0 { done.resume() }
-        })
+      let thread = Thread {
+        reference.object.withLock { $0 = nil }
+        if left.tick() == 0 { done.resume() }
+      }
       thread.start()
     }
     meanwhile()

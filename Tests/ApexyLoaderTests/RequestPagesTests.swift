@@ -196,6 +196,11 @@ final class RequestPagesTests: ScriptedLoaderTestCase {
       Step(.loading(cache: nil)),
     ])
     XCTAssertEqual(client.waitingURLs, [ItemPagesLoader.page(1).absoluteString], "from page 1")
+    client.respondPage("a,b", next: nil)
+    await steps.expectPages([
+      Step(.loading(cache: nil)),
+      Step(.success(content: ["a", "b"]), progress: .read(1, of: 1, items: 2)),
+    ])
   }
 
   func testALinkBackToAPageReadSpelledAnotherWayIsALoopToo() async {

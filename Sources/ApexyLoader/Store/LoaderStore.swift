@@ -44,6 +44,11 @@ public class LoaderStore<Key: Hashable, Loader: StoredLoader> {
   var nextHoldID = 0
   /// Keys invalidated while not in use: loaded when next taken.
   var invalidated: Set<Key> = []
+  /// Whether a kept loader is loaded again when taken (and not loading): for example
+  /// `{ $0.isStale }` for `WebLoader`s with `LoaderPolicies.staleAfter`, as TanStack Query
+  /// refetches a stale query when it is used again. `nil` (the default): only an invalidated
+  /// loader is.
+  public var reloadsWhenTaken: ((Loader) -> Bool)?
   let changeObservers = LoaderStoreObservers<Key>()
 
   /// The keys let go of, oldest first (the last ``droppedMemory``); a key taken again is
@@ -114,7 +119,10 @@ public class LoaderStore<Key: Hashable, Loader: StoredLoader> {
       recency.append(key)
       trim(sparing: key)
       armRelease(key, restart: true)
-      if invalidated.remove(key) != nil { loader.load() }
+      if invalidated.remove(key) != nil || (reloadsWhenTaken?(loader) == true && !loader.isLoading)
+      {
+        loader.load()
+      }
       return loader
     }
     guard let loader = make(key) else { return nil }
