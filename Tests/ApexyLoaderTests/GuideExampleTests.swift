@@ -69,7 +69,8 @@ final class GuideExampleTests: XCTestCase {
     try server.start()
     defer { server.stop() }
 
-    let client = URLSessionClient(baseURL: server.baseURL)
+    let baseURL = server.baseURL
+    let client = URLSessionClient(baseURL: baseURL)
     let books = BooksLoader(apiClient: client)
     let author = AuthorLoader(apiClient: client)
 
@@ -78,7 +79,7 @@ final class GuideExampleTests: XCTestCase {
       let merged = author.state.merge(books.state) { author, books in
         "\(author.name): \(books.map(\.title).joined(separator: ", "))"
       }
-      screen.append(merged.description)
+      screen.append(merged.description)  // "Loading: cache nil", then "Success: Herbert: Dune"
     }
     let observations = [books.observe(render), author.observe(render)]
     books.load()

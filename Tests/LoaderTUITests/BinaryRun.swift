@@ -20,6 +20,14 @@ struct BinaryRun {
   /// Its peak resident set size in bytes, for a measured run; 0 otherwise.
   var peakBytes = 0
 
+  /// Whether this test process runs under ThreadSanitizer or AddressSanitizer, as the binary it
+  /// runs was built then: it starts many times slower, and measures memory otherwise.
+  static var underSanitizer: Bool {
+    guard let process = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(process) }
+    return dlsym(process, "__tsan_init") != nil || dlsym(process, "__asan_init") != nil
+  }
+
   /// The stdout lines.
   var lines: [String] { Self.lines(stdout) }
   /// The stderr lines.

@@ -15,16 +15,11 @@ final class ScaleTests: XCTestCase {
     XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 10000 repositories")
     // Under ThreadSanitizer or AddressSanitizer the binary's shadow memory says nothing of
     // the app's own footprint; the plain run checks it.
-    try XCTSkipIf(Self.underSanitizer, "memory is not measured under a sanitizer")
+    try XCTSkipIf(BinaryRun.underSanitizer, "memory is not measured under a sanitizer")
     XCTAssertLessThan(run.peakBytes, 120 << 20, "peak RSS \(run.peakBytes >> 20) MB")
   }
 
   /// Whether this test binary (and so the app built beside it) runs under a sanitizer.
-  private static var underSanitizer: Bool {
-    guard let process = dlopen(nil, RTLD_NOW) else { return false }
-    defer { dlclose(process) }
-    return dlsym(process, "__tsan_init") != nil || dlsym(process, "__asan_init") != nil
-  }
 
   func testAPageSizeGivenIsKeptAndTheCapSaysSo() throws {
     let run = try BinaryRun.run([

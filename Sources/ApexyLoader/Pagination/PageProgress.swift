@@ -36,12 +36,14 @@ public struct PageProgress: Sendable, Equatable {
 
 /// Where a paginated load that stopped part-way goes on: the first page it did not read.
 public struct PageResume: Sendable, Equatable {
-  /// The URL of the list's first page, as the loader asks for it: a load of another list does
-  /// not resume this one.
+  /// The URL of the list's first page, absolute as the client sends it (`requestPages` resolves
+  /// a relative endpoint URL with a `URLSessionClient`'s request adapter): a load of another
+  /// list does not resume this one.
   public var firstPage: String
   /// The first page not read.
   public var next: URL
-  /// The URLs of the pages read, in order, so a resumed load still notices a link back.
+  /// The URLs of the pages read, in order, absolute like ``firstPage``, so a resumed load still
+  /// notices a link back.
   public var visited: [String]
   /// How many pages the list has, when the server said.
   public var pageCount: Int?

@@ -43,7 +43,7 @@ extension WebLoader {
       cursor = existing
       endpoint = page(next)
     } else {
-      let first = (try? firstPage.makeRequest().url) ?? URL(fileURLWithPath: "/")
+      let first = absolute((try? firstPage.makeRequest().url) ?? URL(fileURLWithPath: "/"))
       cursor = PageCursor(walk: PageWalk(firstPage: first, pageCap: pageCap), next: first)
       endpoint = firstPage
     }

@@ -2,6 +2,16 @@ import ApexyHTTP
 import Foundation
 
 extension WebLoader {
+  /// `url` as the loader's client sends it: a relative URL resolved by a `URLSessionClient`'s
+  /// request adapter, so a ``PageResume`` lists its first page as it lists the others (the
+  /// servers' `Link` URLs are absolute). Any other client's URL is kept as it is.
+  func absolute(_ url: URL) -> URL {
+    guard url.scheme == nil, let client = apiClient as? URLSessionClient,
+      let resolved = try? client.requestAdapter.adapt(URLRequest(url: url)).url
+    else { return url }
+    return resolved
+  }
+
   /// A load that does not go on from one stopped part-way has read no page yet: the partial
   /// content and the progress of the load before go, so observers told of `.loading` never
   /// see the earlier load's pages as this one's.
@@ -79,7 +89,7 @@ extension WebLoader {
     from firstPage: T, pageCap: Int = 100, id: @escaping (Item) -> ID,
     page: @escaping (URL) -> T
   ) where T.Content == LinkedPage<Item>, Content == [Item] {
-    let firstURL = (try? firstPage.makeRequest().url) ?? URL(fileURLWithPath: "/")
+    let firstURL = absolute((try? firstPage.makeRequest().url) ?? URL(fileURLWithPath: "/"))
     var run = PagesRun<Item, ID>(walk: PageWalk(firstPage: firstURL, pageCap: pageCap), id: id)
     var endpoint = firstPage
     var url = firstURL
