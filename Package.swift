@@ -53,7 +53,7 @@ let package = Package(
     .target(name: "ApexyHTTP", dependencies: ["Locking", "URLProtocolSupport", curl]),
     // Test doubles for code that uses ApexyLoader: a recorder that checks a loader's states in
     // one line (reporting to XCTest or Swift Testing), a scheduler whose clock tests advance.
-    .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader", "Locking"]),
+    .target(name: "ApexyLoaderTesting", dependencies: ["ApexyLoader"]),
     // Test doubles for code that uses ApexyHTTP: a stub transport answering from handlers.
     .target(
       name: "ApexyHTTPTesting", dependencies: ["ApexyHTTP", "Locking", "URLProtocolSupport"]),

@@ -1,6 +1,5 @@
 import ApexyLoader
 import Foundation
-import Locking
 import Testing
 import XCTest
 
@@ -40,7 +39,7 @@ public final class LoaderStateRecorder<Content: Equatable> {
   private weak var loader: ContentLoader<Content>?
   /// The states recorded since the last check, as text, and where that check was: what the
   /// release reports when no check took them. Behind a lock, since `deinit` is not isolated.
-  private let unchecked: Locked<UncheckedStates>
+  private let unchecked: UncheckedBox
 
   /// Starts recording `loader`'s states: its current state, then every change (with the page
   /// facets when it is a `WebLoader`).
@@ -57,7 +56,7 @@ public final class LoaderStateRecorder<Content: Equatable> {
   ) {
     self.loader = loader
     seen = [Self.step(of: loader)]
-    unchecked = Locked(
+    unchecked = UncheckedBox(
       UncheckedStates(
         location: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
         loading: loader.state.isLoading))

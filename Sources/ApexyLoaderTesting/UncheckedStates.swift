@@ -1,3 +1,5 @@
+import Foundation
+
 // What a recorder knows of the states after its last check, kept where its `deinit` (not
 // isolated to the main actor) can read it.
 
@@ -27,5 +29,24 @@ struct UncheckedStates: Sendable {
     return "The loader passed through \(count) after the last check that no expect checked "
       + "(expect them, or call finish() where nothing more may come):\n"
       + states.map { "    \($0)" }.joined(separator: "\n")
+  }
+}
+
+/// ``UncheckedStates`` behind a lock: written on the main actor, read by the recorder's
+/// `deinit`, which is not isolated.
+final class UncheckedBox: @unchecked Sendable {
+  // Safe: `value` is read and written only inside `withLock`, under `lock`.
+  private let lock = NSLock()
+  private var value: UncheckedStates
+
+  init(_ value: UncheckedStates) {
+    self.value = value
+  }
+
+  /// Runs `body` with the value, under the lock.
+  func withLock<Result>(_ body: (inout UncheckedStates) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
   }
 }
