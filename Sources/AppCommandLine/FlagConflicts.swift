@@ -11,6 +11,12 @@ enum FlagConflicts {
     {
       throw UsageError(description: exclusion(first, second))
     }
+    if names.contains(.headless), names.contains(.refresh) {
+      // Nothing revalidates in a headless run: it ends after its rounds.
+      throw UsageError(
+        description: "--refresh revalidates while the terminal app stays open; a headless run "
+          + "ends after its rounds: use --rounds N, or leave out one of them.")
+    }
     var chosen: [FlagContext: String] = serveDemo ? [.serveDemo: "serve-demo"] : [:]
     for flag in given {
       if let context = flag.chooses, chosen[context] == nil { chosen[context] = flag.name }

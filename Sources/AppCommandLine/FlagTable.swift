@@ -22,25 +22,22 @@ enum FlagTable {
     Flag(
       .org, .source, "the organization", default: { $0.owner.spelling },
       .read("NAME") { options, argument throws(UsageError) in
-        options.owners += try argument.logins().map {
-          OwnerChoice(login: GitHubLogin($0), kind: .organization)
-        }
+        try options.add(
+          owners: argument.logins().map { OwnerChoice(login: GitHubLogin($0), kind: .organization) })
       }),
     Flag(
       .user, .source, "a user instead of an organization",
       .read("NAME") { options, argument throws(UsageError) in
-        options.owners += try argument.logins().map {
-          OwnerChoice(login: GitHubLogin($0), kind: .user)
-        }
+        try options.add(
+          owners: argument.logins().map { OwnerChoice(login: GitHubLogin($0), kind: .user) })
       }),
     Flag(
       .owner, .source,
       "an organization or a user, as the API says; repeat or comma-separate to load several"
         + " (headless) or to offer them to @ (terminal)",
       .read("NAME") { options, argument throws(UsageError) in
-        options.owners += try argument.logins().map {
-          OwnerChoice(login: GitHubLogin($0), kind: nil)
-        }
+        try options.add(
+          owners: argument.logins().map { OwnerChoice(login: GitHubLogin($0), kind: nil) })
       }),
     Flag(
       .tokenFile, .source, "read the token from PATH instead of $GITHUB_TOKEN", values: .file,

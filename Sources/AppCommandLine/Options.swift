@@ -36,6 +36,32 @@ public struct Options: Sendable, Equatable {
   public var owner: GitHubLogin {
     owners.first?.login ?? GitHubLogin(DemoServerOptions.defaultLogin)
   }
+  /// Adds `choices` to ``owners``, each login once: a login named again, in any case, is the
+  /// one named first (its spelling kept, its kind taken from the later one when the first did
+  /// not say), so a headless run loads it once. Throws when the two name it as different
+  /// kinds (`--org x --user x`).
+  public mutating func add(owners choices: [OwnerChoice]) throws(UsageError) {
+    for choice in choices {
+      guard let index = owners.firstIndex(where: { $0.login == choice.login }) else {
+        owners.append(choice)
+        continue
+      }
+      let first = owners[index]
+      if let kind = choice.kind, let earlier = first.kind, kind != earlier {
+        throw UsageError(
+          description:
+            "\(choice.login.spelling) is named both as \(Self.article(earlier)) and as "
+            + "\(Self.article(kind)); "
+            + "name it once, with --org, --user or --owner.")
+      }
+      if first.kind == nil { owners[index].kind = choice.kind }
+    }
+  }
+
+  private static func article(_ kind: OwnerKind) -> String {
+    kind == .organization ? "an organization" : "a user"
+  }
+
   /// The first owner's kind: an organization unless `--user` or `--owner` named it.
   public var ownerKind: OwnerKind? { owners.first.map(\.kind) ?? .organization }
   /// Built-in server: organization route delay, seconds.

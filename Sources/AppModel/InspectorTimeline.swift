@@ -1,5 +1,6 @@
 import ApexyLoader
 import Foundation
+import GitHubAPI
 
 /// Each state's transitions as marks in time, for the inspector: a user sees one repositories
 /// load serve both panes and the merge wait for the slower loader.
@@ -17,17 +18,32 @@ public struct InspectorTimeline: Sendable, Equatable {
 
   /// When the first mark was made; marks are shown in seconds since then.
   public internal(set) var start: Date?
-  /// The marks of each state, oldest first.
+  /// The marks of each state of ``login``'s loaders, oldest first.
   public internal(set) var marks: [TransitionSubject: [Mark]] = [:]
+  /// The owner whose loaders ``marks`` are of.
+  public internal(set) var login: GitHubLogin?
+  /// The marks of the other owners' loaders, kept for when they are shown again.
+  public internal(set) var otherOwners: [GitHubLogin: [TransitionSubject: [Mark]]] = [:]
 
   /// No marks yet.
   public init() {}
 
-  /// Notes the case each state is in at `date`; a state still in its last case adds nothing.
+  /// The marks of `login`'s loaders: a timeline stands beside the row of the owner shown.
+  public func marks(of login: GitHubLogin) -> [TransitionSubject: [Mark]] {
+    login == self.login ? marks : otherOwners[login] ?? [:]
+  }
+
+  /// Notes the case each state of `login`'s loaders is in at `date`; a state still in its last
+  /// case adds nothing.
   public mutating func note<A, B, C>(
-    owner: LoadingState<A>, repositories: LoadingState<B>, merged: LoadingState<C>,
-    at date: Date
+    login: GitHubLogin, owner: LoadingState<A>, repositories: LoadingState<B>,
+    merged: LoadingState<C>, at date: Date
   ) {
+    if login != self.login {
+      if let current = self.login { otherOwners[current] = marks }
+      marks = otherOwners.removeValue(forKey: login) ?? [:]
+      self.login = login
+    }
     note(.owner, StateCase(owner), at: date)
     note(.repositories, StateCase(repositories), at: date)
     note(.merged, StateCase(merged), at: date)

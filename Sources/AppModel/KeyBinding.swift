@@ -47,7 +47,7 @@ public struct KeyBinding: Sendable, Equatable {
 
   /// The key that opens the key help; the narrowest status bar shows only its hint.
   public static let showKeys = KeyBinding(
-    [.character("?")], .showKeys, "show all keys", hint: "keys")
+    [.character("?"), .function(1)], .showKeys, "show all keys", hint: "keys")
 
   /// Every key the app answers to, in the order help lists them.
   public static let all: [KeyBinding] = [
@@ -96,7 +96,7 @@ public struct KeyBinding: Sendable, Equatable {
     showKeys,
     KeyBinding([.repaint], .repaint, "repaint the whole screen"),
     KeyBinding([.suspend], .suspend, "suspend to the shell (fg comes back)"),
-    KeyBinding([.character("q"), .interrupt], .quit, "quit", hint: "quit"),
+    KeyBinding([.character("q"), .function(10), .interrupt], .quit, "quit", hint: "quit"),
   ]
 
   /// Every key's action, from the table.

@@ -9,7 +9,7 @@ enum KeyInput {
     if Layout.isTooSmall(state.size) { return [] }
     if state.ownerPrompt != nil { return OwnerPromptEditing.key(key, &state) }
     if state.isEditingFilter { return FilterEditing.key(key, &state) }
-    if state.showHelp { return help(action, &state) }
+    if state.showHelp { return help(action, key, &state) }
     if state.lists.detail != nil { return detail(action, key, &state) }
     state.notice = nil
     guard let action else { return [] }
@@ -36,9 +36,10 @@ enum KeyInput {
     }
   }
 
-  /// With the key help open: ↑↓ scroll it when it does not fit, `q` quits, any other key
-  /// closes it.
-  private static func help(_ action: Action?, _ state: inout AppState) -> [Command] {
+  /// With the key help open: ↑↓ scroll it when it does not fit, F10 quits, any other key
+  /// (`q` and Esc among them, as in less and htop) closes it.
+  private static func help(_ action: Action?, _ key: Key, _ state: inout AppState) -> [Command]
+  {
     let maximum = HelpLayout.maximumScroll(state.size)
     let step: Int? =
       switch action {
@@ -50,19 +51,21 @@ enum KeyInput {
       state.helpScroll = min(maximum, max(0, state.helpScroll + step))
       return []
     }
-    if action == .quit { return [.quit(.success)] }
+    if key == .function(10) { return [.quit(.success)] }
     state.showHelp = false
     state.helpScroll = 0
     return []
   }
 
-  /// With the detail view open: Esc, Enter and Backspace close it, `o` and `y` act on its
-  /// repository, `q` quits; every other key is ignored.
+  /// With the detail view open: Esc, Enter, Backspace and `q` close it, `o` and `y` act on its
+  /// repository, F10 quits; every other key is ignored.
   private static func detail(_ action: Action?, _ key: Key, _ state: inout AppState)
     -> [Command]
   {
     state.notice = nil
-    if [.escape, .enter, .backspace].contains(key) { return ListKeys.closeDetail(&state) }
+    if [.escape, .enter, .backspace, .character("q")].contains(key) {
+      return ListKeys.closeDetail(&state)
+    }
     switch action {
     case .openInBrowser?, .copyAddress?, .quit?: return action!.perform(on: &state)
     default: return []

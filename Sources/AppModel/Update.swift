@@ -89,7 +89,7 @@ private func take(_ change: LoaderChange, at now: Date, into state: inout AppSta
   }
   state.take(change, at: now)
   state.inspector.timeline.note(
-    owner: state.owner.state, repositories: state.repositories.state,
+    login: state.ownerLogin, owner: state.owner.state, repositories: state.repositories.state,
     merged: state.merged, at: now)
 }
 

@@ -107,13 +107,15 @@ public enum InspectorView {
       [TransitionSubject.owner, .repositories, .merged]
       + (state.lists.detail == nil ? [] : [.repository])
     if inner.bottom - y >= 4 + subjects.count {
-      put("Transitions (… loading, ✓ success, ✗ failure; seconds from the first):", .heading)
+      put(
+        "Transitions (· initial, … loading, ✓ success, ✗ failure; seconds from the first):",
+        .heading)
       let timeline = state.inspector.timeline
       for subject in subjects {
         let room = inner.width - 14
         put(
           TextWidth.pad(subject == .owner ? "owner" : subject.rawValue, to: 13) + " "
-            + timeline.strip(subject, width: room),
+            + timeline.strip(subject, width: room, of: state.ownerLogin),
           .plain)
       }
     }
@@ -122,7 +124,8 @@ public enum InspectorView {
     if inner.bottom - y >= 4 + keptLines.count { keptLines.forEach { put($0, .plain) } }
     let requests = state.inspector.requests
     let rows = max(0, inner.bottom - y)
-    let end = max(0, requests.count - state.inspector.scrollBack)
+    // Scrolled back past the oldest, the view stays full: the oldest lines fill it.
+    let end = max(min(requests.count, rows), requests.count - state.inspector.scrollBack)
     let shown = requests[max(0, end - rows)..<end]
     let range =
       shown.isEmpty ? "" : " \(shown.startIndex + 1)–\(shown.endIndex) of \(requests.count)"

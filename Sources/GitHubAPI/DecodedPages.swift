@@ -41,6 +41,9 @@ final class DecodedPages: Sendable {
   /// The repositories of the pages decoded or reused so far, in order.
   var collected: [Repository] { decoded.withLock { $0.repositories } }
 
+  /// Whether the last page decoded or reused so far held no repositories.
+  var endsEmpty: Bool { decoded.withLock { $0.layout.last?.count == 0 } }
+
   /// Each page's page-cache key and where its repositories are in the collected list.
   var pageRanges: [(key: String?, range: Range<Int>)] {
     decoded.withLock {

@@ -219,6 +219,10 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// Goes on after a page: fetches the next one, or ends the load.
   private func next(_ step: PageWalk.Step, pages: DecodedPages, walk: PageWalk) {
     switch step {
+    case .next where pages.firstError == nil && pages.endsEmpty:
+      // The page before this one is decoded: it held nothing and linked on.
+      let error = GitHubError.paginationStopped(.emptyPage(page: pages.pageRanges.count))
+      stop(error, before: nil, pages: pages, walk: walk)
     case .next(let url) where pages.firstError == nil:
       fetch(
         RepositoriesPageEndpoint(login: login, kind: kind ?? .user, url: url, sanitizer: sanitizer),

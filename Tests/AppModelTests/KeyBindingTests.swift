@@ -64,8 +64,8 @@ final class KeyBindingTests: XCTestCase {
       KeyBinding.all.map(\.label),
       [
         "f", "r", "@", "-", "Enter", "Tab, →, l", "Shift-Tab, ←, h", "↑, ↓, j, k", "PgUp, PgDn",
-        "Home, End, g, G", "s", "i", "[, ]", "o", "y", "/", "x", "?", "Ctrl-L", "Ctrl-Z",
-        "q, Ctrl-C",
+        "Home, End, g, G", "s", "i", "[, ]", "o", "y", "/", "x", "?, F1", "Ctrl-L", "Ctrl-Z",
+        "q, F10, Ctrl-C",
       ])
   }
 }

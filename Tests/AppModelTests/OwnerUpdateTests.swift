@@ -118,7 +118,7 @@ final class OwnerUpdateTests: XCTestCase {
       $0.owner = LoaderSlot(missing, at: self.now)
       $0.owners = OwnerHistory(recent: [], previous: "RedMadRobot")
       $0.inspector.timeline.note(
-        owner: $0.owner.state, repositories: $0.repositories.state,
+        login: $0.ownerLogin, owner: $0.owner.state, repositories: $0.repositories.state,
         merged: $0.merged, at: self.now)
     }
     assertUpdate(
@@ -194,7 +194,7 @@ final class OwnerUpdateTests: XCTestCase {
     ) {
       $0.repositories = LoaderSlot(older, at: self.now)
       $0.inspector.timeline.note(
-        owner: $0.owner.state, repositories: $0.repositories.state,
+        login: $0.ownerLogin, owner: $0.owner.state, repositories: $0.repositories.state,
         merged: $0.merged, at: self.now)
       $0.pendingWake = self.now.addingTimeInterval(10)
     }
@@ -274,7 +274,7 @@ final class OwnerUpdateTests: XCTestCase {
       $0.owner = slots.owner
       $0.ownerKind = .user
       $0.inspector.timeline.note(
-        owner: $0.owner.state, repositories: $0.repositories.state,
+        login: $0.ownerLogin, owner: $0.owner.state, repositories: $0.repositories.state,
         merged: $0.merged, at: self.now)
       $0.pendingWake = self.now.addingTimeInterval(10)
     }
@@ -284,7 +284,7 @@ final class OwnerUpdateTests: XCTestCase {
     ) {
       $0.repositories = slots.repositories
       $0.inspector.timeline.note(
-        owner: $0.owner.state, repositories: $0.repositories.state,
+        login: $0.ownerLogin, owner: $0.owner.state, repositories: $0.repositories.state,
         merged: $0.merged, at: self.now)
     }
   }

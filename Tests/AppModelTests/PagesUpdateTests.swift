@@ -181,6 +181,7 @@ final class PagesUpdateTests: XCTestCase {
       lists: [.fetch: ["a", "b", "c", "d"], .result: ["a", "b", "c", "d"]]
     ) {
       $0.repositories.snapshot = restored
+      $0.inspector.timeline.login = $0.ownerLogin
     }
     XCTAssertEqual(
       PaneHeader.lines(state, .result, width: 60).map(\.text),

@@ -50,6 +50,7 @@ final class UpdateTests: XCTestCase {
     ) {
       $0.owner.snapshot = loading
       $0.inspector.timeline.start = now
+      $0.inspector.timeline.login = $0.ownerLogin
       $0.inspector.timeline.marks = [
         .owner: [mark(0, .loading)], .merged: [mark(0, .loading)],
       ]
@@ -66,6 +67,7 @@ final class UpdateTests: XCTestCase {
     assertUpdate(&state, .loaderChanged(.owner(loading), at: now), commands: []) {
       $0.owner.snapshot = loading
       $0.inspector.timeline.start = now
+      $0.inspector.timeline.login = $0.ownerLogin
       $0.inspector.timeline.marks[.owner] = [mark(0, .loading)]
       $0.inspector.timeline.marks[.merged] = [mark(0, .loading)]
     }

@@ -102,6 +102,49 @@ final class InspectorTests: XCTestCase {
     XCTAssertTrue(lines().contains("#4 GET"))
   }
 
+  func testScrolledBackPastTheOldestTheLogStaysFull() {
+    var state = opened(columns: 100, rows: 44)
+    let base = "http://127.0.0.1:8080/orgs/RedMadRobot/repos?per_page=100&page="
+    for id in 5...27 {
+      if let record = record(event(id, base + "\(id)", .created)) {
+        _ = update(&state, .request(record))
+      }
+    }
+    for _ in 0..<12 { _ = update(&state, .key(.character("["))) }
+    let lines = Screen.render(state).lines
+    guard let header = lines.firstIndex(where: { $0.contains("Requests ") }) else {
+      return XCTFail("no request log in \(lines)")
+    }
+    let title = lines[header]
+    XCTAssertTrue(title.contains("Requests 1–"), title)
+    XCTAssertFalse(title.contains("Requests 1–1 of"), "one line where the view has room: \(title)")
+    let shown = lines[(header + 1)...].prefix { $0.contains("#") }
+    XCTAssertGreaterThan(shown.count, 3, "\(lines)")
+    XCTAssertTrue(title.contains("1–\(shown.count) of 27"), title)
+    XCTAssertTrue(shown.first?.contains("#1 GET") ?? false, "the oldest first: \(shown)")
+  }
+
+  func testTheTimelineIsTheShownOwnersAndTheLegendNamesEveryMark() {
+    var timeline = InspectorTimeline()
+    let start = Fixture.now
+    let ok = LoadingState<Int>.success(content: 1)
+    let failed = LoadingState<Int>.failure(error: URLError(.timedOut), cache: nil)
+    timeline.note(login: "RedMadRobot", owner: ok, repositories: ok, merged: ok, at: start)
+    timeline.note(login: "nobody", owner: failed, repositories: failed, merged: failed, at: start + 2)
+    XCTAssertEqual(timeline.strip(.owner, width: 40, of: "RedMadRobot"), "✓0.0")
+    XCTAssertEqual(timeline.strip(.owner, width: 40, of: "nobody"), "✗2.0")
+    // Back to the first owner: its marks go on where they were.
+    timeline.note(
+      login: "RedMadRobot", owner: LoadingState<Int>.loading(cache: 1), repositories: ok,
+      merged: ok, at: start + 3)
+    XCTAssertEqual(timeline.strip(.owner, width: 40, of: "RedMadRobot"), "✓0.0 …3.0")
+    XCTAssertEqual(timeline.strip(.owner, width: 40, of: "nobody"), "✗2.0")
+
+    let state = opened(columns: 100, rows: 30)
+    let text = Screen.render(state).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("· initial, … loading, ✓ success, ✗ failure"), text)
+  }
+
   func testCountsAndTheLogLimit() {
     var inspector = InspectorState()
     for id in 1...(InspectorState.logLimit + 5) {
@@ -170,7 +213,7 @@ final class InspectorTests: XCTestCase {
       let state: LoadingState<Int> =
         index % 2 == 0 ? .loading(cache: nil) : .success(content: index)
       timeline.note(
-        owner: state, repositories: state, merged: state,
+        login: "x", owner: state, repositories: state, merged: state,
         at: Fixture.now.addingTimeInterval(Double(index)))
     }
     XCTAssertEqual(timeline.strip(.merged, width: 24), "… …6.0 ✓7.0 …8.0 ✓9.0")

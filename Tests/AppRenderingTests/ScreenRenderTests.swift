@@ -108,7 +108,7 @@ final class ScreenRenderTests: XCTestCase {
     for _ in 0..<20 { _ = update(&state, .key(.down)) }
     let scrolled = Screen.render(state).lines
     let count = KeyBinding.all.count
-    XCTAssertTrue(scrolled[12].contains("q, Ctrl-C"), scrolled[12])
+    XCTAssertTrue(scrolled[12].contains("q, F10, Ctrl-C"), scrolled[12])
     XCTAssertTrue(scrolled[13].contains("\(count - 11)–\(count) of \(count)"), scrolled[13])
     _ = update(&state, .key(.character("f")))
     XCTAssertFalse(state.showHelp, "any other key closes it")
@@ -121,7 +121,7 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertTrue(lines[1].hasPrefix("│ f   "), lines[1])
     XCTAssertTrue(lines[7].contains("1–6 of \(KeyBinding.all.count)"), lines[7])
     for _ in 0..<20 { _ = update(&state, .key(.down)) }
-    XCTAssertTrue(Screen.render(state).lines[6].contains("q, Ctrl-C"), "the last row is reachable")
+    XCTAssertTrue(Screen.render(state).lines[6].contains("q, F10, Ctrl-C"), "the last row is reachable")
   }
 
   func testFilterNarrowsBothLists() {

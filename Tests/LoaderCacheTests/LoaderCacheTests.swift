@@ -1,6 +1,7 @@
 import ApexyHTTP
 import ApexyHTTPTesting
 import ApexyLoader
+import ApexyLoaderTesting
 import Foundation
 import XCTest
 
@@ -143,4 +144,39 @@ final class LoaderCacheTests: XCTestCase {
 
   /// The key `revalidationCache` stores the validators of `GET notes` under.
   private var notesKey: String { ConditionalEndpoint(NotesEndpoint(), validators: nil).key! }
+}
+
+/// A loader started from its cache with a refresh interval revalidates on the schedule from the
+/// start, as one that loaded does: not only once something loads it by hand.
+@MainActor
+final class RestoredRefreshTests: XCTestCase {
+  private let key = LoaderCacheKey(namespace: "https://notes.example", name: "notes")
+  private let directory = TemporaryDirectory()
+
+  override func tearDown() {
+    directory.remove()
+    super.tearDown()
+  }
+
+  func testRestoredContentIsRevalidatedAfterTheRefreshInterval() async throws {
+    let store = FileCacheStore(directory: directory.url)
+    try store.write(
+      LoaderCacheEntry(content: Data(#"["milk"]"#.utf8), validators: [:], lastConfirmed: Date()),
+      for: key)
+    let transport = StubTransport { _ in .json(Data(#"["milk","eggs"]"#.utf8)) }
+    let clock = ManualScheduler()
+    let loader = NotesLoader(transport: transport)
+    loader.scheduler = clock
+    loader.policies = LoaderPolicies(revalidates: true, refreshInterval: 2)
+    loader.cache = LoaderCache(store: store, key: key)
+    XCTAssertEqual(loader.state, .success(content: ["milk"]))
+
+    clock.advance(by: 1.9)
+    XCTAssertFalse(loader.state.isLoading, "not before the interval")
+    clock.advance(by: 0.1)
+    XCTAssertTrue(loader.state.isLoading, "the interval after the start, without a load by hand")
+    for await state in loader.states where !state.isLoading { break }
+    XCTAssertEqual(loader.state, .success(content: ["milk", "eggs"]))
+    XCTAssertEqual(transport.requests.count, 1)
+  }
 }

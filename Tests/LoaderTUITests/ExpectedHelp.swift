@@ -109,10 +109,10 @@ let expectedHelp = """
     /                          filter name/language/description; Enter keeps, Esc
                                clears
     x                          simulated outage on or off (built-in server)
-    ?                          show all keys
+    ?, F1                      show all keys
     Ctrl-L                     repaint the whole screen
     Ctrl-Z                     suspend to the shell (fg comes back)
-    q, Ctrl-C                  quit
+    q, F10, Ctrl-C             quit
 
   EXAMPLES
     # offline, the built-in server, 3 s and 5 s delays

@@ -20,6 +20,8 @@ extension WebLoader {
       }
       freshness = Freshness(lastConfirmed: entry.lastConfirmed, isRestored: true)
       state = .success(content: content)
+      // Restored content is revalidated on the refresh schedule from now, as a loaded one is.
+      scheduleRefresh()
     } catch {
       reportCacheProblem(LoaderCache<Content>.line(error))
     }
