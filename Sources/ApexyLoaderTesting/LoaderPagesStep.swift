@@ -2,7 +2,7 @@ import ApexyLoader
 import Foundation
 
 /// What a paginated loader showed at one change: its state, with its partial content and its
-/// page progress, as ``LoaderStateRecorder/expectPages(_:timeout:fileID:filePath:line:column:)``
+/// page progress, as ``LoaderStateRecorder/expectPages(_:timeout:fileID:filePath:line:column:)-([LoaderPagesStep<Content>],_,_,_,_,_)``
 /// checks them.
 ///
 /// ```swift

@@ -29,7 +29,7 @@ import XCTest
 /// `expect` of the first states of a load that goes on to succeed or fail does not pass.
 ///
 /// Of a `WebLoader`, the recorder also keeps the `partialContent` and `pageProgress` of each
-/// change: ``expectPages(_:timeout:fileID:filePath:line:column:)`` checks them with the states,
+/// change: ``expectPages(_:timeout:fileID:filePath:line:column:)-([LoaderPagesStep<Content>],_,_,_,_,_)`` checks them with the states,
 /// so a paginated load's every page is checked too.
 @MainActor
 public final class LoaderStateRecorder<Content: Equatable> {

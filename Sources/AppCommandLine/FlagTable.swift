@@ -23,7 +23,8 @@ enum FlagTable {
       .org, .source, "the organization", default: { $0.owner.spelling },
       .read("NAME") { options, argument throws(UsageError) in
         try options.add(
-          owners: argument.logins().map { OwnerChoice(login: GitHubLogin($0), kind: .organization) })
+          owners: argument.logins().map { OwnerChoice(login: GitHubLogin($0), kind: .organization) }
+        )
       }),
     Flag(
       .user, .source, "a user instead of an organization",

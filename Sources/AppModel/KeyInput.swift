@@ -38,8 +38,7 @@ enum KeyInput {
 
   /// With the key help open: ↑↓ scroll it when it does not fit, F10 quits, any other key
   /// (`q` and Esc among them, as in less and htop) closes it.
-  private static func help(_ action: Action?, _ key: Key, _ state: inout AppState) -> [Command]
-  {
+  private static func help(_ action: Action?, _ key: Key, _ state: inout AppState) -> [Command] {
     let maximum = HelpLayout.maximumScroll(state.size)
     let step: Int? =
       switch action {

@@ -130,7 +130,8 @@ final class InspectorTests: XCTestCase {
     let ok = LoadingState<Int>.success(content: 1)
     let failed = LoadingState<Int>.failure(error: URLError(.timedOut), cache: nil)
     timeline.note(login: "RedMadRobot", owner: ok, repositories: ok, merged: ok, at: start)
-    timeline.note(login: "nobody", owner: failed, repositories: failed, merged: failed, at: start + 2)
+    timeline.note(
+      login: "nobody", owner: failed, repositories: failed, merged: failed, at: start + 2)
     XCTAssertEqual(timeline.strip(.owner, width: 40, of: "RedMadRobot"), "✓0.0")
     XCTAssertEqual(timeline.strip(.owner, width: 40, of: "nobody"), "✗2.0")
     // Back to the first owner: its marks go on where they were.

@@ -121,7 +121,8 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertTrue(lines[1].hasPrefix("│ f   "), lines[1])
     XCTAssertTrue(lines[7].contains("1–6 of \(KeyBinding.all.count)"), lines[7])
     for _ in 0..<20 { _ = update(&state, .key(.down)) }
-    XCTAssertTrue(Screen.render(state).lines[6].contains("q, F10, Ctrl-C"), "the last row is reachable")
+    XCTAssertTrue(
+      Screen.render(state).lines[6].contains("q, F10, Ctrl-C"), "the last row is reachable")
   }
 
   func testFilterNarrowsBothLists() {

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// What a newcomer types one step off the paths the other tests walk: an owner named twice, a
+/// flag of the terminal app given to a headless run, a server whose pages never end.
+final class OffThePathTests: XCTestCase {
+  private let base = ["--headless", "--latency", "0", "--no-timestamps", "--no-cache"]
+
+  func testAnOwnerNamedTwiceIsLoadedOnceAndTheRunExits() throws {
+    let cases: [[String]] = [
+      ["--owner", "alice,alice"], ["--owner", "alice", "--owner", "ALICE"],
+      ["--org", "RedMadRobot", "--owner", "redmadrobot"], ["--user", "alice", "--owner", "Alice"],
+    ]
+    for owners in cases {
+      let started = Date()
+      let run = try BinaryRun.run(base + owners)
+      XCTAssertLessThan(
+        Date().timeIntervalSince(started), BinaryRun.underSanitizer ? 10 : 2, "\(owners)")
+      XCTAssertEqual(run.status, 0, "\(owners): \(run.stderr)")
+      XCTAssertEqual(run.lines.filter { $0.contains("done: ") }.count, 1, "\(owners): \(run.lines)")
+      XCTAssertEqual(
+        run.lines.filter { $0.contains("repositories Success") }.count, 1, "loaded once")
+    }
+  }
+
+  func testAnOwnerNamedAsTwoKindsIsAUsageError() throws {
+    let run = try BinaryRun.run(base + ["--org", "alice", "--user", "ALICE"])
+    XCTAssertEqual(run.status, 2)
+    XCTAssertEqual(
+      run.stderr,
+      "loader-tui: ALICE is named both as an organization and as a user; name it once, with "
+        + "--org, --user or --owner.\n")
+  }
+
+  func testRefreshInAHeadlessRunIsAUsageErrorNotIgnored() throws {
+    let run = try BinaryRun.run(base + ["--refresh", "2"])
+    XCTAssertEqual(run.status, 2)
+    XCTAssertEqual(
+      run.stderr,
+      "loader-tui: --refresh revalidates while the terminal app stays open; a headless run ends "
+        + "after its rounds: use --rounds N, or leave out one of them.\n")
+  }
+
+  func testPagesThatNeverEndStopAtTheFirstEmptyOneSayingWhy() throws {
+    // carol has no repositories: her first page is empty, and links on forever.
+    let run = try BinaryRun.run(
+      base + ["--trace", "--owner", "carol", "--fail", "repos", "--fail-mode", "endless-pages"])
+    XCTAssertEqual(run.status, 1)
+    let requests = run.lines.filter { $0.hasPrefix("request") && $0.contains("in flight") }
+    XCTAssertLessThanOrEqual(requests.count, 3, "\(requests)")
+    XCTAssertEqual(
+      run.stderr,
+      "loader-tui: Pagination stopped: page 1 was empty but linked to another, so the list would "
+        + "not end. Stopped after 1 page (0 read).\n")
+    // An owner with pages of rows first: the walk stops at the first page that adds nothing.
+    let rows = try BinaryRun.run(
+      base + ["--trace", "--fail", "repos", "--fail-mode", "endless-pages"])
+    XCTAssertEqual(rows.status, 1)
+    XCTAssertTrue(rows.stderr.contains("page 5 was empty but linked to another"), rows.stderr)
+    let pages = rows.lines.filter { $0.contains("/repos?") && $0.contains("in flight") }
+    XCTAssertLessThanOrEqual(pages.count, 6, "at most one page past the empty one: \(pages)")
+  }
+}
