@@ -19,7 +19,7 @@ public enum EnvironmentTable {
     (
       ["BROWSER"],
       "the programs o opens a repository's page with, colon-separated, the first one found"
-        + " (else xdg-open)"
+        + " (else xdg-open); %s is the address, else it comes last"
     ),
     (["TERM"], "the terminal; unset, dumb or unknown, the app prints headless output instead"),
     (["LC_ALL", "LC_CTYPE", "LANG"], "a locale that is not UTF-8 draws in ASCII, as --ascii"),

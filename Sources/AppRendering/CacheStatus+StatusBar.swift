@@ -17,6 +17,17 @@ extension CacheStatus {
     }
   }
 
+  /// The same without the age, where the status bar is narrow: "cached", "loading (cached)",
+  /// "✗ (cached)"; content from the cache never reads as confirmed (`✓`) at any width.
+  public static func shortSummary<T>(_ loader: LoadingState<T>, restoredAt: Date?) -> String? {
+    guard restoredAt != nil, loader.content != nil else { return nil }
+    switch loader {
+    case .initial, .success: return "cached"
+    case .loading: return "loading (cached)"
+    case .failure: return "✗ (cached)"
+    }
+  }
+
   /// The problem as the status bar's right side shows it, from widest to narrowest: the whole
   /// line, a pointer to `cache info`, the line cut short.
   public var problemHints: [String]? {

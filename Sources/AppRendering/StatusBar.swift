@@ -16,38 +16,11 @@ public enum StatusBar {
       OwnerPromptBar.draw(prompt, recent: recent, in: rect, into: &grid)
       return
     }
-    let org = state.owner.status
-    let repos = state.repositories.status
     let cache = state.cache
-    let limit = rateLimitText(state).map { " │ \($0) left " } ?? " "
-    let organization =
-      CacheStatus.summary(
-        state.owner.state, restoredAt: cache.ownerRestoredAt, now: state.now)
-      ?? summary(state.owner.state, state.owner.succeededAt, state, org)
-    // Pages arriving say how far they are, over restored content too.
-    let restored = state.pagesLoading == nil ? cache.repositoriesRestoredAt : nil
-    let repositories =
-      CacheStatus.summary(state.repositories.state, restoredAt: restored, now: state.now)
-      ?? summary(state.repositories.state, state.repositories.succeededAt, state, repos)
-    let owner = ownerLabel(state)
-    let loaders = "\(owner) \(organization) │ repos \(repositories)" + limit
+    let lefts = leftSides(state)
     let hints =
       state.notice.map { [$0 + " "] } ?? cache.problemHints
       ?? keyHints(builtInServer: state.canToggleOutage)
-    // The longest left side that still leaves room for some key hint, else the shortest:
-    // without the source, without ages, then without the owner's name.
-    // A rate limit nearly spent stays in every form: no owner switch or narrow terminal
-    // hides it.
-    let lowLimit = isNearlySpent(state.rateLimit) ? limit : " "
-    let bare = { (owner: String, limit: String, short: Bool) in
-      "\(owner) \(summary(state.owner.state, nil, state, org))"
-        + " │ repos \(summary(state.repositories.state, nil, state, repos, short: short))" + limit
-    }
-    let lefts = [
-      " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner, limit, false),
-      " " + bare(owner, lowLimit, false), " " + bare(kindLabel(state), lowLimit, false),
-      " " + bare(kindLabel(state), lowLimit, true),
-    ]
     // The keys before the data source: the widest hint but the last that fits beside the
     // loaders, with the source or without it; else the longest left that leaves room for the
     // narrowest hint, else the shortest left.
@@ -66,6 +39,46 @@ public enum StatusBar {
     if let right = hints.first(where: { TextWidth.of($0) <= room }) {
       grid.put(right, x: rect.right + 1 - TextWidth.of(right), y: rect.y, style: .statusBar)
     }
+  }
+
+  /// The status bar's left side, from widest to narrowest: with the data source, without it,
+  /// without ages, without the rate limit (unless nearly spent), with the owner's kind in
+  /// place of its name, with pages counted short.
+  private static func leftSides(_ state: AppState) -> [String] {
+    let org = state.owner.status
+    let repos = state.repositories.status
+    let cache = state.cache
+    let limit = rateLimitText(state).map { " │ \($0) left " } ?? " "
+    let organization =
+      CacheStatus.summary(
+        state.owner.state, restoredAt: cache.ownerRestoredAt, now: state.now)
+      ?? summary(state.owner.state, state.owner.succeededAt, state, org)
+    // Pages arriving say how far they are, over restored content too.
+    let restored = state.pagesLoading == nil ? cache.repositoriesRestoredAt : nil
+    let repositories =
+      CacheStatus.summary(state.repositories.state, restoredAt: restored, now: state.now)
+      ?? summary(state.repositories.state, state.repositories.succeededAt, state, repos)
+    let owner = ownerLabel(state)
+    let loaders = "\(owner) \(organization) │ repos \(repositories)" + limit
+    // The longest left side that still leaves room for some key hint, else the shortest:
+    // without the source, without ages, then without the owner's name.
+    // A rate limit nearly spent stays in every form: no owner switch or narrow terminal
+    // hides it.
+    let lowLimit = isNearlySpent(state.rateLimit) ? limit : " "
+    let bareOwner =
+      CacheStatus.shortSummary(state.owner.state, restoredAt: cache.ownerRestoredAt)
+      ?? summary(state.owner.state, nil, state, org)
+    let bare = { (owner: String, limit: String, short: Bool) in
+      let repositories =
+        CacheStatus.shortSummary(state.repositories.state, restoredAt: restored)
+        ?? summary(state.repositories.state, nil, state, repos, short: short)
+      return "\(owner) \(bareOwner) │ repos \(repositories)" + limit
+    }
+    return [
+      " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner, limit, false),
+      " " + bare(owner, lowLimit, false), " " + bare(kindLabel(state), lowLimit, false),
+      " " + bare(kindLabel(state), lowLimit, true),
+    ]
   }
 
   /// The key hints from widest to narrowest, each with a trailing space: every hinted key

@@ -24,6 +24,16 @@ final class CacheStatusBarTests: XCTestCase {
       " built-in 127.0.0.1:8080 │ RedMadRobot cached 3h ago │ repos cached 3h ago  f r @ / x ? q")
   }
 
+  func testRestoredContentLooksCachedAtEveryWidth() {
+    let state = restored(hoursAgo: 3)
+    for width in [60, 40, 30, 24] {
+      let line = statusBarLine(state, width: width)
+      XCTAssertFalse(line.contains("✓"), "\(width) columns: \(line)")
+      XCTAssertTrue(line.contains("cached"), "\(width) columns: \(line)")
+    }
+    XCTAssertEqual(statusBarLine(state, width: 40), " owner cached │ repos cached     ? keys")
+  }
+
   func testLoadingOverRestoredContentKeepsTheAge() {
     var state = restored(hoursAgo: 3)
     _ = updateLoaders(

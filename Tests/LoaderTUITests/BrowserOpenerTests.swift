@@ -26,24 +26,52 @@ final class BrowserOpenerTests: XCTestCase {
     return url
   }
 
+  private let address = "https://github.com/RedMadRobot/Apexy"
+
+  private func command(_ environment: [String: String]) -> BrowserOpener.Command? {
+    try? BrowserOpener.browser(environment, address: address).get()
+  }
+
   func testBrowserIsFoundByNameOrPathElseXdgOpen() throws {
     let mine = try program("mybrowser")
     let xdg = try program("xdg-open")
     XCTAssertEqual(
-      BrowserOpener.browser(["BROWSER": "mybrowser", "PATH": folder.path])?.path, mine.path)
+      command(["BROWSER": "mybrowser", "PATH": folder.path]),
+      BrowserOpener.Command(program: mine, arguments: [address]))
     XCTAssertEqual(
-      BrowserOpener.browser(["BROWSER": "missing:" + mine.path, "PATH": "/nonexistent"])?.path,
+      command(["BROWSER": "missing:" + mine.path, "PATH": "/nonexistent"])?.program.path,
       mine.path, "the first entry that exists wins")
-    XCTAssertEqual(
-      BrowserOpener.browser(["BROWSER": "firefox %s", "PATH": folder.path])?.path, xdg.path)
-    XCTAssertEqual(BrowserOpener.browser(["PATH": folder.path])?.path, xdg.path)
+    XCTAssertEqual(command(["BROWSER": "firefox %s", "PATH": folder.path])?.program.path, xdg.path)
+    XCTAssertEqual(command(["PATH": folder.path])?.program.path, xdg.path)
   }
 
-  func testNeitherIsANoticeAndAnOddAddressIsRefused() throws {
-    let url = URL(string: "https://github.com/RedMadRobot/Apexy")!
+  func testPercentSSaysWhereTheAddressGoesAsBROWSERsConventionHasIt() throws {
+    let mine = try program("mybrowser")
+    XCTAssertEqual(
+      command(["BROWSER": "mybrowser --new-tab %s", "PATH": folder.path]),
+      BrowserOpener.Command(program: mine, arguments: ["--new-tab", address]))
+    XCTAssertEqual(
+      command(["BROWSER": "mybrowser --open=%s --zoom=100%%", "PATH": folder.path])?.arguments,
+      ["--open=\(address)", "--zoom=100%"])
+    XCTAssertEqual(
+      command(["BROWSER": "mybrowser --private", "PATH": folder.path])?.arguments,
+      ["--private", address], "without %s the address comes last")
+  }
+
+  func testNeitherIsANoticeNamingWhatIsMissingAndAnOddAddressIsRefused() throws {
+    let url = URL(string: address)!
     XCTAssertEqual(
       BrowserOpener.open(url, environment: ["PATH": folder.path]),
       "No browser: set BROWSER or install xdg-open.")
+    XCTAssertEqual(
+      BrowserOpener.open(url, environment: ["BROWSER": "nonexistent", "PATH": folder.path]),
+      "No browser: nonexistent (from BROWSER) is not installed, nor is xdg-open; fix BROWSER or "
+        + "install xdg-open.")
+    XCTAssertEqual(
+      BrowserOpener.open(
+        url, environment: ["BROWSER": "firefox %s:chromium", "PATH": folder.path]),
+      "No browser: firefox, chromium (from BROWSER) are not installed, nor is xdg-open; fix "
+        + "BROWSER or install xdg-open.")
     let mine = try program("mybrowser")
     XCTAssertEqual(
       BrowserOpener.open(

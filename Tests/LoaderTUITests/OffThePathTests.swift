@@ -48,10 +48,13 @@ final class OffThePathTests: XCTestCase {
     XCTAssertEqual(run.status, 1)
     let requests = run.lines.filter { $0.hasPrefix("request") && $0.contains("in flight") }
     XCTAssertLessThanOrEqual(requests.count, 3, "\(requests)")
-    XCTAssertEqual(
-      run.stderr,
-      "loader-tui: Pagination stopped: page 1 was empty but linked to another, so the list would "
-        + "not end. Stopped after 1 page (0 read).\n")
+    // The page after the empty one may have been asked for already (it is fetched while the
+    // page before decodes), never one more.
+    XCTAssertTrue(
+      run.stderr.hasPrefix(
+        "loader-tui: Pagination stopped: page 1 was empty but linked to another, so the list "
+          + "would not end. Stopped after "), run.stderr)
+    XCTAssertEqual(run.errorLines.count, 1, run.stderr)
     // An owner with pages of rows first: the walk stops at the first page that adds nothing.
     let rows = try BinaryRun.run(
       base + ["--trace", "--fail", "repos", "--fail-mode", "endless-pages"])

@@ -5,22 +5,35 @@ import GitHubAPI
   import Glibc
 #endif
 
-/// Opens a web page with `$BROWSER`, else `xdg-open`: the program is started directly with the
-/// address as its one argument (never through a shell), its output goes nowhere, and the app
-/// does not wait for it.
+/// Opens a web page with `$BROWSER`, else `xdg-open`: the program is started directly (never
+/// through a shell), its output goes nowhere, and the app does not wait for it.
+///
+/// `BROWSER` is read as its convention has it: commands separated by `:`, tried in order; a
+/// command is a program and its arguments separated by spaces, where `%s` stands for the
+/// address (and `%%` for `%`), which is added as the last argument when no `%s` says where.
 enum BrowserOpener {
+  /// A program to start, with its arguments.
+  struct Command: Equatable {
+    /// The program.
+    var program: URL
+    /// Its arguments, the address among them.
+    var arguments: [String]
+  }
+
   /// Starts the browser on `url`; returns a sentence for the user when it could not.
   static func open(_ url: URL, environment: [String: String]) -> String? {
     // Only a plain http(s) address is ever handed over, whatever `update` asked for.
     guard let address = Repository.webAddress(url.absoluteString) else {
       return "Not opened: \(url.scheme ?? "that") is not a web address."
     }
-    guard let program = browser(environment) else {
-      return "No browser: set BROWSER or install xdg-open."
+    let command: Command
+    switch browser(environment, address: address.absoluteString) {
+    case .success(let found): command = found
+    case .failure(let missing): return missing.description
     }
     let process = Process()
-    process.executableURL = program
-    process.arguments = [address.absoluteString]
+    process.executableURL = command.program
+    process.arguments = command.arguments
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -29,14 +42,29 @@ enum BrowserOpener {
     do {
       try process.run()
     } catch {
-      return "Could not start \(program.lastPathComponent): \(error.localizedDescription)"
+      return "Could not start \(command.program.lastPathComponent): \(error.localizedDescription)"
     }
     return nil
   }
 
-  /// The program to run: the first entry of `BROWSER` that is executable (a path, or a name
-  /// looked up in `PATH`), else `xdg-open` from `PATH`.
-  static func browser(_ environment: [String: String]) -> URL? {
+  /// No program to start: which were looked for.
+  struct Missing: Error, CustomStringConvertible {
+    /// The programs `BROWSER` named that are not installed.
+    var named: [String]
+
+    /// "No browser: firefox (from BROWSER) is not installed, nor is xdg-open; …"
+    var description: String {
+      guard !named.isEmpty else { return "No browser: set BROWSER or install xdg-open." }
+      let list = named.joined(separator: ", ")
+      return "No browser: \(list) (from BROWSER) \(named.count == 1 ? "is" : "are") not "
+        + "installed, nor is xdg-open; fix BROWSER or install xdg-open."
+    }
+  }
+
+  /// The command that opens `address`: the first command of `BROWSER` whose program is
+  /// executable (a path, or a name looked up in `PATH`), else `xdg-open` from `PATH`.
+  static func browser(_ environment: [String: String], address: String) -> Result<Command, Missing>
+  {
     let path = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
     func executable(_ name: String) -> URL? {
       guard !name.isEmpty else { return nil }
@@ -45,11 +73,47 @@ enum BrowserOpener {
       return candidates.first { access($0, X_OK) == 0 && !isDirectory($0) }
         .map { URL(fileURLWithPath: $0) }
     }
-    let listed = (environment["BROWSER"] ?? "").split(separator: ":").map(String.init)
-    for name in listed {
-      if let found = executable(name.trimmingCharacters(in: .whitespaces)) { return found }
+    var missing: [String] = []
+    for entry in (environment["BROWSER"] ?? "").split(separator: ":") {
+      let words = entry.split(separator: " ").map(String.init)
+      guard let name = words.first else { continue }
+      guard let program = executable(name) else {
+        missing.append(name)
+        continue
+      }
+      return .success(Command(program: program, arguments: arguments(words.dropFirst(), address)))
     }
-    return executable("xdg-open")
+    guard let xdg = executable("xdg-open") else { return .failure(Missing(named: missing)) }
+    return .success(Command(program: xdg, arguments: [address]))
+  }
+
+  /// `words` with `%s` replaced by `address` and `%%` by `%`; `address` last when no `%s` was.
+  private static func arguments(_ words: ArraySlice<String>, _ address: String) -> [String] {
+    var placed = false
+    let replaced = words.map { word -> String in
+      var out = ""
+      var index = word.startIndex
+      while index < word.endIndex {
+        let next = word.index(after: index)
+        if word[index] == "%", next < word.endIndex {
+          if word[next] == "s" {
+            out += address
+            placed = true
+            index = word.index(after: next)
+            continue
+          }
+          if word[next] == "%" {
+            out += "%"
+            index = word.index(after: next)
+            continue
+          }
+        }
+        out.append(word[index])
+        index = next
+      }
+      return out
+    }
+    return placed ? replaced : replaced + [address]
   }
 
   private static func isDirectory(_ path: String) -> Bool {
