@@ -103,6 +103,9 @@ public struct ExpectedPagesStep<Content: Equatable>: CustomStringConvertible {
   }
 
   /// Whether `step` is this one: its state matches, its facets are equal.
+  ///
+  /// - Parameter step: A step the loader showed.
+  /// - Returns: `true` when it is the step expected.
   public func matches(_ step: LoaderPagesStep<Content>) -> Bool {
     state.matches(step.state) && partial == step.partial && progress == step.progress
   }

@@ -114,7 +114,12 @@ public enum ArgumentParser {
       return UsageError(description: "\(argument) comes first: \(subcommand.usage).")
     }
     guard argument.hasPrefix("-") else {
-      return UsageError(description: "Unexpected argument \"\(shown)\"; see --help.")
+      // A command mistyped (`cahce info`) gets the nearest command, as a flag gets its own.
+      let commands = Subcommand.allCases.map(\.rawValue)
+      if let nearest = FlagSuggestion.nearest(to: argument, among: commands) {
+        return UsageError(description: "unknown command \(shown); did you mean \(nearest)?")
+      }
+      return UsageError(description: "unexpected argument \"\(shown)\"; see --help.")
     }
     let names = FlagTable.all.flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) }
     guard let nearest = FlagSuggestion.nearest(to: name, among: names) else {

@@ -9,7 +9,11 @@ public enum ExitCodeTable {
   /// The codes, in the order they are listed.
   public static let all: [(codes: [ExitCode], meaning: String)] = [
     ([.success], "success"),
-    ([.failure], "the fetch failed (headless), or the cache could not be read or cleared"),
+    (
+      [.failure],
+      "the fetch failed (headless), the cache could not be read or cleared, or serve-demo could"
+        + " not listen on its port"
+    ),
     (
       [.usage],
       "usage error (command line or config file), or no usable terminal with --interactive"

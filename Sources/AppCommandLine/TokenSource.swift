@@ -40,6 +40,19 @@ public enum TokenSource {
     return token
   }
 
+  /// A warning when the `--token-file` can be read by its group or others, as ssh warns of a
+  /// key file: "the token file PATH can be read by others (mode 0644); chmod 600 PATH". `nil`
+  /// when it cannot, or no file is given.
+  public static func warning(options: Options) -> String? {
+    guard let path = options.tokenFile else { return nil }
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & 0o044 != 0 else { return nil }
+    let mode = String(status.st_mode & 0o777, radix: 8)
+    let shown = TextSanitizer.clean(path)
+    return "warning: the token file \(shown) can be read by others (mode 0\(mode)); "
+      + "chmod 600 \(shown)"
+  }
+
   private static func isLoopback(_ host: String) -> Bool {
     host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
   }

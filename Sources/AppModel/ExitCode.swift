@@ -12,7 +12,8 @@ public struct ExitCode: RawRepresentable, Sendable, Hashable {
 
   /// Done: the fetch succeeded (headless) or the user quit.
   public static let success = ExitCode(rawValue: 0)
-  /// The fetch failed (headless), or the cache could not be read or cleared.
+  /// The fetch failed (headless), the cache could not be read or cleared, or `serve-demo` could
+  /// not listen on its port.
   public static let failure = ExitCode(rawValue: 1)
   /// A usage error, or no usable terminal with `--interactive`.
   public static let usage = ExitCode(rawValue: 2)

@@ -11,17 +11,20 @@ public enum DemoFailureReply {
   ]
 
   /// The reply for a failing request in `mode`, or `nil` when the mode changes the content
-  /// rather than the reply (pagination, redirects, hostile text) and the route serves normally.
+  /// rather than the reply (pagination, redirects, hostile text) and the route serves normally;
+  /// a used-up rate limit states `rateLimit` requests an hour, as every other answer does.
   public static func reply(
-    _ mode: DemoFailureMode, route: DemoServer.Route, now: Date, retryAfter: Int = 30
+    _ mode: DemoFailureMode, route: DemoServer.Route, now: Date, retryAfter: Int = 30,
+    rateLimit: Int = DemoServerOptions.defaultRateLimit
   ) -> HTTPReply? {
-    statusReply(mode, now: now, retryAfter: retryAfter) ?? bodyReply(mode, route: route)
+    statusReply(mode, now: now, retryAfter: retryAfter, rateLimit: rateLimit)
+      ?? bodyReply(mode, route: route)
   }
 
   /// The error answers: a status and GitHub's JSON error; `nil` for the other modes.
-  private static func statusReply(_ mode: DemoFailureMode, now: Date, retryAfter: Int)
-    -> HTTPReply?
-  {
+  private static func statusReply(
+    _ mode: DemoFailureMode, now: Date, retryAfter: Int, rateLimit: Int
+  ) -> HTTPReply? {
     switch mode {
     case .unavailable:
       return status(503, "Service Unavailable (simulated outage)")
@@ -38,7 +41,7 @@ public enum DemoFailureReply {
         401, "Bad credentials", headers: [("WWW-Authenticate", #"Basic realm="GitHub""#)])
     case .rateLimit:
       return rateLimitExceeded(
-        limit: DemoServerOptions.defaultRateLimit,
+        limit: rateLimit,
         reset: Int(now.timeIntervalSince1970) + DemoResponseHeaders.window)
     case .secondaryRateLimit:
       return secondaryRateLimit(now: now)

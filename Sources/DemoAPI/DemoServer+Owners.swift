@@ -19,7 +19,8 @@ extension DemoServer {
     let mode = failure(route, owner: key, page: Self.page(of: request))
     if let mode,
       let reply = DemoFailureReply.reply(
-        mode, route: route, now: Date(), retryAfter: options.retryAfterSeconds)
+        mode, route: route, now: Date(), retryAfter: options.retryAfterSeconds,
+        rateLimit: options.rateLimit)
     {
       return delayed(reply, by: latency(route, pages: 1))
     }

@@ -41,8 +41,10 @@ final class DecodedPages: Sendable {
   /// The repositories of the pages decoded or reused so far, in order.
   var collected: [Repository] { decoded.withLock { $0.repositories } }
 
-  /// Whether the last page decoded or reused so far held no repositories.
-  var endsEmpty: Bool { decoded.withLock { $0.layout.last?.count == 0 } }
+  /// The first page (1-based) decoded or reused so far that held no repositories, if any.
+  var firstEmptyPage: Int? {
+    decoded.withLock { $0.layout.firstIndex { $0.count == 0 }.map { $0 + 1 } }
+  }
 
   /// Each page's page-cache key and where its repositories are in the collected list.
   var pageRanges: [(key: String?, range: Range<Int>)] {

@@ -4,10 +4,10 @@ import Foundation
 
 extension RepositoriesLoader {
   /// Reads one more page of the owner's repositories: the first on the first call, then the
-  /// page after the last one read on each call (``WebLoader/requestNextPage(from:pageCap:id:page:)``),
+  /// page after the last one read on each call (`WebLoader.requestNextPage(from:pageCap:id:page:)`),
   /// for a list that loads as it scrolls, or a client without a token (60 requests an hour)
-  /// facing a big owner. ``WebLoader/hasNextPage`` says whether there is one; a page that fails
-  /// keeps what was read, and the next call reads it again. ``WebLoader/resetPages()`` starts
+  /// facing a big owner. `hasNextPage` says whether there is one; a page that fails
+  /// keeps what was read, and the next call reads it again. `resetPages()` starts
   /// over. An owner of unknown kind is read as a user (`users/{login}/repos` lists an
   /// organization's too).
   public func loadNextPage() {

@@ -219,9 +219,9 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   /// Goes on after a page: fetches the next one, or ends the load.
   private func next(_ step: PageWalk.Step, pages: DecodedPages, walk: PageWalk) {
     switch step {
-    case .next where pages.firstError == nil && pages.endsEmpty:
-      // The page before this one is decoded: it held nothing and linked on.
-      let error = GitHubError.paginationStopped(.emptyPage(page: pages.pageRanges.count))
+    case .next where pages.firstError == nil && pages.firstEmptyPage != nil:
+      // A page decoded held nothing and linked on: the list would not end.
+      let error = GitHubError.paginationStopped(.emptyPage(page: pages.firstEmptyPage ?? 0))
       stop(error, before: nil, pages: pages, walk: walk)
     case .next(let url) where pages.firstError == nil:
       fetch(

@@ -35,6 +35,9 @@ struct AppRun {
     let source: DataSourceStart
     do {
       let token = try TokenSource.token(options: options, environment: environment)
+      if let warning = TokenSource.warning(options: options) {
+        StandardOutput.error("loader-tui: \(warning).")
+      }
       source = try DataSourceStart(options, token: token)
     } catch let error as UsageError {
       return Launcher.fail(error.description, code: .usage)
@@ -124,6 +127,10 @@ struct AppRun {
     if options.owners.count > 1 {
       state.notice =
         "\(options.owners.count - 1) more owner(s) given: press @ and Tab to open them."
+    }
+    // Said on stderr before the screen took over; said again where it stays in view.
+    if let warning = TokenSource.warning(options: options) {
+      state.notice = warning.prefix(1).uppercased() + warning.dropFirst() + "."
     }
     let trim = MemoryTrim()
     var effects = run.effects

@@ -78,7 +78,9 @@ final class CommandLineTests: XCTestCase {
   func testBadInputSaysWhatWasWrong() {
     let cases: [([String], String)] = [
       (["--bogus"], "unknown flag --bogus; see --help."),
-      (["extra"], "Unexpected argument \"extra\"; see --help."),
+      (["extra"], "unexpected argument \"extra\"; see --help."),
+      (["cahce", "info"], "unknown command cahce; did you mean cache?"),
+      (["serve-dmeo"], "unknown command serve-dmeo; did you mean serve-demo?"),
       (["--org"], "--org needs a value; see --help."),
       (
         ["--org", "--headless"],

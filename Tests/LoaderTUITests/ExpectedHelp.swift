@@ -135,8 +135,8 @@ let expectedHelp = """
 
   EXIT CODES
     0            success
-    1            the fetch failed (headless), or the cache could not be read or
-                 cleared
+    1            the fetch failed (headless), the cache could not be read or
+                 cleared, or serve-demo could not listen on its port
     2            usage error (command line or config file), or no usable terminal
                  with --interactive
     74           standard output could not be written (closed, disk full)

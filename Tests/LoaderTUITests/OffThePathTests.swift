@@ -63,4 +63,33 @@ final class OffThePathTests: XCTestCase {
     let pages = rows.lines.filter { $0.contains("/repos?") && $0.contains("in flight") }
     XCTAssertLessThanOrEqual(pages.count, 6, "at most one page past the empty one: \(pages)")
   }
+
+  func testCacheClearOnAFileFailsAsCacheInfoDoes() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID())")
+    try Data("not a directory".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let info = try BinaryRun.run(["cache", "info", "--cache-dir", file.path])
+    let clear = try BinaryRun.run(["cache", "clear", "--cache-dir", file.path])
+    XCTAssertEqual(info.status, 1)
+    XCTAssertEqual(clear.status, 1)
+    XCTAssertEqual(clear.stderr, "loader-tui: cannot read the cache at \(file.path)\n")
+    XCTAssertEqual(clear.stderr, info.stderr)
+    XCTAssertEqual(clear.stdout, "", "no \"Removed 0 entries\"")
+  }
+
+  func testATokenFileOthersCanReadIsWarnedOf() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID())")
+    try Data("ghp_0123456789abcdef\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    let open = try BinaryRun.run(base + ["--token-file", file.path])
+    XCTAssertEqual(open.status, 0, open.stderr)
+    XCTAssertEqual(
+      open.stderr,
+      "loader-tui: warning: the token file \(file.path) can be read by others (mode 0644); "
+        + "chmod 600 \(file.path).\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+    let closed = try BinaryRun.run(base + ["--token-file", file.path])
+    XCTAssertEqual(closed.stderr, "", "no warning for a file only its owner reads")
+  }
 }

@@ -19,6 +19,10 @@ enum CacheCommandRunner {
       return .usage
     }
     let store = FileCacheStore(directory: directory)
+    if let problem = unusable(store.directory.path) {
+      StandardOutput.error("loader-tui: \(problem)")
+      return .failure
+    }
     switch command {
     case .info:
       return info(store, now: now)
@@ -37,14 +41,19 @@ enum CacheCommandRunner {
     }
   }
 
-  private static func info(_ store: FileCacheStore, now: Date) -> ExitCode {
-    let path = store.directory.path
+  /// Why the cache at `path` can be neither read nor cleared (a file, not a directory; a
+  /// directory this user cannot read); `nil` when it can, or does not exist yet.
+  private static func unusable(_ path: String) -> String? {
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-    if exists, !isDirectory.boolValue || !FileManager.default.isReadableFile(atPath: path) {
-      StandardOutput.error("loader-tui: cannot read the cache at \(path)")
-      return .failure
-    }
+    guard exists, !isDirectory.boolValue || !FileManager.default.isReadableFile(atPath: path)
+    else { return nil }
+    return "cannot read the cache at \(path)"
+  }
+
+  private static func info(_ store: FileCacheStore, now: Date) -> ExitCode {
+    let path = store.directory.path
+    let exists = FileManager.default.fileExists(atPath: path)
     let entries = store.contents()
     let total = entries.reduce(0) { $0 + $1.bytes }
     let noun = entries.count == 1 ? "entry" : "entries"
