@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Generated headless runs: random owners and flags, each run checked against what always
+holds, where a space is too big to list by hand.
+
+    headless_generated.py PATH/TO/loader-tui [--runs N] [--seed S]
+
+Each run draws owners (duplicates, case variants, users, organizations, a renamed user, unknown
+logins) and flags (--rounds, --refresh, --page-cap, --fail, --fail-mode, --retries, --json,
+--trace) from a seeded generator, runs the binary against its built-in server without delays,
+and checks the invariants:
+
+- it exits within its bound (8 s; a hang is what --owner alice,alice once did);
+- its exit code is one of the table's: 0 success, 1 a failed fetch, 2 a usage error;
+- a usage error is one line on stderr and nothing on stdout;
+- with --json, every stdout line is a JSON object with a "state", a "request" or a "summary"; as
+  text, every line
+  is a state line, a request line or a done line, prefixed with its owner when several load;
+- a run that exits 0 or 1 ends with a done (summary) line.
+
+A failing run prints its seed, its index and its command line, so it can be run again alone
+(--seed S --runs N reproduces the same runs). The closing line is "e2e generated: N passed,
+N failed".
+"""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+from checks import check, summary
+
+OWNERS = ["RedMadRobot", "redmadrobot", "swift-tools", "tiny-org", "alice", "ALICE",
+          "bob-builder", "carol", "old-bob", "nobody", "no-such-org"]
+FAIL_MODES = ["503", "500", "502", "404", "401", "rate-limit", "flaky", "truncated", "empty",
+              "drop", "link-loop", "endless-pages", "wrong-types", "html", "reset"]
+SUBJECTS = ("organization", "repositories", "merged", "request", "repository")
+TEXT_LINE = re.compile(
+    r"^(\[[A-Za-z0-9-]+\] )?(\[ *\d+\.\d+s\] )?"
+    r"((organization|repositories|merged|request|repository)\s|done: )")
+BOUND = 8
+
+
+def draw(rng):
+    """One command line: owners and flags."""
+    arguments = ["--headless", "--latency", "0", "--no-cache", "--no-config"]
+    owners = rng.sample(OWNERS, rng.randint(0, 3))
+    if owners and rng.random() < 0.3:
+        owners.append(rng.choice(owners).upper())  # a duplicate in another case
+    style = rng.choice(["comma", "repeat", "org"])
+    if owners and style == "comma":
+        arguments += ["--owner", ",".join(owners)]
+    elif owners and style == "repeat":
+        for owner in owners:
+            arguments += ["--owner", owner]
+    elif owners:
+        arguments += ["--org", owners[0]] + sum((["--owner", o] for o in owners[1:]), [])
+    if rng.random() < 0.3:
+        arguments += ["--rounds", str(rng.randint(1, 3))]
+    if rng.random() < 0.1:
+        arguments += ["--refresh", str(rng.randint(1, 3))]
+    if rng.random() < 0.3:
+        arguments += ["--page-cap", str(rng.randint(1, 5))]
+    if rng.random() < 0.4:
+        arguments += ["--fail", rng.choice(["org", "repos", "repos,round=2", "page=2", "org,repos"])]
+        if rng.random() < 0.8:
+            arguments += ["--fail-mode", rng.choice(FAIL_MODES)]
+    elif rng.random() < 0.05:
+        arguments += ["--fail-mode", rng.choice(FAIL_MODES)]  # without --fail: a usage error
+    # Retries wait a backoff of a second or more: one at most, now and then.
+    arguments += ["--retries", "1" if rng.random() < 0.1 else "0"]
+    if rng.random() < 0.4:
+        arguments += ["--json"]
+    if rng.random() < 0.3:
+        arguments += ["--trace"]
+    if rng.random() < 0.5:
+        arguments += ["--no-timestamps"]
+    return arguments
+
+
+def problems(arguments, result):
+    """What the run broke of the invariants; empty when it kept them all."""
+    found = []
+    code = result.returncode
+    if code not in (0, 1, 2):
+        found.append(f"exit code {code} is not in the table")
+    lines = result.stdout.splitlines()
+    if code == 2:
+        if result.stdout:
+            found.append("a usage error printed on stdout")
+        if len(result.stderr.splitlines()) != 1:
+            found.append("a usage error is not one line on stderr")
+        return found
+    for line in lines:
+        if "--json" in arguments:
+            try:
+                value = json.loads(line)
+            except ValueError:
+                found.append(f"not JSON: {line!r}")
+                continue
+            if not isinstance(value, dict) or not ({"state", "summary", "request"} & value.keys()):
+                found.append(f"a JSON line without a state, a request or a summary: {line!r}")
+        elif not TEXT_LINE.match(line):
+            found.append(f"a line that does not parse: {line!r}")
+    dones = [line for line in lines if "done: " in line or '"summary":true' in line]
+    if not dones:
+        found.append("no done line")
+    return found
+
+
+def main(arguments):
+    binary = arguments[0]
+    runs = int(arguments[arguments.index("--runs") + 1]) if "--runs" in arguments else 500
+    seed = int(arguments[arguments.index("--seed") + 1]) if "--seed" in arguments else 45
+    rng = random.Random(seed)
+    home = tempfile.mkdtemp(prefix="headless-generated-")
+    environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
+                   "XDG_CACHE_HOME": os.path.join(home, "cache"),
+                   "XDG_CONFIG_HOME": os.path.join(home, "config"), "LANG": "C.UTF-8"}
+    failed_runs = 0
+    for index in range(runs):
+        command = draw(rng)
+        try:
+            result = subprocess.run([binary] + command, capture_output=True, text=True,
+                                    timeout=BOUND, env=environment, stdin=subprocess.DEVNULL)
+            found = problems(command, result)
+        except subprocess.TimeoutExpired:
+            found = [f"did not exit within {BOUND} s"]
+        if found:
+            failed_runs += 1
+            check(f"run {index} (seed {seed}): {' '.join(command)}", False,
+                  found[:5] + [f"replay: {sys.argv[0]} {binary} --seed {seed} --runs {index + 1}"])
+    check(f"{runs} generated headless runs (seed {seed}) each exit in {BOUND} s with a code of "
+          "the table, and every line parses", failed_runs == 0,
+          f"{failed_runs} of {runs} runs broke an invariant")
+    return summary("generated")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
