@@ -14,6 +14,9 @@ extension Action {
     case .suspend: return [.suspend]
     case .quit: return [.quit(.success)]
     case .cycleSort: ListKeys.cycleSort(&state)
+    case .reverseSort: ListKeys.reverseSort(&state)
+    case .nextMatch: ListKeys.match(&state, step: 1)
+    case .previousMatch: ListKeys.match(&state, step: -1)
     case .toggleInspector: state.inspector.isOpen.toggle()
     case .scrollLogOlder: InspectorNavigation.scroll(&state, older: true)
     case .scrollLogNewer: InspectorNavigation.scroll(&state, older: false)

@@ -29,6 +29,12 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case selectLast
   /// Sort both lists the next way.
   case cycleSort
+  /// Sort the other way: the same order, last first.
+  case reverseSort
+  /// Move the selection to the next row the filter matched (wrapping).
+  case nextMatch
+  /// Move the selection to the previous row the filter matched (wrapping).
+  case previousMatch
   /// Show or hide the inspector.
   case toggleInspector
   /// Scroll the request log toward older lines.

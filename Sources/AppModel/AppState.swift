@@ -25,6 +25,8 @@ public struct AppState: Sendable, Equatable {
   public internal(set) var filter = ""
   /// The order both panes list repositories in.
   public internal(set) var sort = SortOrder.listed
+  /// Whether the lists are in ``sort``'s order the other way (`S`).
+  public internal(set) var sortReversed = false
   /// The selected rows and the open detail view.
   public var lists = ListState()
   /// The inspector: observers, request counts and the request log.
@@ -185,8 +187,14 @@ public struct AppState: Sendable, Equatable {
 
   /// Sets the sort order and sorts both lists once.
   public mutating func setSort(_ sort: SortOrder) {
-    guard sort != self.sort else { return }
+    setSort(sort, descending: sortReversed)
+  }
+
+  /// Lists both panes in `sort`'s order, the other way when `descending`.
+  public mutating func setSort(_ sort: SortOrder, descending: Bool) {
+    guard sort != self.sort || descending != sortReversed else { return }
     self.sort = sort
+    sortReversed = descending
     refreshVisible()
   }
 
@@ -215,7 +223,8 @@ public struct AppState: Sendable, Equatable {
 
   private func filtered(_ all: [Repository]) -> [Repository] {
     let kept = filter.isEmpty ? all : all.filter { ListFilter.matches($0, filter) }
-    return sort.sorted(kept)
+    let sorted = sort.sorted(kept)
+    return sortReversed ? sorted.reversed() : sorted
   }
 }
 

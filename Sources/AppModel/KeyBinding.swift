@@ -77,6 +77,7 @@ public struct KeyBinding: Sendable, Equatable {
       ], "select the first or the last repository"),
     KeyBinding(
       [.character("s")], .cycleSort, "sort both lists by name, stars, last push, or as listed"),
+    KeyBinding([.character("S")], .reverseSort, "sort the other way"),
     KeyBinding(
       [.character("i")], .toggleInspector,
       "show or hide the inspector: loaders, observers, requests"),
@@ -90,6 +91,9 @@ public struct KeyBinding: Sendable, Equatable {
     KeyBinding(
       [.character("/")], .editFilter,
       "filter name/language/description; Enter keeps, Esc clears", hint: "filter"),
+    KeyBinding(
+      [(.character("n"), .nextMatch), (.character("N"), .previousMatch)],
+      "the next or the previous row the filter matched"),
     KeyBinding(
       [.character("x")], .toggleOutage, "simulated outage on or off (built-in server)",
       hint: "outage", builtInServerOnly: true),

@@ -66,6 +66,33 @@ enum ListKeys {
     state.notice = "Sorted " + (state.sort == .listed ? "as listed" : state.sort.label) + "."
   }
 
+  /// `S`: the same order the other way (last first), the selections back on the first rows.
+  static func reverseSort(_ state: inout AppState) {
+    state.setSort(state.sort, descending: !state.sortReversed)
+    state.lists.selected = [.fetch: 0, .result: 0]
+    let order = state.sort == .listed ? "as listed" : state.sort.label
+    state.notice = "Sorted \(order)" + (state.sortReversed ? ", the other way." : ".")
+  }
+
+  /// `n` and `N`: the next (`step` 1) or previous (-1) row of the focused list the filter
+  /// matched, wrapping at the ends; a notice without a filter.
+  static func match(_ state: inout AppState, step: Int) {
+    guard !state.filter.isEmpty else {
+      state.notice = "No filter: press / to filter, then n and N go through its matches."
+      return
+    }
+    let pane = state.focus.pane
+    let count = state.visibleRepositories(pane).count
+    guard count > 0 else {
+      state.notice = "No repository matches the filter."
+      return
+    }
+    let selected = state.lists.selected[pane] ?? 0
+    let next = ((selected + step) % count + count) % count
+    state.lists.selected[pane] = next
+    state.notice = "Match \(next + 1) of \(count)."
+  }
+
   /// `o` and `y` on the open detail view or the selected row: open its page or copy its address.
   static func act(_ action: Action, _ state: inout AppState) -> [Command] {
     guard let repository = state.lists.detail?.repository ?? selected(state) else {

@@ -51,8 +51,7 @@ public enum PaneHeader {
       add(prompt, .dim, maxLines: 3)
     }
     if status.hasContent {
-      let sorted =
-        state.sort == .listed ? heading : heading.dropLast() + ", " + state.sort.label + ":"
+      let sorted = sortedHeading(heading, state)
       add(sorted, .heading, maxLines: 2)
       if !state.filter.isEmpty || state.isEditingFilter {
         let count = state.visibleRepositories(pane).count
@@ -60,6 +59,16 @@ public enum PaneHeader {
       }
     }
     return lines
+  }
+
+  /// The list's heading with its order: "Repositories, by stars:", "…, by name, the other
+  /// way:", "…, last listed first:"; the heading alone as listed.
+  static func sortedHeading(_ heading: String, _ state: AppState) -> String {
+    if state.sort == .listed {
+      return state.sortReversed ? heading.dropLast() + ", last listed first:" : heading
+    }
+    let way = state.sortReversed ? ", the other way" : ""
+    return heading.dropLast() + ", " + state.sort.label + way + ":"
   }
 
   private static func isInitial<T>(_ state: LoadingState<T>) -> Bool {

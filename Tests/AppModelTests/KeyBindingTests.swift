@@ -64,7 +64,8 @@ final class KeyBindingTests: XCTestCase {
       KeyBinding.all.map(\.label),
       [
         "f", "r", "@", "-", "Enter", "Tab, →, l", "Shift-Tab, ←, h", "↑, ↓, j, k", "PgUp, PgDn",
-        "Home, End, g, G", "s", "i", "[, ]", "o", "y", "/", "x", "?, F1", "Ctrl-L", "Ctrl-Z",
+        "Home, End, g, G", "s", "S", "i", "[, ]", "o", "y", "/", "n, N", "x",
+        "?, F1", "Ctrl-L", "Ctrl-Z",
         "q, F10, Ctrl-C",
       ])
   }

@@ -29,7 +29,7 @@ final class KeySequenceModelTests: XCTestCase {
       .character("G"), .pageUp, .pageDown, .tab, .backTab, .character("s"), .character("i"),
       .character("["), .character("]"), .backspace, .character("a"), .character("l"),
       .character("f"), .character("r"), .up, .down, .home, .end, .character("x"),
-      .function(10), .interrupt,
+      .function(10), .interrupt, .character("S"), .character("n"), .character("N"),
     ] + Array(repeating: Key.character("q"), count: 3) + Array(repeating: .escape, count: 2)
 
   private static let sizes = [

@@ -97,7 +97,7 @@ final class ScreenRenderTests: XCTestCase {
         "│ PgUp, PgDn       move the selection a page                                   │",
         "│ Home, End, g, G  select the first or the last repository                     │",
         "│ s                sort both lists by name, stars, last push, or as listed     │",
-        "│ i                show or hide the inspector: loaders, observers, requests    │",
+        "│ S                sort the other way                                          │",
         "│ 1–12 of \(KeyBinding.all.count), ↑↓ scroll, other keys close                                      │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
         " RedMadRobot ✓ just now │ repos ✓ just now                        f r @ / x ? q",

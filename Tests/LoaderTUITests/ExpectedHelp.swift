@@ -100,6 +100,7 @@ let expectedHelp = """
     Home, End, g, G            select the first or the last repository
     s                          sort both lists by name, stars, last push, or as
                                listed
+    S                          sort the other way
     i                          show or hide the inspector: loaders, observers,
                                requests
     [, ]                       scroll the request log (and ↑↓ in the inspector
@@ -108,6 +109,7 @@ let expectedHelp = """
     y                          copy the selected repository's address (OSC 52)
     /                          filter name/language/description; Enter keeps, Esc
                                clears
+    n, N                       the next or the previous row the filter matched
     x                          simulated outage on or off (built-in server)
     ?, F1                      show all keys
     Ctrl-L                     repaint the whole screen
