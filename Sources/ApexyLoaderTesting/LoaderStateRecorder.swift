@@ -138,14 +138,10 @@ public final class LoaderStateRecorder<Content: Equatable> {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
-    let seen = await take(
-      expected.count, timeout: timeout,
-      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).map(\.state)
-    guard seen != expected else { return }
-    report(
-      Self.difference(expected: expected, seen: seen), fileID: fileID, filePath: filePath,
-      line: line, column: column)
+    await check(
+      expected, what: "states", timeout: timeout,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      seen: { $0.state }, matches: { $0 == $1 })
   }
 
   /// Checks that the loader passed through states matching `expected` since the last check:
@@ -165,15 +161,10 @@ public final class LoaderStateRecorder<Content: Equatable> {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
-    let seen = await take(
-      expected.count, timeout: timeout,
-      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).map(\.state)
-    let same = seen.count == expected.count && zip(expected, seen).allSatisfy { $0.matches($1) }
-    guard !same else { return }
-    report(
-      Self.difference(expected: expected, seen: seen, what: "states") { $0.matches($1) },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    await check(
+      expected, what: "states", timeout: timeout,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      seen: { $0.state }, matches: { $0.matches($1) })
   }
 
   /// Checks that the loader passed through exactly `expected` since the last check: each
@@ -191,13 +182,10 @@ public final class LoaderStateRecorder<Content: Equatable> {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
-    let seen = await take(
-      expected.count, timeout: timeout,
-      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    guard seen != expected else { return }
-    report(
-      Self.difference(expected: expected, seen: seen, what: "states and pages"), fileID: fileID,
-      filePath: filePath, line: line, column: column)
+    await check(
+      expected, what: "states and pages", timeout: timeout,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      seen: { $0 }, matches: { $0 == $1 })
   }
 
   /// Checks that the loader passed through steps matching `expected` since the last check:
@@ -217,14 +205,23 @@ public final class LoaderStateRecorder<Content: Equatable> {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
-    let seen = await take(
-      expected.count, timeout: timeout,
-      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    let same = seen.count == expected.count && zip(expected, seen).allSatisfy { $0.matches($1) }
+    await check(
+      expected, what: "states and pages", timeout: timeout,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      seen: { $0 }, matches: { $0.matches($1) })
+  }
+
+  /// Takes the steps since the last check (``take``) as `seen` makes them, and reports, at
+  /// `location`, both lists where they differ from `expected` by `matches`.
+  private func check<Expected: CustomStringConvertible, Seen: CustomStringConvertible>(
+    _ expected: [Expected], what: String, timeout: Duration, at location: CallLocation,
+    seen: (LoaderPagesStep<Content>) -> Seen, matches: (Expected, Seen) -> Bool
+  ) async {
+    let steps = await take(expected.count, timeout: timeout, at: location).map(seen)
+    let same = steps.count == expected.count && zip(expected, steps).allSatisfy(matches)
     guard !same else { return }
-    report(
-      Self.difference(expected: expected, seen: seen, what: "states and pages") { $0.matches($1) },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    Self.report(
+      Self.difference(expected: expected, seen: steps, what: what, matches: matches), at: location)
   }
 
   /// The steps seen since the last check, once there are `count` or at `timeout`; the last
@@ -242,14 +239,6 @@ public final class LoaderStateRecorder<Content: Equatable> {
     let loading = seen.last?.state.isLoading ?? false
     unchecked.withLock { $0 = UncheckedStates(location: location, loading: loading) }
     return seen
-  }
-
-  /// Reports `message` to the framework running the test.
-  private func report(
-    _ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
-  ) {
-    Self.report(
-      message, at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Reports `message` at `location` to the framework running the test.

@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 
-from checks import check, summary
+from checks import check, passed, summary
 
 OWNERS = ["RedMadRobot", "redmadrobot", "swift-tools", "tiny-org", "alice", "ALICE",
           "bob-builder", "carol", "old-bob", "nobody", "no-such-org"]
@@ -131,9 +131,11 @@ def main(arguments):
             failed_runs += 1
             check(f"run {index} (seed {seed}): {' '.join(command)}", False,
                   found[:5] + [f"replay: {sys.argv[0]} {binary} --seed {seed} --runs {index + 1}"])
-    check(f"{runs} generated headless runs (seed {seed}) each exit in {BOUND} s with a code of "
-          "the table, and every line parses", failed_runs == 0,
-          f"{failed_runs} of {runs} runs broke an invariant")
+        else:
+            # Each run is a check of its own: the closing line counts them all.
+            passed.append(f"run {index}")
+    print(f"generated: {runs - failed_runs} of {runs} runs (seed {seed}) kept every invariant",
+          flush=True)
     return summary("generated")
 
 
