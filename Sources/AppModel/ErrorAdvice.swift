@@ -8,10 +8,24 @@ public struct ErrorAdvice: Sendable, Equatable {
   public var pageCap: String?
   /// The API root that a flag chose instead of GitHub's (`--base-url`), and the flag: a 404
   /// under it names the URL that answered and the flag to check, since the root may be wrong.
-  public var chosenRoot: (url: URL, flag: String)?
+  public var chosenRoot: ChosenRoot?
+
+  /// An API root a flag chose, and the flag.
+  public struct ChosenRoot: Sendable, Equatable {
+    /// The root, as the client resolves paths against it.
+    public var url: URL
+    /// The flag that chose it, for example `--base-url`.
+    public var flag: String
+
+    /// A root from its parts.
+    public init(url: URL, flag: String) {
+      self.url = url
+      self.flag = flag
+    }
+  }
 
   /// Advice for what has some.
-  public init(pageCap: String? = nil, chosenRoot: (url: URL, flag: String)? = nil) {
+  public init(pageCap: String? = nil, chosenRoot: ChosenRoot? = nil) {
     self.pageCap = pageCap
     self.chosenRoot = chosenRoot
   }
@@ -28,11 +42,5 @@ public struct ErrorAdvice: Sendable, Equatable {
     }
     let url = URL(string: path, relativeTo: chosenRoot.url)?.absoluteString ?? path
     return "\(url) answered it: check \(chosenRoot.flag)"
-  }
-
-  /// Whether both give the same advice.
-  public static func == (lhs: ErrorAdvice, rhs: ErrorAdvice) -> Bool {
-    lhs.pageCap == rhs.pageCap && lhs.chosenRoot?.url == rhs.chosenRoot?.url
-      && lhs.chosenRoot?.flag == rhs.chosenRoot?.flag
   }
 }

@@ -59,19 +59,24 @@ enum ListKeys {
     return [.closeDetail]
   }
 
-  /// `s`: the next sort order, the selections back on the first rows.
+  /// `s`: the next sort order (the other way still, after `S`), the selections back on the
+  /// first rows.
   static func cycleSort(_ state: inout AppState) {
-    state.setSort(state.sort.next)
-    state.lists.selected = [.fetch: 0, .result: 0]
-    state.notice = "Sorted " + (state.sort == .listed ? "as listed" : state.sort.label) + "."
+    sort(&state, state.sort.next, descending: state.sortReversed)
   }
 
   /// `S`: the same order the other way (last first), the selections back on the first rows.
   static func reverseSort(_ state: inout AppState) {
-    state.setSort(state.sort, descending: !state.sortReversed)
+    sort(&state, state.sort, descending: !state.sortReversed)
+  }
+
+  /// Lists both panes in `order` (the other way when `descending`), selects their first rows
+  /// and says which order it is.
+  private static func sort(_ state: inout AppState, _ order: SortOrder, descending: Bool) {
+    state.setSort(order, descending: descending)
     state.lists.selected = [.fetch: 0, .result: 0]
-    let order = state.sort == .listed ? "as listed" : state.sort.label
-    state.notice = "Sorted \(order)" + (state.sortReversed ? ", the other way." : ".")
+    let name = order == .listed ? "as listed" : order.label
+    state.notice = "Sorted \(name)" + (descending ? ", the other way." : ".")
   }
 
   /// `n` and `N`: the next (`step` 1) or previous (-1) row of the focused list the filter

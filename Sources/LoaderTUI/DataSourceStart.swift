@@ -54,7 +54,7 @@ struct DataSourceStart {
     if demo == nil, configuration.baseURL.host?.lowercased() != "api.github.com" {
       // A root of the user's choosing: a 404 may mean the root is wrong, not the owner.
       let root = GitHubRequestAdapter(baseURL: configuration.baseURL, token: nil, userAgent: "")
-      state.advice.chosenRoot = (root.baseURL, "--base-url")
+      state.advice.chosenRoot = ErrorAdvice.ChosenRoot(url: root.baseURL, flag: "--base-url")
     }
     state.asciiOnly = ascii
     return state

@@ -1,40 +1,48 @@
-import AppModel
 import AppTestSupport
 import XCTest
 
+@testable import AppModel
+
 /// The keys people type first in an overlay: `q` and Esc close what is open before they quit
-/// (as in less and htop), F1 opens the help, F10 quits from anywhere.
+/// (as in less and htop), F1 opens the help, F10 quits from anywhere. Each step states the
+/// whole next state (`assertUpdate`).
 @MainActor
 final class OverlayKeysTests: XCTestCase {
   func testQAndEscCloseTheHelpWithoutQuitting() async {
     for closing in [Key.character("q"), .escape] {
       var state = Fixture.loaded(columns: 80, rows: 20)
-      XCTAssertEqual(update(&state, .key(.function(1))), [])
-      XCTAssertTrue(state.showHelp, "F1 opens the help")
-      XCTAssertEqual(update(&state, .key(closing)), [], "\(closing) closes, it does not quit")
-      XCTAssertFalse(state.showHelp)
+      assertUpdate(&state, .key(.function(1)), commands: [], "F1 opens the help") {
+        $0.showHelp = true
+      }
+      assertUpdate(&state, .key(closing), commands: [], "\(closing) closes, it does not quit") {
+        $0.showHelp = false
+      }
     }
   }
 
   func testQClosesTheDetailViewWithoutQuitting() async {
     var state = Fixture.loaded(columns: 80, rows: 20)
     state.focus = .resultList
-    _ = update(&state, .key(.enter))
-    XCTAssertNotNil(state.lists.detail, "Enter opens the detail view")
-    XCTAssertFalse(update(&state, .key(.character("q"))).contains(.quit(.success)))
-    XCTAssertNil(state.lists.detail, "q closes it")
-    XCTAssertEqual(update(&state, .key(.character("q"))), [.quit(.success)], "then q quits")
+    let first = state.visibleRepositories(.result)[0]
+    let key = "RedMadRobot/\(first.name)"
+    assertUpdate(&state, .key(.enter), commands: [.loadDetail(key)], "Enter opens it") {
+      $0.lists.detail = OpenDetail(repository: first, key: key)
+    }
+    assertUpdate(&state, .key(.character("q")), commands: [.closeDetail], "q closes it") {
+      $0.lists.detail = nil
+    }
+    assertUpdate(&state, .key(.character("q")), commands: [.quit(.success)], "then q quits")
   }
 
   func testF10QuitsFromTheHelpTheDetailViewAndThePanes() async {
     var help = Fixture.loaded(columns: 80, rows: 20)
     _ = update(&help, .key(.character("?")))
-    XCTAssertEqual(update(&help, .key(.function(10))), [.quit(.success)])
+    assertUpdate(&help, .key(.function(10)), commands: [.quit(.success)])
     var detail = Fixture.loaded(columns: 80, rows: 20)
     detail.focus = .resultList
     _ = update(&detail, .key(.enter))
-    XCTAssertEqual(update(&detail, .key(.function(10))), [.quit(.success)])
+    assertUpdate(&detail, .key(.function(10)), commands: [.quit(.success)])
     var panes = Fixture.loaded(columns: 80, rows: 20)
-    XCTAssertEqual(update(&panes, .key(.function(10))), [.quit(.success)])
+    assertUpdate(&panes, .key(.function(10)), commands: [.quit(.success)])
   }
 }

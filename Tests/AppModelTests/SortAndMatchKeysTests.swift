@@ -3,45 +3,66 @@ import XCTest
 
 @testable import AppModel
 
-/// `S` sorts the other way; `n` and `N` go through the rows the filter matched, wrapping.
+/// `S` sorts the other way; `n` and `N` go through the rows the filter matched, wrapping. Each
+/// step states the whole next state (`assertUpdate`) and the panes' lists.
 final class SortAndMatchKeysTests: XCTestCase {
-  private var names: (AppState) -> [String] { { $0.visibleRepositories(.result).map(\.name) } }
+  private func names(_ state: AppState) -> [String] {
+    state.visibleRepositories(.result).map(\.name)
+  }
 
   func testShiftSSortsTheOtherWayAndBack() {
     var state = Fixture.loaded(columns: 80, rows: 24)
     let listed = names(state)
-    _ = update(&state, .key(.character("S")))
-    XCTAssertEqual(names(state), listed.reversed(), "as listed, last first")
-    XCTAssertEqual(state.notice, "Sorted as listed, the other way.")
+    let reversed = Array(listed.reversed())
+    assertUpdate(
+      &state, .key(.character("S")), commands: [], lists: [.fetch: reversed, .result: reversed],
+      "as listed, last first"
+    ) {
+      $0.setSort(.listed, descending: true)
+      $0.notice = "Sorted as listed, the other way."
+    }
     _ = update(&state, .key(.character("s")))  // by name, the other way
-    _ = update(&state, .key(.character("s")))  // by stars, the other way
-    let stars = state.visibleRepositories(.result).map(\.stargazersCount)
-    XCTAssertEqual(stars, stars.sorted(), "by stars the other way: fewest first")
-    _ = update(&state, .key(.character("S")))
-    XCTAssertEqual(
-      state.visibleRepositories(.result).map(\.stargazersCount), stars.sorted(by: >),
-      "S again: most first")
+    let byStars = Fixture.repositories.sorted { $0.stargazersCount > $1.stargazersCount }
+      .map(\.name)
+    let fewestFirst = Array(byStars.reversed())
+    assertUpdate(
+      &state, .key(.character("s")), commands: [],
+      lists: [.fetch: fewestFirst, .result: fewestFirst], "by stars the other way: fewest first"
+    ) {
+      $0.setSort(.stars, descending: true)
+      $0.notice = "Sorted by stars, the other way."
+    }
+    assertUpdate(
+      &state, .key(.character("S")), commands: [], lists: [.fetch: byStars, .result: byStars],
+      "S again: most first"
+    ) {
+      $0.setSort(.stars, descending: false)
+      $0.notice = "Sorted by stars."
+    }
   }
 
   func testNAndShiftNGoThroughTheMatchesWrapping() {
     var state = Fixture.loaded(columns: 80, rows: 24)
-    _ = update(&state, .key(.character("n")))
-    XCTAssertEqual(
-      state.notice, "No filter: press / to filter, then n and N go through its matches.")
+    assertUpdate(&state, .key(.character("n")), commands: []) {
+      $0.notice = "No filter: press / to filter, then n and N go through its matches."
+    }
     _ = update(&state, .key(.character("/")))
-    for character in "-" { _ = update(&state, .key(.character(character))) }
+    _ = update(&state, .key(.character("-")))
     _ = update(&state, .key(.enter))
     state.focus = .resultList
     let count = state.visibleRepositories(.result).count
-    XCTAssertGreaterThan(count, 1)
-    XCTAssertEqual(state.lists.selected[.result], 0)
-    _ = update(&state, .key(.character("n")))
-    XCTAssertEqual(state.lists.selected[.result], 1)
-    XCTAssertEqual(state.notice, "Match 2 of \(count).")
-    _ = update(&state, .key(.character("N")))
-    _ = update(&state, .key(.character("N")))
-    XCTAssertEqual(state.lists.selected[.result], count - 1, "N from the first wraps to the last")
-    _ = update(&state, .key(.character("n")))
-    XCTAssertEqual(state.lists.selected[.result], 0, "n from the last wraps to the first")
+    XCTAssertEqual(count, 3, "the fixture's names with a hyphen")
+    let steps: [(Key, Int, String)] = [
+      (.character("n"), 1, "n: the next match"),
+      (.character("N"), 0, "N: the one before"),
+      (.character("N"), count - 1, "N from the first wraps to the last"),
+      (.character("n"), 0, "n from the last wraps to the first"),
+    ]
+    for (key, row, message) in steps {
+      assertUpdate(&state, .key(key), commands: [], message) {
+        $0.lists.selected[.result] = row
+        $0.notice = "Match \(row + 1) of \(count)."
+      }
+    }
   }
 }
