@@ -42,6 +42,7 @@ public enum ArgumentParser {
       for flag in kept + given { try flag.apply(to: &options) }
     }
     try FlagConflicts.check((kept + given).map(\.flag), serveDemo: serveDemo)
+    try options.checkKeys()
     return serveDemo ? .serveDemo(options) : .run(options)
   }
 

@@ -1,6 +1,7 @@
 /// Which of the config file's flags a command line keeps. The file's flags come first and the
 /// command line's after, so the command line wins: a flag from the file is left out when the
-/// command line gives the same flag (or names owners, as `--org`, `--user` and `--owner` do),
+/// command line gives the same flag (but for `--key` and `--color`, whose lines add up) or
+/// names owners, as `--org`, `--user` and `--owner` do,
 /// or one it cannot go with (`--base-url` over the file's
 /// `--github`, `--interactive` over `--headless`, `--github` over the built-in server's
 /// flags), or runs what it does not apply to (`serve-demo` keeps only the built-in server's
@@ -13,7 +14,9 @@ enum ConfigMerge {
     let namesOwners = typed.contains { FlagTable.ownerFlags.contains($0.id) }
     var kept = file.filter { item in
       let flag = item.flag
-      if typed.contains(where: { $0.id == flag.id }) { return false }
+      if typed.contains(where: { $0.id == flag.id }), !FlagTable.accumulating.contains(flag.id) {
+        return false
+      }
       if namesOwners, FlagTable.ownerFlags.contains(flag.id) { return false }
       if serveDemo ? flag.scope.excluded.contains(.serveDemo) : flag.scope.needed == .serveDemo {
         return false

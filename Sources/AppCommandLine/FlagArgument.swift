@@ -9,6 +9,8 @@ struct FlagArgument: Sendable {
   let flag: String
   /// The argument as given.
   let text: String
+  /// `FILE:LINE` of the config file line it came from; `nil` on the command line.
+  var origin: String? = nil
 
   /// Seconds within `range`.
   func seconds(in range: ClosedRange<Double>) throws(UsageError) -> Double {
@@ -110,7 +112,8 @@ struct FlagArgument: Sendable {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
-  private func refusal(_ expectation: String) -> UsageError {
+  /// "--flag takes …, not "given"."
+  func refusal(_ expectation: String) -> UsageError {
     UsageError(description: "\(flag) \(expectation), not \"\(TextSanitizer.clean(text))\".")
   }
 }

@@ -1,3 +1,4 @@
+import AppModel
 import DemoOptions
 import Foundation
 import GitHubAPI
@@ -194,6 +195,30 @@ enum FlagTable {
       .noColor, .display, "no colour (NO_COLOR is honoured too)", scope: .terminal,
       .set { $0.noColor = true }),
     Flag(
+      .theme, .display, "the colours: dark, or light for light backgrounds",
+      default: { $0.themeName }, scope: .terminal,
+      values: .oneOf(Theme.builtIn.map(\.name)),
+      .read("THEME") { options, argument throws(UsageError) in
+        options.themeName = try argument.theme().name
+      }),
+    Flag(
+      .color, .display,
+      "colour an element: \(Theme.Element.allCases.map(\.rawValue).joined(separator: ", "))"
+        + "; a colour name or 0-255, /BACKGROUND optional: border=blue, status-bar=15/24",
+      scope: .terminal, values: .list(Theme.Element.allCases.map { $0.rawValue + "=" }),
+      .read("ELEMENT=COLOR") { options, argument throws(UsageError) in
+        let (element, paint) = try argument.elementPaint()
+        options.colors[element] = paint
+      }),
+    Flag(
+      .key, .display,
+      "bind an action of the key table to other keys: quit=Q, sort=o,F5 (loader-tui manual"
+        + " lists the actions)",
+      scope: .terminal, values: .list(Action.allCases.map { $0.name + "=" }),
+      .read("ACTION=KEYS") { options, argument throws(UsageError) in
+        options.keyOverrides.append(try argument.keyOverride())
+      }),
+    Flag(
       .ascii, .display,
       "draw with ASCII only: borders, spinner and symbols; also chosen when the locale is not"
         + " UTF-8",
@@ -208,6 +233,10 @@ enum FlagTable {
   ]
 
   /// Flags that cannot be given together.
+  /// The flags given once for each thing they set (each action's keys, each element's colour):
+  /// the command line's add to the config file's instead of replacing them.
+  static let accumulating: Set<FlagName> = [.key, .color]
+
   /// The flags that name owners: the command line's replace the config file's.
   static let ownerFlags: Set<FlagName> = [.org, .user, .owner]
 

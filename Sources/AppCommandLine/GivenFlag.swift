@@ -20,7 +20,7 @@ struct GivenFlag: Sendable {
       case .set(let apply):
         apply(&options)
       case .read(_, let apply):
-        try apply(&options, FlagArgument(flag: name, text: value ?? ""))
+        try apply(&options, FlagArgument(flag: name, text: value ?? "", origin: origin))
       }
     } catch {
       throw located(error)

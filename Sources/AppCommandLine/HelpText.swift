@@ -9,6 +9,11 @@ public enum HelpText {
   /// The help as `--help` prints it: 80 columns, the app's defaults.
   public static var text: String { render(width: 80, defaults: Options()) }
 
+  /// The help with the keys as `keys` binds them (the config file's `--key` lines).
+  public static func text(keys: KeyMap) -> String {
+    render(width: 80, defaults: Options(), keys: keys)
+  }
+
   /// Examples `--help` shows: what each does, then the command lines.
   static func examples(defaults: Options) -> [(note: String, commands: [String])] {
     let latencies =
@@ -30,17 +35,19 @@ public enum HelpText {
   static let configNote =
     "Flags, one a line as on the command line (--github, --org apple), read from"
     + " $\(ConfigLocation.variable), else $XDG_CONFIG_HOME/loader-tui/config or"
-    + " ~/.config/loader-tui/config; the command line wins. More in the manual page (man"
-    + " loader-tui, or loader-tui manual | man -l -)."
+    + " ~/.config/loader-tui/config; the command line wins. Colours and keys of one's own go"
+    + " there too (--theme light, --color border=blue, --key quit=Q). More in the manual page"
+    + " (man loader-tui, or loader-tui manual | man -l -)."
 
-  /// The whole help for a terminal `width` columns wide, showing the defaults of `defaults`.
-  static func render(width: Int, defaults: Options) -> String {
+  /// The whole help for a terminal `width` columns wide, showing the defaults of `defaults` and
+  /// the keys as `keys` binds them.
+  static func render(width: Int, defaults: Options, keys: KeyMap = .standard) -> String {
     var lines = ["loader-tui \(AppInfo.version): \(summary).", ""]
     lines.append("USAGE")
     lines += table(
       [("loader-tui [options]", "the app (headless without a terminal)", nil)]
         + Subcommand.allCases.map { ($0.usage, $0.summary, nil) }, width: width)
-    let column = (FlagTable.all.map(\.usage) + KeyBinding.all.map(\.label)).map(TextWidth.of).max()
+    let column = (FlagTable.all.map(\.usage) + keys.rows.map(\.label)).map(TextWidth.of).max()
     for group in FlagGroup.allCases {
       lines += ["", group.title]
       let flags = FlagTable.all.filter { $0.group == group }
@@ -48,8 +55,8 @@ public enum HelpText {
         flags.map { ($0.usage, $0.help, $0.shownDefault(defaults).map { "(default \($0))" }) },
         column: column, width: width)
     }
-    lines += ["", "KEYS"]
-    lines += table(KeyBinding.all.map { ($0.label, $0.summary, nil) }, column: column, width: width)
+    lines += ["", keys.isRebound ? "KEYS (as the config file binds them)" : "KEYS"]
+    lines += table(keys.rows.map { ($0.label, $0.summary, nil) }, column: column, width: width)
     lines += ["", "EXAMPLES"]
     for example in examples(defaults: defaults) {
       lines += ["  # " + example.note] + example.commands.map { "  " + $0 }

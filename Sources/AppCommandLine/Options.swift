@@ -1,3 +1,4 @@
+import AppModel
 import DemoOptions
 import Foundation
 import GitHubAPI
@@ -104,6 +105,13 @@ public struct Options: Sendable, Equatable {
   public var tokenFile: String?
   /// Whether colour is off.
   public var noColor = false
+  /// `--theme`: the built-in theme the colours start from.
+  public var themeName = Theme.dark.name
+  /// `--color`: each element's colour over the theme's.
+  public var colors: [Theme.Element: Theme.Paint] = [:]
+  /// `--key`: actions bound to other keys, in the order given; a later one for the same
+  /// action wins.
+  public var keyOverrides: [KeyOverride] = []
   /// Draw with ASCII only, whatever the locale.
   public var ascii = false
   /// Turn on mouse reporting in the terminal UI.

@@ -37,6 +37,8 @@ public struct AppState: Sendable, Equatable {
   public var showHelp = false
   /// The first key help row shown, when the help is taller than the terminal.
   public var helpScroll = 0
+  /// The keys as bound: the shipped ones, or the config file's.
+  public var keys = KeyMap.standard
   /// The spinner frame counter.
   public var spinnerFrame = 0
   /// A short name of the data source for the status bar.

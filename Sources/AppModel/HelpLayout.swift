@@ -1,11 +1,11 @@
-/// Where the key help goes and how far it scrolls: the rows of `KeyBinding.all`, in a box
+/// Where the key help goes and how far it scrolls: the rows of the key map as bound, in a box
 /// over everything but the status bar.
 public enum HelpLayout {
   /// The overlay's rows before the box is drawn: each key label padded to one column, then
   /// what it does.
-  public static var rows: [String] {
-    let keyWidth = KeyBinding.all.map { TextWidth.of($0.label) }.max() ?? 0
-    return KeyBinding.all.map { " " + TextWidth.pad($0.label, to: keyWidth) + "  " + $0.summary }
+  public static func rows(_ keys: KeyMap) -> [String] {
+    let keyWidth = keys.rows.map { TextWidth.of($0.label) }.max() ?? 0
+    return keys.rows.map { " " + TextWidth.pad($0.label, to: keyWidth) + "  " + $0.summary }
   }
 
   /// The area the overlay is drawn in for a terminal size: all but the status bar.
@@ -15,11 +15,11 @@ public enum HelpLayout {
 
   /// How many key rows fit in the box for a terminal size (one line is kept for the hint).
   public static func visibleRows(_ size: Size) -> Int {
-    max(1, min(area(size).height, rows.count + 4) - 3)
+    max(1, min(area(size).height, KeyBinding.all.count + 4) - 3)
   }
 
   /// The largest scroll offset for a terminal size.
   public static func maximumScroll(_ size: Size) -> Int {
-    max(0, rows.count - visibleRows(size))
+    max(0, KeyBinding.all.count - visibleRows(size))
   }
 }

@@ -1,7 +1,7 @@
 /// One row of the key table: the keys as the user types them, the action each does, what the
 /// row does in words, and whether and how the status bar hints at it. The help overlay, the
-/// status bar, `--help` and README's Keys section render from `KeyBinding.all`, and `update`
-/// acts on the action the table gives a key.
+/// status bar, `--help` and README's Keys section render from `KeyBinding.all` as `KeyMap`
+/// binds it, and `update` acts on the action the map gives a key.
 public struct KeyBinding: Sendable, Equatable {
   /// One key of the row and the action it does.
   public struct Press: Sendable, Equatable {
@@ -37,6 +37,20 @@ public struct KeyBinding: Sendable, Equatable {
     self.summary = summary
     self.hint = hint
     self.builtInServerOnly = builtInServerOnly
+  }
+
+  /// A row from its parts.
+  private init(presses: [Press], summary: String, hint: String?, builtInServerOnly: Bool) {
+    self.presses = presses
+    self.summary = summary
+    self.hint = hint
+    self.builtInServerOnly = builtInServerOnly
+  }
+
+  /// This row with other keys: what `KeyMap` rebinds.
+  func with(presses: [Press]) -> KeyBinding {
+    KeyBinding(
+      presses: presses, summary: summary, hint: hint, builtInServerOnly: builtInServerOnly)
   }
 
   /// The keys of the row.
@@ -103,18 +117,10 @@ public struct KeyBinding: Sendable, Equatable {
     KeyBinding([.character("q"), .function(10), .interrupt], .quit, "quit", hint: "quit"),
   ]
 
-  /// Every key's action, from the table.
-  private static let actions: [Key: Action] = Dictionary(
-    all.flatMap(\.presses).map { ($0.key, $0.action) }, uniquingKeysWith: { first, _ in first })
-
-  /// What `key` does, `nil` for a key the app does not answer to.
-  public static func action(for key: Key) -> Action? {
-    actions[key]
-  }
-
   /// A key's name as printed on keyboards and in help: "Enter", "Shift-Tab", "↑", "q".
   public static func name(_ key: Key) -> String {
     switch key {
+    case .character(" "): "Space"
     case .character(let character): String(character)
     case .enter: "Enter"
     case .escape: "Esc"

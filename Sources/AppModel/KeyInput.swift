@@ -4,7 +4,7 @@
 enum KeyInput {
   /// Applies `key` to the state; returns the commands it asks for.
   static func apply(_ key: Key, to state: inout AppState) -> [Command] {
-    let action = KeyBinding.action(for: key)
+    let action = state.keys.action(for: key)
     if let commands = always(action, key, &state) { return commands }
     if Layout.isTooSmall(state.size) { return [] }
     if state.ownerPrompt != nil { return OwnerPromptEditing.key(key, &state) }
@@ -36,8 +36,9 @@ enum KeyInput {
     }
   }
 
-  /// With the key help open: ↑↓ scroll it when it does not fit, F10 quits, any other key
-  /// (`q` and Esc among them, as in less and htop) closes it.
+  /// With the key help open: ↑↓ scroll it when it does not fit, F10 (a quit key that types
+  /// no character) quits, any other key (`q` and Esc among them, as in less and htop) closes
+  /// it.
   private static func help(_ action: Action?, _ key: Key, _ state: inout AppState) -> [Command] {
     let maximum = HelpLayout.maximumScroll(state.size)
     let step: Int? =
@@ -50,19 +51,22 @@ enum KeyInput {
       state.helpScroll = min(maximum, max(0, state.helpScroll + step))
       return []
     }
-    if key == .function(10) { return [.quit(.success)] }
+    if action == .quit, !key.typesCharacter { return [.quit(.success)] }
     state.showHelp = false
     state.helpScroll = 0
     return []
   }
 
-  /// With the detail view open: Esc, Enter, Backspace and `q` close it, `o` and `y` act on its
-  /// repository, F10 quits; every other key is ignored.
+  /// With the detail view open: Esc, Enter, Backspace, `q` and a quit key that types a
+  /// character close it, `o` and `y` act on its repository, F10 quits; every other key is
+  /// ignored.
   private static func detail(_ action: Action?, _ key: Key, _ state: inout AppState)
     -> [Command]
   {
     state.notice = nil
-    if [.escape, .enter, .backspace, .character("q")].contains(key) {
+    if [.escape, .enter, .backspace, .character("q")].contains(key)
+      || (action == .quit && key.typesCharacter)
+    {
       return ListKeys.closeDetail(&state)
     }
     switch action {

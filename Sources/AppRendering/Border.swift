@@ -15,7 +15,7 @@ public enum Border {
     if rect.width >= 6 {
       grid.put(
         " " + TextWidth.truncate(title, to: rect.width - 6) + " ", x: rect.x + 1, y: rect.y,
-        limit: rect.width - 2, style: style == .focusBorder ? .focusBorder : .title)
+        limit: rect.width - 2, style: style == .border ? .title : style)
     }
   }
 

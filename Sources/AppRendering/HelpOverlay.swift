@@ -1,10 +1,10 @@
 import AppModel
 
-/// The key help overlay: `KeyBinding.all` in a box, laid out by `HelpLayout`.
+/// The key help overlay: the keys as bound, in a box, laid out by `HelpLayout`.
 public enum HelpOverlay {
-  /// Draws the help box centred in `area`, its rows from `scroll` on.
-  public static func draw(in area: Rect, scroll: Int, into grid: inout Grid) {
-    let rows = HelpLayout.rows
+  /// Draws the help box for `keys` centred in `area`, its rows from `scroll` on.
+  public static func draw(in area: Rect, scroll: Int, keys: KeyMap, into grid: inout Grid) {
+    let rows = HelpLayout.rows(keys)
     let width = min(area.width, (rows.map { TextWidth.of($0) }.max() ?? 0) + 3)
     let height = min(area.height, rows.count + 4)
     let box = Border.overlay(width: width, height: height, in: area, title: "Keys", into: &grid)

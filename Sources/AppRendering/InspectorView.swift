@@ -92,7 +92,7 @@ public enum InspectorView {
   /// Draws the inspector in `rect`: border, loader table, log heading and the log.
   public static func draw(_ state: AppState, in rect: Rect, into grid: inout Grid) {
     grid.fill(rect)
-    Border.draw(rect, title: "Inspector", style: .border, into: &grid)
+    Border.draw(rect, title: "Inspector", style: .inspector, into: &grid)
     let inner = rect.content
     guard inner.width > 0, inner.height > 0 else { return }
     var y = inner.y

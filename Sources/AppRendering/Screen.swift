@@ -21,7 +21,8 @@ public enum Screen {
       DetailView.draw(detail, state, in: HelpLayout.area(state.size), into: &grid)
     }
     if state.showHelp {
-      HelpOverlay.draw(in: HelpLayout.area(state.size), scroll: state.helpScroll, into: &grid)
+      HelpOverlay.draw(
+        in: HelpLayout.area(state.size), scroll: state.helpScroll, keys: state.keys, into: &grid)
     }
     return grid
   }

@@ -20,7 +20,7 @@ public enum StatusBar {
     let lefts = leftSides(state)
     let hints =
       state.notice.map { [$0 + " "] } ?? cache.problemHints
-      ?? keyHints(builtInServer: state.canToggleOutage)
+      ?? keyHints(builtInServer: state.canToggleOutage, keys: state.keys)
     // The keys before the data source: the widest hint but the last that fits beside the
     // loaders, with the source or without it; else the longest left that leaves room for the
     // narrowest hint, else the shortest left.
@@ -83,16 +83,17 @@ public enum StatusBar {
 
   /// The key hints from widest to narrowest, each with a trailing space: every hinted key
   /// with its word ("f fetch  r reload …"), the keys alone ("f r / ? q"), the key help alone.
-  /// Keys for the built-in server only are left out when it is not the source.
-  public static func keyHints(builtInServer: Bool) -> [String] {
-    let shown = KeyBinding.all.filter { $0.hint != nil && (builtInServer || !$0.builtInServerOnly) }
+  /// Keys for the built-in server only are left out when it is not the source; each key as
+  /// `keys` binds it.
+  public static func keyHints(builtInServer: Bool, keys: KeyMap = .standard) -> [String] {
+    let shown = keys.rows.filter { $0.hint != nil && (builtInServer || !$0.builtInServerOnly) }
     func hint(_ binding: KeyBinding) -> String {
       KeyBinding.name(binding.keys[0]) + " " + (binding.hint ?? "")
     }
     return [
       shown.map(hint).joined(separator: "  ") + " ",
       shown.map { KeyBinding.name($0.keys[0]) }.joined(separator: " ") + " ",
-      hint(KeyBinding.showKeys) + " ",
+      hint(keys.showKeys) + " ",
     ]
   }
 

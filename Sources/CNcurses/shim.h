@@ -24,6 +24,7 @@ static inline int cncurses_err(void) { return ERR; }
 static inline WINDOW *cncurses_stdscr(void) { return stdscr; }
 static inline int cncurses_lines(void) { return LINES; }
 static inline int cncurses_cols(void) { return COLS; }
+static inline int cncurses_colors(void) { return COLORS; }
 
 /* From term.h, declared here so its many macros stay out of Swift. */
 extern int setupterm(const char *term, int filedes, int *errret);

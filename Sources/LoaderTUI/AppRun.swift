@@ -104,7 +104,8 @@ struct AppRun {
     if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
       let colors = !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty
       do {
-        return .success(try NcursesTerminal(colors: colors, mouse: options.mouse))
+        return .success(
+          try NcursesTerminal(colors: colors, theme: options.theme, mouse: options.mouse))
       } catch {
         reason = "\(error)"
       }
@@ -120,6 +121,7 @@ struct AppRun {
 
   private func terminal(_ screen: NcursesTerminal, _ run: Started) async -> ExitCode {
     var state = run.source.state(size: screen.size, ascii: options.ascii || !screen.isUTF8)
+    state.keys = options.keys
     // The owners the command line names come first, then those of runs before.
     state.owners = OwnerHistory(
       recent: [state.ownerLogin] + options.owners.map(\.login)

@@ -8,17 +8,18 @@ enum Launcher {
   /// Runs the program for `arguments` (without the program name); returns the exit code.
   static func main(_ arguments: [String], environment: [String: String]) async -> ExitCode {
     let invocation: Invocation
+    let config: ArgumentParser.ConfigReading = { () throws(UsageError) in
+      try ConfigFileReader.read(environment: environment)
+    }
     do {
-      invocation = try ArgumentParser.parse(arguments) { () throws(UsageError) in
-        try ConfigFileReader.read(environment: environment)
-      }
+      invocation = try ArgumentParser.parse(arguments, config: config)
     } catch {
       return fail(error.description, code: .usage)
     }
     switch invocation {
     case .help:
       return StandardOutput.exitCode { () throws(OutputFailure) in
-        try StandardOutput.line(HelpText.text)
+        try StandardOutput.line(HelpText.text(keys: BoundKeys.read(arguments, config: config)))
       }
     case .version:
       return StandardOutput.exitCode { () throws(OutputFailure) in
@@ -30,7 +31,7 @@ enum Launcher {
       }
     case .manual:
       return StandardOutput.exitCode { () throws(OutputFailure) in
-        try StandardOutput.text(ManualPage.text)
+        try StandardOutput.text(ManualPage.text(keys: BoundKeys.read(arguments, config: config)))
       }
     case .serveDemo(let options):
       return await DemoServing.run(options)

@@ -82,9 +82,16 @@ final class ManualPageTests: XCTestCase {
   func testEveryKeyIsListed() {
     let listed = items(in: "KEYS")
     XCTAssertEqual(listed.map(\.item), KeyBinding.all.map(\.label))
+    // Each with its action's name for --key, in square brackets.
     for (entry, binding) in zip(listed, KeyBinding.all) {
+      var actions: [String] = []
+      for press in binding.presses where !actions.contains(press.action.name) {
+        actions.append(press.action.name)
+      }
       XCTAssertEqual(
-        entry.text, binding.summary.prefix(1).uppercased() + binding.summary.dropFirst() + ".")
+        entry.text,
+        binding.summary.prefix(1).uppercased() + binding.summary.dropFirst() + " ["
+          + actions.joined(separator: ", ") + "].")
     }
   }
 

@@ -8,19 +8,6 @@ import XCTest
 /// the inspector, owners, resizes), checking after every event what must always hold. Seeded:
 /// a failure prints its seed and the keys that led to it, and `MODEL_SEED=S` replays it.
 final class KeySequenceModelTests: XCTestCase {
-  /// SplitMix64: small, seeded, the same sequence on every platform.
-  private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// The keys a user types first, weighted toward the ones that open and close things.
   private static let keys: [Key] =
     [
@@ -78,7 +65,7 @@ final class KeySequenceModelTests: XCTestCase {
     let seeds: [UInt64] =
       environment["MODEL_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...300)
     for seed in seeds {
-      var random = Generator(state: seed)
+      var random = SeededGenerator(seed: seed)
       var state = Fixture.loaded(columns: 80, rows: 24)
       var typed: [String] = []
       for _ in 0..<60 {

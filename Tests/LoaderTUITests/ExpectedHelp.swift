@@ -79,6 +79,15 @@ let expectedHelp = """
     --interactive              require a terminal; fail instead of falling back to
                                headless
     --no-color                 no colour (NO_COLOR is honoured too)
+    --theme THEME              the colours: dark, or light for light backgrounds
+                               (default dark)
+    --color ELEMENT=COLOR      colour an element: border, header, selection,
+                               loading, error, status-bar, inspector; a colour
+                               name or 0-255, /BACKGROUND optional: border=blue,
+                               status-bar=15/24
+    --key ACTION=KEYS          bind an action of the key table to other keys:
+                               quit=Q, sort=o,F5 (loader-tui manual lists the
+                               actions)
     --ascii                    draw with ASCII only: borders, spinner and symbols;
                                also chosen when the locale is not UTF-8
     --no-mouse                 do not turn on mouse reporting
@@ -132,8 +141,9 @@ let expectedHelp = """
   CONFIG FILE
     Flags, one a line as on the command line (--github, --org apple), read from
     $LOADER_TUI_CONFIG, else $XDG_CONFIG_HOME/loader-tui/config or
-    ~/.config/loader-tui/config; the command line wins. More in the manual page
-    (man loader-tui, or loader-tui manual | man -l -).
+    ~/.config/loader-tui/config; the command line wins. Colours and keys of one's
+    own go there too (--theme light, --color border=blue, --key quit=Q). More in
+    the manual page (man loader-tui, or loader-tui manual | man -l -).
 
   EXIT CODES
     0            success

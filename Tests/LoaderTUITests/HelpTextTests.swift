@@ -14,7 +14,7 @@ final class HelpTextTests: XCTestCase {
   private let samples = [
     "URL": "https://github.example.com/api/v3", "NAME": "apple", "PATH": "/tmp/token",
     "SECONDS": "2", "BYTES": "2048", "N": "7", "LIST": "repos,round=2", "MODE": "drop",
-    "DIR": "/tmp/cache",
+    "DIR": "/tmp/cache", "THEME": "light", "ELEMENT=COLOR": "border=blue", "ACTION=KEYS": "quit=Q",
   ]
 
   func testHelpIsTheWholeExpectedText() {

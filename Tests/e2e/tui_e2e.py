@@ -127,6 +127,7 @@ def main():
             run_bad_terms()
             run_hostile_text()
             run_colors()
+            run_theme_and_keys()
             run_mouse_flag()
     finally:
         tmux("kill-session", "-t", SESSION)
@@ -339,6 +340,41 @@ def run_colors():
         tmux("send-keys", "-t", SESSION, "q")
         wait_for(f"{tag}: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
         finished(tag, files[0], files[1], files[2], 0)
+
+
+def run_theme_and_keys():
+    """A theme, a colour and a rebound key from the config file, as a user writes them: the
+    colours tmux shows change, q no longer quits and Q does, the key help shows Q; NO_COLOR
+    still turns every colour off."""
+    folder = os.path.join(WORK, "config", "loader-tui")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "config")
+    with open(path, "w") as file:
+        file.write("--theme light\n--color border=bright-red\n--key quit=Q\n")
+    os.chmod(path, 0o600)
+    try:
+        for tag, env in (("theme", ""), ("theme-nocolor", "NO_COLOR=1")):
+            tmux("send-keys", "-t", SESSION, "clear", "Enter")
+            files = start("--latency 0", tag, env=env)
+            wait_for(f"{tag}: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
+            styled = tmux("capture-pane", "-t", SESSION, "-p", "-e")
+            colored = env == ""
+            check(f"{tag}: the border in bright red {'' if colored else 'not '}shown",
+                  ("\x1b[91m" in styled) == colored, styled.splitlines()[:2])
+            check(f"{tag}: the light theme's blue background {'' if colored else 'not '}shown",
+                  ("\x1b[44m" in styled or ";44m" in styled) == colored)
+            expect(f"{tag}: the status bar hints Q", lambda l: l[-1].rstrip().endswith(("Q quit", "? Q")))
+            tmux("send-keys", "-t", SESSION, "q")
+            tmux("send-keys", "-t", SESSION, "?")
+            expect(f"{tag}: q did not quit; the key help shows Q",
+                   lambda l: any("Q, Ctrl-C" in x and "quit" in x for x in l))
+            tmux("send-keys", "-t", SESSION, "q")
+            expect(f"{tag}: q closes the help", lambda l: not any("Q, Ctrl-C" in x for x in l))
+            tmux("send-keys", "-t", SESSION, "Q")
+            wait_for(f"{tag}: shell back", lambda l: any(f"DONE-{tag}" in x for x in l))
+            finished(tag, files[0], files[1], files[2], 0)
+    finally:
+        os.remove(path)
 
 
 def run_mouse_flag():

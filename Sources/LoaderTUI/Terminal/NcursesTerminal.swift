@@ -21,6 +21,7 @@ final class NcursesTerminal: TerminalScreen {
 
   private var screen: OpaquePointer?
   private let colors: Bool
+  private let theme: Theme
   private let modes: String
   /// Whether the locale's characters are UTF-8; when not, the app draws in ASCII.
   let isUTF8: Bool
@@ -33,8 +34,10 @@ final class NcursesTerminal: TerminalScreen {
   /// Every mode `modes(mouse:)` turns on, off again.
   static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
 
-  /// Starts ncurses on the controlling terminal; throws instead of exiting on a bad `TERM`.
-  init(colors wantColors: Bool, mouse: Bool) throws {
+  /// Starts ncurses on the controlling terminal, drawing in `theme`'s colours when `colors`;
+  /// throws instead of exiting on a bad `TERM`.
+  init(colors wantColors: Bool, theme: Theme = .dark, mouse: Bool) throws {
+    self.theme = theme
     isUTF8 = TerminalLocale.adoptAndCheckUTF8()
     let term = getenv("TERM").map { String(cString: $0) } ?? ""
     guard !term.isEmpty, term != "dumb" else {
@@ -62,11 +65,13 @@ final class NcursesTerminal: TerminalScreen {
     if colors {
       start_color()
       use_default_colors()
-      init_pair(1, Int16(COLOR_CYAN), -1)
-      init_pair(2, Int16(COLOR_RED), -1)
-      init_pair(3, Int16(COLOR_GREEN), -1)
-      init_pair(4, Int16(COLOR_YELLOW), -1)
-      init_pair(5, Int16(COLOR_BLACK), Int16(COLOR_CYAN))
+      let count = Int(cncurses_colors())
+      for (index, element) in Theme.Element.allCases.enumerated() {
+        let paint = theme.paint(element)
+        init_pair(
+          Int16(index + 1), Int16(paint.foreground.number(colors: count)),
+          Int16(paint.background.number(colors: count)))
+      }
     }
   }
 
@@ -159,23 +164,27 @@ final class NcursesTerminal: TerminalScreen {
     }
   }
 
+  /// A style's attributes and colour pair: its theme element's pair when colours are on.
+  /// The selection and the status bar are in reverse video unless their element has a
+  /// background of its own.
   private func style(_ style: Style) -> (Int32, Int16) {
     let bold = cncurses_a_bold()
     let reverse = cncurses_a_reverse()
-    let dim = cncurses_a_dim()
-    switch style {
-    case .plain, .border: return (0, 0)
-    case .focusBorder, .title: return (bold, colors ? 1 : 0)
-    case .button: return (bold, 0)
-    case .focusButton: return (reverse | bold, 0)
-    case .error: return (bold, colors ? 2 : 0)
-    case .heading, .success: return (bold, colors ? 3 : 0)
-    case .dim: return (dim, 0)
-    case .spinner: return (bold, colors ? 4 : 0)
-    case .tabActive: return (reverse | bold, 0)
-    case .tabInactive: return (0, 0)
-    case .statusBar: return (colors ? 0 : reverse, colors ? 5 : 0)
-    }
+    let attributes: Int32 =
+      switch style {
+      case .plain, .border, .tabInactive, .inspector: 0
+      case .dim: cncurses_a_dim()
+      case .focusButton, .tabActive: reverse | bold
+      case .statusBar: reverse
+      default: bold
+      }
+    guard colors, let element = style.element,
+      let index = Theme.Element.allCases.firstIndex(of: element)
+    else { return (attributes, 0) }
+    let paint = theme.paint(element)
+    guard paint.isColored else { return (attributes, 0) }
+    let unreversed = paint.background != .terminalDefault ? attributes & ~reverse : attributes
+    return (unreversed, Int16(index + 1))
   }
 
   /// Writes control sequences ncurses does not know about, after its own output.

@@ -1,0 +1,105 @@
+import AppModel
+import XCTest
+
+@testable import AppCommandLine
+
+/// Themes, colours and keys of one's own in the config file: what they set, how the command
+/// line adds to them, and every mistake named by file and line.
+final class ConfigLooksTests: XCTestCase {
+  private let path = "/home/me/.config/loader-tui/config"
+
+  private func config(_ text: String) -> ArgumentParser.ConfigReading {
+    { () throws(UsageError) in ConfigFile(path: self.path, text: text, home: "/home/me") }
+  }
+
+  private func options(_ text: String, _ arguments: [String] = []) throws -> Options {
+    guard case .run(let options) = try ArgumentParser.parse(arguments, config: config(text))
+    else { throw UsageError(description: "not a run") }
+    return options
+  }
+
+  private func error(_ text: String, _ arguments: [String] = []) -> String? {
+    do {
+      _ = try ArgumentParser.parse(arguments, config: config(text))
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  func testAThemeAndColoursOverIt() throws {
+    let options = try options("--theme light\n--color border=bright-red\n--color error=196/0")
+    let theme = options.theme
+    XCTAssertEqual(theme.name, "light")
+    XCTAssertEqual(theme.paint(.border), Theme.Paint(.palette(9)))
+    XCTAssertEqual(theme.paint(.error), Theme.Paint(.palette(196), on: .black))
+    XCTAssertEqual(theme.paint(.statusBar), Theme.light.paint(.statusBar))
+    XCTAssertEqual(try self.options("").theme, .dark)
+  }
+
+  func testTheCommandLinesColoursAndKeysAddToTheFiles() throws {
+    let options = try options(
+      "--color border=red\n--key quit=Q\n--key open=O",
+      ["--color", "header=blue", "--key", "sort=o", "--theme", "light"])
+    XCTAssertEqual(options.theme.paint(.border), Theme.Paint(.red))
+    XCTAssertEqual(options.theme.paint(.header), Theme.Paint(.blue))
+    XCTAssertEqual(options.keys.action(for: .character("Q")), .quit)
+    XCTAssertEqual(options.keys.action(for: .character("o")), .cycleSort)
+    XCTAssertEqual(options.keys.action(for: .character("O")), .openInBrowser)
+  }
+
+  func testHeadlessLeavesTheFilesLooksOut() throws {
+    let options = try options("--theme light\n--key quit=Q", ["--headless"])
+    XCTAssertTrue(options.headless)
+    XCTAssertEqual(options.keys, .standard)
+  }
+
+  func testMistakesNameTheFileAndLine() {
+    let cases: [(String, String)] = [
+      ("--key quitt=Q", ":1: --key has no action \"quitt\"; did you mean quit?"),
+      ("\n--key quit=Ctrl-X", ":2: --key does not know the key \"Ctrl-X\""),
+      ("--key fetch=Ctrl-C", ":1: --key fetch=Ctrl-C: Ctrl-C always quits"),
+      ("--key quit", ":1: --key takes ACTION=KEYS such as quit=Q"),
+      ("--color boder=red", ":1: --color has no element \"boder\"; did you mean border?"),
+      ("--color border=purple", ":1: --color takes a colour"),
+      ("--color border=256", ":1: --color takes a colour"),
+      ("--theme solarized", ":1: --theme takes dark or light"),
+      (
+        "--key quit=Q\n--key sort=f",
+        ":2: --key sort=f: f is fetch's key too; bind fetch to another key (--key fetch=…) or"
+          + " choose another for sort."
+      ),
+    ]
+    for (text, expected) in cases {
+      let message = error(text) ?? "no error"
+      XCTAssertTrue(message.hasPrefix(path + expected), "\(text): \(message)")
+    }
+  }
+
+  func testKeysMayBeSwappedAcrossLines() throws {
+    let options = try options("--key fetch=r\n--key reload=f")
+    XCTAssertEqual(options.keys.action(for: .character("r")), .fetch)
+    XCTAssertEqual(options.keys.action(for: .character("f")), .reloadRepositories)
+  }
+
+  func testACommandLineKeyConflictHasNoLine() {
+    XCTAssertEqual(
+      error("", ["--key", "sort=q"]),
+      "--key sort=q: q is quit's key too; bind quit to another key (--key quit=…) or choose"
+        + " another for sort.")
+  }
+
+  func testHelpAndTheManualShowTheKeysAsBound() {
+    let keys = BoundKeys.read([], config: config("--org apple\n--key quit=Q,F10"))
+    XCTAssertEqual(keys.keys(of: .quit), [.character("Q"), .function(10), .interrupt])
+    let help = HelpText.text(keys: keys)
+    XCTAssertTrue(help.contains("KEYS (as the config file binds them)"), help)
+    XCTAssertTrue(help.contains("\n  Q, F10, Ctrl-C "), help)
+    XCTAssertFalse(HelpText.text.contains("Q, F10"))
+    XCTAssertTrue(ManualPage.text(keys: keys).contains(".It Ic \\&Q , Ic \\&F10 , Ic \\&Ctrl\\-C"))
+    XCTAssertEqual(BoundKeys.read(["--no-config"], config: config("--key quit=Q")), .standard)
+    XCTAssertEqual(
+      BoundKeys.read([], config: config("--key quit=Q\n--key sort=Q")), .standard,
+      "a file with a mistake shows the shipped keys; the app reports the mistake")
+  }
+}
