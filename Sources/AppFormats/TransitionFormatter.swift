@@ -23,7 +23,8 @@ public enum TransitionFormatter {
   }
 
   /// `[  0.503s] repositories  Loading: cache 36 repositories (Apexy, …)`; a page read:
-  /// `[  0.503s] repositories  Loading: page 12/50, 1,200 so far`.
+  /// `[  0.503s] repositories  Loading: page 12/50, 1,200 so far`. Without content, words:
+  /// `Loading: nothing cached`, `Failure: …; nothing cached`, `Success: nothing`.
   public static func text(_ transition: Transition, timestamps: Bool) -> String {
     let time = timestamps ? String(format: "[%8.3fs] ", transition.time) : ""
     let subject = transition.subject.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
@@ -37,23 +38,23 @@ public enum TransitionFormatter {
         if error.hasSuffix(".") { error.removeLast() }
         body =
           "Retrying: \(retry.retry) of \(retry.maxRetries) in "
-          + String(format: "%.3fs", retry.wait) + " after \(error), cache \(content ?? "nil")"
+          + String(format: "%.3fs", retry.wait) + " after \(error)" + cached(content, after: true)
       } else if let pages = transition.pages, content == nil {
         body =
           "Loading: " + PageNotes.page(pages) + ", \(PageNotes.grouped(pages.itemCount)) so far"
       } else {
-        body = "Loading: cache \(content ?? "nil")"
+        body = "Loading: " + cached(content, after: false)
       }
     case .success:
-      let cached = transition.cachedAge.map {
+      let age = transition.cachedAge.map {
         " (cached \(AgeLabel.text(age: $0)))"
       }
-      let label = transition.notModified ? "Success (not modified)" : "Success\(cached ?? "")"
-      body = label + ": " + (content ?? "nil")
+      let label = transition.notModified ? "Success (not modified)" : "Success\(age ?? "")"
+      body = label + ": " + (content ?? "nothing")
     case .failure:
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }
-      body = "Failure: \(error), cache \(content ?? "nil")"
+      body = "Failure: \(error)" + cached(content, after: true)
     }
     return TextSanitizer.clean(time + subject + body)
   }
@@ -107,6 +108,13 @@ public enum TransitionFormatter {
   /// Seconds rounded to the millisecond, as JSON lines print times.
   public static func milliseconds(_ seconds: TimeInterval) -> Double {
     (seconds * 1000).rounded() / 1000
+  }
+
+  /// "cache 36 repositories (…)", or "nothing cached"; `after` a clause, joined to it by ", "
+  /// or, for nothing, by "; ".
+  private static func cached(_ content: String?, after: Bool) -> String {
+    guard let content else { return (after ? "; " : "") + "nothing cached" }
+    return (after ? ", " : "") + "cache " + content
   }
 
   private static func describeContent(_ transition: Transition) -> String? {
