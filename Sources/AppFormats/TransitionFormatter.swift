@@ -60,7 +60,8 @@ public enum TransitionFormatter {
   }
 
   /// One JSON object per line: time, round, state, case, error and content, and the counts of
-  /// a list read page by page (`pages_read`, `page_count`, `so_far`, `stopped_at_cap`). Names
+  /// a list read page by page (`pages_read`, `page_count`, `so_far`, `stopped_at_cap`,
+  /// `stopped_at_limit`). Names
   /// are exact (`JSONValue` escapes every control and format character); nothing is cut.
   public static func json(_ transition: Transition, timestamps: Bool, owner: String? = nil)
     -> String
@@ -100,6 +101,7 @@ public enum TransitionFormatter {
       object["page_count"] = pages.pageCount.map(JSONValue.int) ?? .null
       object["so_far"] = .int(pages.itemCount)
       if let cap = pages.stoppedAtCap { object["stopped_at_cap"] = .int(cap) }
+      if let limit = pages.stoppedAtLimit { object["stopped_at_limit"] = .int(limit) }
     }
     if let owner { object["owner"] = .string(owner) }
     return JSONValue.object(object).line
