@@ -65,6 +65,7 @@ public struct LoaderPagesStep<Content: Equatable>: Equatable, CustomStringConver
     let count = progress.pageCount.map(String.init) ?? "?"
     var text = "\(progress.pagesRead) of \(count) pages, \(progress.itemCount) items"
     if let cap = progress.stoppedAtCap { text += ", stopped at cap \(cap)" }
+    if let limit = progress.stoppedAtLimit { text += ", stopped at limit \(limit)" }
     return text
   }
 }

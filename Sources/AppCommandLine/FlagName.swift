@@ -10,6 +10,7 @@ public enum FlagName: String, Sendable, CaseIterable, Hashable {
   case timeout = "--timeout"
   case maxResponseSize = "--max-response-size"
   case pageCap = "--page-cap"
+  case limit = "--limit"
   case refresh = "--refresh"
   case retries = "--retries"
   case maxWait = "--max-wait"

@@ -63,6 +63,11 @@ enum FlagTable {
         options.pageCap = try argument.integer(in: 1...1_000)
       }),
     Flag(
+      .limit, .source, "most repositories listed; no page is read after the one reaching N",
+      .read("N") { options, argument throws(UsageError) in
+        options.limit = try argument.integer(in: 1...100_000)
+      }),
+    Flag(
       .refresh, .source, "revalidate both loaders every SECONDS (off by default)",
       .read("SECONDS") { options, argument throws(UsageError) in
         options.refreshInterval = try argument.seconds(in: 1...86_400)

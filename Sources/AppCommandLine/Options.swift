@@ -93,6 +93,8 @@ public struct Options: Sendable, Equatable {
   public var timeout = GitHubConfiguration.defaultTimeout
   /// The most repository pages followed.
   public var pageCap = GitHubConfiguration.defaultPageCap
+  /// The most repositories listed, as `gh repo list --limit` lists; `nil` for every one.
+  public var limit: Int?
   /// Retries after a transient failure; 0 for none.
   public var retries = GitHubConfiguration.defaultRetries
   /// The longest a `Retry-After` or rate-limit reset may make a retry wait, seconds.

@@ -23,7 +23,8 @@ public enum TransitionFormatter {
   }
 
   /// `[  0.503s] repositories  Loading: cache 36 repositories (Apexy, …)`; a page read:
-  /// `[  0.503s] repositories  Loading: page 12/50, 1,200 so far`.
+  /// `[  0.503s] repositories  Loading: page 12/50, 1,200 so far`. Without content, words:
+  /// `Loading: nothing cached`, `Failure: …; nothing cached`, `Success: nothing`.
   public static func text(_ transition: Transition, timestamps: Bool) -> String {
     let time = timestamps ? String(format: "[%8.3fs] ", transition.time) : ""
     let subject = transition.subject.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
@@ -37,29 +38,30 @@ public enum TransitionFormatter {
         if error.hasSuffix(".") { error.removeLast() }
         body =
           "Retrying: \(retry.retry) of \(retry.maxRetries) in "
-          + String(format: "%.3fs", retry.wait) + " after \(error), cache \(content ?? "nil")"
+          + String(format: "%.3fs", retry.wait) + " after \(error)" + cached(content, after: true)
       } else if let pages = transition.pages, content == nil {
         body =
           "Loading: " + PageNotes.page(pages) + ", \(PageNotes.grouped(pages.itemCount)) so far"
       } else {
-        body = "Loading: cache \(content ?? "nil")"
+        body = "Loading: " + cached(content, after: false)
       }
     case .success:
-      let cached = transition.cachedAge.map {
+      let age = transition.cachedAge.map {
         " (cached \(AgeLabel.text(age: $0)))"
       }
-      let label = transition.notModified ? "Success (not modified)" : "Success\(cached ?? "")"
-      body = label + ": " + (content ?? "nil")
+      let label = transition.notModified ? "Success (not modified)" : "Success\(age ?? "")"
+      body = label + ": " + (content ?? "nothing")
     case .failure:
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }
-      body = "Failure: \(error), cache \(content ?? "nil")"
+      body = "Failure: \(error)" + cached(content, after: true)
     }
     return TextSanitizer.clean(time + subject + body)
   }
 
   /// One JSON object per line: time, round, state, case, error and content, and the counts of
-  /// a list read page by page (`pages_read`, `page_count`, `so_far`, `stopped_at_cap`). Names
+  /// a list read page by page (`pages_read`, `page_count`, `so_far`, `stopped_at_cap`,
+  /// `stopped_at_limit`). Names
   /// are exact (`JSONValue` escapes every control and format character); nothing is cut.
   public static func json(_ transition: Transition, timestamps: Bool, owner: String? = nil)
     -> String
@@ -99,6 +101,7 @@ public enum TransitionFormatter {
       object["page_count"] = pages.pageCount.map(JSONValue.int) ?? .null
       object["so_far"] = .int(pages.itemCount)
       if let cap = pages.stoppedAtCap { object["stopped_at_cap"] = .int(cap) }
+      if let limit = pages.stoppedAtLimit { object["stopped_at_limit"] = .int(limit) }
     }
     if let owner { object["owner"] = .string(owner) }
     return JSONValue.object(object).line
@@ -107,6 +110,13 @@ public enum TransitionFormatter {
   /// Seconds rounded to the millisecond, as JSON lines print times.
   public static func milliseconds(_ seconds: TimeInterval) -> Double {
     (seconds * 1000).rounded() / 1000
+  }
+
+  /// "cache 36 repositories (…)", or "nothing cached"; `after` a clause, joined to it by ", "
+  /// or, for nothing, by "; ".
+  private static func cached(_ content: String?, after: Bool) -> String {
+    guard let content else { return (after ? "; " : "") + "nothing cached" }
+    return (after ? ", " : "") + "cache " + content
   }
 
   private static func describeContent(_ transition: Transition) -> String? {

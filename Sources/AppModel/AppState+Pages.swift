@@ -33,17 +33,20 @@ extension AppState {
   public var pagesStopped: PageProgress? {
     guard repositories.state.isFailure || repositories.state.isInitial,
       let pages = repositories.status.pages,
-      pages.pagesRead > 0, !pages.isComplete, pages.stoppedAtCap == nil
+      pages.pagesRead > 0, !pages.isComplete, !pages.stoppedEarly
     else { return nil }
     return pages
   }
 
   /// "Stopped at the cap of 3 pages (300 repositories); raise it with --page-cap.", when the
-  /// repositories' last load ended at the page cap.
+  /// repositories' last load ended at the page cap, or "First 25 repositories (--limit 25).",
+  /// when it ended at the limit.
   public var capNotice: String? {
-    guard case .success = repositories.state, let pages = repositories.status.pages,
-      let cap = pages.stoppedAtCap
-    else { return nil }
+    guard case .success = repositories.state, let pages = repositories.status.pages else {
+      return nil
+    }
+    if let limit = pages.stoppedAtLimit { return PageNotes.limit(limit, flag: advice.limit) }
+    guard let cap = pages.stoppedAtCap else { return nil }
     return PageNotes.cap(cap, items: pages.itemCount, advice: advice.pageCap)
   }
 

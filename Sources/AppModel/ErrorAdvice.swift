@@ -6,6 +6,8 @@ import GitHubAPI
 public struct ErrorAdvice: Sendable, Equatable {
   /// The advice when a load stopped at the page cap, for example "raise it with --page-cap".
   public var pageCap: String?
+  /// The flag that cuts the list, for example "--limit", named in the note of a list it cut.
+  public var limit: String?
   /// The API root that a flag chose instead of GitHub's (`--base-url`), and the flag: a 404
   /// under it names the URL that answered and the flag to check, since the root may be wrong.
   public var chosenRoot: ChosenRoot?
@@ -25,8 +27,9 @@ public struct ErrorAdvice: Sendable, Equatable {
   }
 
   /// Advice for what has some.
-  public init(pageCap: String? = nil, chosenRoot: ChosenRoot? = nil) {
+  public init(pageCap: String? = nil, limit: String? = nil, chosenRoot: ChosenRoot? = nil) {
     self.pageCap = pageCap
+    self.limit = limit
     self.chosenRoot = chosenRoot
   }
 

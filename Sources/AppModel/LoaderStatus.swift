@@ -35,7 +35,7 @@ public struct LoaderStatus: Sendable, Equatable {
   /// The pages of a load under way (`isLoading`) once it read one; `nil` before, as the pages
   /// kept are then those of the load before it, which ended complete or at the cap.
   public func pagesSoFar(isLoading: Bool) -> PageProgress? {
-    guard isLoading, let pages, !pages.isComplete, pages.stoppedAtCap == nil else { return nil }
+    guard isLoading, let pages, !pages.isComplete, !pages.stoppedEarly else { return nil }
     return pages
   }
 

@@ -54,6 +54,13 @@ public enum PageNotes {
     return text + (advice.map { "; \($0)." } ?? ".")
   }
 
+  /// "First 25 repositories (--limit 25).": a list cut to the program's limit, and the flag
+  /// that set it (`flag`).
+  public static func limit(_ limit: Int, flag: String?) -> String {
+    let rows = limit == 1 ? "First repository" : "First \(grouped(limit)) repositories"
+    return rows + (flag.map { " (\($0) \(limit))." } ?? ".")
+  }
+
   /// "50 pages to read, 31 requests left until 22:52.": a load with more pages left than the
   /// rate limit allows requests, said as soon as its first page tells how many there are;
   /// `nil` while the limit lasts (or nothing says how many pages are left).

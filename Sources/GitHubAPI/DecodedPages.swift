@@ -38,6 +38,9 @@ final class DecodedPages: Sendable {
   /// How many pages were decoded and how many reused so far.
   var pageCounts: PageCounts { decoded.withLock { $0.counts } }
 
+  /// How many repositories the pages decoded or reused so far hold.
+  var count: Int { decoded.withLock { $0.repositories.count } }
+
   /// The repositories of the pages decoded or reused so far, in order.
   var collected: [Repository] { decoded.withLock { $0.repositories } }
 

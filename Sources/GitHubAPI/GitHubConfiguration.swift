@@ -21,6 +21,8 @@ public struct GitHubConfiguration: Sendable {
   public var maximumResponseSize: Int
   /// The most repository pages followed.
   public var pageCap: Int
+  /// The most repositories listed, as `gh repo list --limit` lists; `nil` for every one.
+  public var repositoryLimit: Int?
   /// Retries after a transient failure; 0 sends each request once.
   public var retries: Int
   /// The longest a `Retry-After` or rate-limit reset may make a retry wait, in seconds.
@@ -53,6 +55,7 @@ public struct GitHubConfiguration: Sendable {
   ///   - timeout: The overall deadline of one request, in seconds.
   ///   - maximumResponseSize: The largest response body accepted, in bytes.
   ///   - pageCap: The most repository pages followed.
+  ///   - repositoryLimit: The most repositories listed; `nil` for every one.
   ///   - retries: Retries after a transient failure.
   ///   - maxServerWait: The longest wait a server may ask for, in seconds.
   ///   - refreshInterval: How often to revalidate, in seconds; `nil` for never.
@@ -61,6 +64,7 @@ public struct GitHubConfiguration: Sendable {
     baseURL: URL, owner: GitHubLogin, ownerKind: OwnerKind?, token: String? = nil,
     timeout: TimeInterval = defaultTimeout,
     maximumResponseSize: Int = defaultMaximumResponseSize, pageCap: Int = defaultPageCap,
+    repositoryLimit: Int? = nil,
     retries: Int = defaultRetries, maxServerWait: TimeInterval = defaultMaxServerWait,
     refreshInterval: TimeInterval? = nil, staleAfter: TimeInterval = defaultStaleAfter
   ) {
@@ -71,6 +75,7 @@ public struct GitHubConfiguration: Sendable {
     self.timeout = timeout
     self.maximumResponseSize = maximumResponseSize
     self.pageCap = pageCap
+    self.repositoryLimit = repositoryLimit
     self.retries = retries
     self.maxServerWait = maxServerWait
     self.refreshInterval = refreshInterval

@@ -48,7 +48,8 @@ public final class GitHubLoaders {
     self.sanitizer = sanitizer
     let policies = policies ?? configuration.policies(rateLimit: rateLimit)
     let factory = OwnerFactory(
-      client: client, pageCap: configuration.pageCap, sanitizer: sanitizer, policies: policies)
+      client: client, pageCap: configuration.pageCap, limit: configuration.repositoryLimit,
+      sanitizer: sanitizer, policies: policies)
     self.factory = factory
     owners = LoaderStore(limit: ownerLimit) { [factory] key in factory.make(key, kind: nil) }
     details = RepositoryDetailLoaders(client: client, sanitizer: sanitizer, policies: policies)
@@ -100,15 +101,19 @@ public final class GitHubLoaders {
 private final class OwnerFactory {
   let client: Client
   let pageCap: Int
+  let limit: Int?
   let sanitizer: TextSanitizer
   let policies: LoaderPolicies
   /// The configuration's owner, whose kind is known whenever its loaders are made.
   var first: (login: GitHubLogin, kind: OwnerKind?)?
   var attach: ((OwnerLoaders) -> Void)?
 
-  init(client: Client, pageCap: Int, sanitizer: TextSanitizer, policies: LoaderPolicies) {
+  init(
+    client: Client, pageCap: Int, limit: Int?, sanitizer: TextSanitizer, policies: LoaderPolicies
+  ) {
     self.client = client
     self.pageCap = pageCap
+    self.limit = limit
     self.sanitizer = sanitizer
     self.policies = policies
   }
@@ -118,7 +123,7 @@ private final class OwnerFactory {
     let first = first.flatMap { $0.login == key ? $0 : nil }
     let owner = OwnerLoaders(
       login: first?.login ?? key, kind: kind ?? first?.kind,
-      client: client, pageCap: pageCap, sanitizer: sanitizer)
+      client: client, pageCap: pageCap, limit: limit, sanitizer: sanitizer)
     owner.owner.policies = policies
     owner.repositories.policies = policies
     attach?(owner)

@@ -27,15 +27,18 @@ public final class OwnerLoaders: StoredLoader {
   ///   - kind: Organization or user; `nil` when the first answer is to say.
   ///   - client: The client both send with.
   ///   - pageCap: The most repository pages followed.
+  ///   - limit: The most repositories listed; `nil` for every one.
   ///   - sanitizer: Cleans the server's text for display.
   public init(
-    login: GitHubLogin, kind: OwnerKind?, client: Client, pageCap: Int, sanitizer: TextSanitizer
+    login: GitHubLogin, kind: OwnerKind?, client: Client, pageCap: Int, limit: Int? = nil,
+    sanitizer: TextSanitizer
   ) {
     self.login = login
     owner = OwnerLoader(
       apiClient: client, login: login, kind: kind, sanitizer: sanitizer)
     repositories = RepositoriesLoader(
-      apiClient: client, login: login, kind: kind, pageCap: pageCap, sanitizer: sanitizer)
+      apiClient: client, login: login, kind: kind, pageCap: pageCap, limit: limit,
+      sanitizer: sanitizer)
     repositories.kindSource = { [weak self] done in
       guard let self else { return }
       self.whenKindKnown(done)

@@ -10,7 +10,8 @@ import Foundation
 /// Pages are read one at a time, as GitHub asks. After each page, `partialContent` holds the
 /// repositories so far and `pageProgress` the pages (of `Link: rel="last"`). A page that fails
 /// keeps what was read in `partialContent`, and the next load goes on from that page; at
-/// ``pageCap`` pages the load succeeds with what it read.
+/// ``pageCap`` pages the load succeeds with what it read, and once ``limit`` repositories are
+/// read it succeeds with that many.
 ///
 /// With `policies.revalidates`, each page is sent as a conditional request: a page the server
 /// confirms unchanged (`304`) is reused as decoded last time, and when every page is, the
@@ -27,6 +28,10 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   public var kindSource: ((@escaping @MainActor (Result<OwnerKind, Error>) -> Void) -> Void)?
   /// The most pages read; a list with more stops there, as a limit and not a failure.
   public let pageCap: Int
+  /// The most repositories listed, as `gh repo list --limit` lists: pages of at most that many
+  /// are asked for, no page after the one that reaches it, and the list is cut to it; `nil` for
+  /// every one. ``loadNextPage()`` reads pages of 100 whatever it is.
+  public let limit: Int?
   /// Cleans the text of what it loads.
   public let sanitizer: TextSanitizer
   /// Each page's validators and decoded repositories, by page URL.
@@ -38,21 +43,24 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   private var pagesChangedSinceContent = false
 
   /// Creates the loader for `login` (of the kind `kind` says), following at
-  /// most `pageCap` pages; `sanitizer` cleans the text of what it loads.
+  /// most `pageCap` pages and listing at most `limit` repositories; `sanitizer` cleans the
+  /// text of what it loads.
   ///
   /// - Parameters:
   ///   - apiClient: The client it sends with.
   ///   - login: The owner's login.
   ///   - kind: Its kind; `nil` until known.
   ///   - pageCap: The most pages followed.
+  ///   - limit: The most repositories listed (at least 1); `nil` for every one.
   ///   - sanitizer: Cleans the text of what it loads.
   public init(
     apiClient: Client, login: GitHubLogin, kind: OwnerKind?, pageCap: Int = 100,
-    sanitizer: TextSanitizer
+    limit: Int? = nil, sanitizer: TextSanitizer
   ) {
     self.login = login
     self.kind = kind
     self.pageCap = pageCap
+    self.limit = limit.map { max(1, $0) }
     self.sanitizer = sanitizer
     super.init(apiClient: apiClient)
   }
@@ -82,10 +90,10 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   }
 
   private func fetchFirstPage(_ kind: OwnerKind) {
-    let first = RepositoriesPageEndpoint.firstPage(login: login, kind: kind, sanitizer: sanitizer)
+    let first = firstPage(kind)
     let pages = DecodedPages(sanitizer: sanitizer)
     guard let partial = partialContent, let resume = partial.resume,
-      resume.firstPage == first.url.absoluteString
+      resume.firstPage == first.url.absoluteString, !reachesLimit(partial.content.count)
     else {
       fetch(first, pages: pages, walk: PageWalk(firstPage: first.url, pageCap: pageCap))
       return
@@ -104,24 +112,6 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     fetch(
       RepositoriesPageEndpoint(login: login, kind: kind, url: goOn.next, sanitizer: sanitizer),
       pages: pages, walk: PageWalk(resuming: goOn, pageCap: pageCap))
-  }
-
-  /// The pages `resume` read, from the page cache, with their keys: its chain from the first
-  /// page along each page's `next`, as this run spells them (pages restored from the cache
-  /// carry this run's origin, where `resume`'s URLs carry the origin of the run that stopped);
-  /// `nil` unless the cache holds every one and the last links on.
-  private func keptPages(of resume: PageResume) -> ([CachedPage], [String])? {
-    var kept: [CachedPage] = []
-    var keys: [String] = []
-    var key = resume.firstPage
-    while keys.count < resume.visited.count, let page = pageCache.value(forKey: key) {
-      kept.append(page)
-      keys.append(key)
-      guard let next = page.next else { break }
-      key = next.absoluteString
-    }
-    guard keys.count == resume.visited.count, kept.last?.next != nil else { return nil }
-    return (kept, keys)
   }
 
   /// Fetches one page, asks for the next one at once, and decodes this one meanwhile.
@@ -166,7 +156,11 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       pages.reuse(cached.slice, key: conditional.key, on: decodeQueue)
       let step = walk.read(url, links: PageLinks(next: cached.next), pageCount: cached.pageCount)
       report(pages, walk: walk, before: step)
-      next(step, pages: pages, walk: walk)
+      if limit == nil {
+        next(step, pages: pages, walk: walk)
+      } else {
+        nextWhenDecoded(step, pages: pages, walk: walk)
+      }
     case .success(.modified(let page, let validators)):
       pagesChangedSinceContent = true
       let cache = pageCache
@@ -174,27 +168,24 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       let step = walk.read(url, links: page.links)
       if walk.pagesRead == 1, let count = walk.pageCount {
         // GitHub's pages hold up to 100 (`per_page=100`); the cap bounds what a wrong
-        // `rel="last"` can ask for.
-        pages.reserve(min(count, pageCap) * RepositoriesPageEndpoint.pageSize)
+        // `rel="last"` can ask for, and the limit (with a page over) what a long list can.
+        let most = min(count, pageCap) * RepositoriesPageEndpoint.pageSize
+        pages.reserve(limit.map { min(most, $0 + RepositoriesPageEndpoint.pageSize) } ?? most)
       }
       let stored = CachedPage(repositories: [], next: page.next, pageCount: walk.pageCount)
       let revalidates = policies.revalidates
-      let generation = loadGeneration
       // The next page is asked for once the page before this one is decoded (queued on the
       // decoding queue ahead of this page): the next page arrives while this one decodes, and
-      // at most two page bodies wait for the decoder however fast the server answers.
-      decodeQueue.async { [weak self, walk] in
-        DispatchQueue.main.async {
-          guard let self, self.loadGeneration == generation else { return }
-          self.next(step, pages: pages, walk: walk)
-        }
-      }
+      // at most two page bodies wait for the decoder however fast the server answers. With a
+      // limit, once this one is: its rows may reach the limit, and no page is read after.
+      if limit == nil { nextWhenDecoded(step, pages: pages, walk: walk) }
       pages.decode(page, key: key, on: decodeQueue) { _ in
         guard revalidates else { return }
         // The page's repositories are put in once the load ends, as a slice of the whole list
         // (`finish`): stored now, every page of the load would be held twice until then.
         cache.store(stored, validators: validators, forKey: key)
       }
+      if limit != nil { nextWhenDecoded(step, pages: pages, walk: walk) }
       report(pages, walk: walk, before: step)
     }
   }
@@ -205,7 +196,9 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     guard case .next(let next) = step else { return }
     let generation = loadGeneration
     pages.snapshot(on: decodeQueue) { [weak self] repositories in
-      guard let self, self.loadGeneration == generation, self.state.isLoading else { return }
+      guard let self, self.loadGeneration == generation, self.state.isLoading,
+        !self.reachesLimit(repositories.count)
+      else { return }
       // Each page read so far becomes a slice of the rows reported, as at the end of a load, so
       // that the partial content saved on the way out knows its pages.
       self.sliceCachedPages(pages, of: repositories)
@@ -216,6 +209,18 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
     }
   }
 
+  /// Goes on after a page once the pages queued before it are decoded, unless another load
+  /// began meanwhile.
+  private func nextWhenDecoded(_ step: PageWalk.Step, pages: DecodedPages, walk: PageWalk) {
+    let generation = loadGeneration
+    decodeQueue.async { [weak self, walk] in
+      DispatchQueue.main.async {
+        guard let self, self.loadGeneration == generation else { return }
+        self.next(step, pages: pages, walk: walk)
+      }
+    }
+  }
+
   /// Goes on after a page: fetches the next one, or ends the load.
   private func next(_ step: PageWalk.Step, pages: DecodedPages, walk: PageWalk) {
     switch step {
@@ -223,7 +228,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       // A page decoded held nothing and linked on: the list would not end.
       let error = GitHubError.paginationStopped(.emptyPage(page: pages.firstEmptyPage ?? 0))
       stop(error, before: nil, pages: pages, walk: walk)
-    case .next(let url) where pages.firstError == nil:
+    case .next(let url) where pages.firstError == nil && !reachesLimit(pages.count):
       fetch(
         RepositoriesPageEndpoint(login: login, kind: kind ?? .user, url: url, sanitizer: sanitizer),
         pages: pages, walk: walk)
@@ -235,8 +240,11 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       let generation = loadGeneration
       pages.collect(on: decodeQueue) { [weak self] result in
         guard let self, self.loadGeneration == generation else { return }
-        let progress = walk.progress(itemCount: pages.collected.count, stoppedAtCap: cap)
-        if case .success = result, !self.pagesChangedSinceContent, self.state.content != nil {
+        var progress = walk.progress(itemCount: pages.collected.count, stoppedAtCap: cap)
+        let result = self.limited(result, after: step, progress: &progress)
+        if case .success(let repositories) = result, !self.pagesChangedSinceContent,
+          let content = self.state.content, self.limit == nil || content == repositories
+        {
           self.lastPageCounts = pages.pageCounts
           self.finishPagesNotModified(progress: progress)
           return
@@ -277,16 +285,6 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       let partial =
         all.isEmpty ? nil : PartialContent(content: all, progress: progress, resume: resume)
       failPages(error, partial: partial)
-    }
-  }
-
-  /// Makes each page of `pages` in the page cache a slice of `list` (the pages' repositories
-  /// so far), the pages decoded since `list` was taken left as they are.
-  private func sliceCachedPages(_ pages: DecodedPages, of list: [Repository]) {
-    for (key, range) in pages.pageRanges where range.upperBound <= list.count {
-      pageCache.replaceValue(forKey: key) {
-        CachedPage(slice: list[range], next: $0.next, pageCount: $0.pageCount)
-      }
     }
   }
 }

@@ -35,22 +35,24 @@ public struct RepositoriesPageEndpoint: Endpoint {
     self.sanitizer = sanitizer
   }
 
-  /// The most repositories a page holds: what the first page asks for (`per_page`).
+  /// The most repositories a page holds: what the first page asks for (`per_page`) by default.
   public static let pageSize = 100
 
-  /// The first page, 100 repositories a page, of an organization (`orgs/{org}/repos`) or a
-  /// user (`users/{login}/repos`).
+  /// The first page, `perPage` repositories a page (by default 100), of an organization
+  /// (`orgs/{org}/repos`) or a user (`users/{login}/repos`).
   ///
   /// - Parameters:
   ///   - login: The owner's login.
   ///   - kind: Its kind.
+  ///   - perPage: The most repositories a page holds (`per_page`), 1 to ``pageSize``.
   ///   - sanitizer: Cleans the server's messages.
   /// - Returns: The endpoint.
   public static func firstPage(
-    login: GitHubLogin, kind: OwnerKind, sanitizer: TextSanitizer
+    login: GitHubLogin, kind: OwnerKind, perPage: Int = pageSize, sanitizer: TextSanitizer
   ) -> RepositoriesPageEndpoint {
+    let size = min(max(1, perPage), pageSize)
     let path =
-      "\(kind.pathSegment)/\(GitHubPath.escape(login.spelling))/repos?per_page=\(pageSize)&page=1"
+      "\(kind.pathSegment)/\(GitHubPath.escape(login.spelling))/repos?per_page=\(size)&page=1"
     return RepositoriesPageEndpoint(
       login: login, kind: kind, url: URL(string: path)!, sanitizer: sanitizer)
   }

@@ -37,7 +37,8 @@ struct DataSourceStart {
       baseURL: baseURL, owner: options.owner, ownerKind: options.ownerKind,
       token: demo == nil ? token : nil,
       timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
-      pageCap: options.pageCap, retries: options.retries, maxServerWait: options.maxServerWait,
+      pageCap: options.pageCap, repositoryLimit: options.limit, retries: options.retries,
+      maxServerWait: options.maxServerWait,
       refreshInterval: options.refreshInterval)
   }
 

@@ -53,14 +53,14 @@ final class PageTranscriptTests: XCTestCase {
     XCTAssertEqual(
       printed.map(\.output),
       [
-        ["repositories Loading: cache nil", "merged       Loading: cache nil"],
+        ["repositories Loading: nothing cached", "merged       Loading: nothing cached"],
         ["repositories Loading: page 1/3, 100 so far"],
         ["repositories Loading: page 2/3, 200 so far"],
         [
           "repositories Failure: Server error (HTTP 503: Service Unavailable) after 2 of 3 pages"
-            + " (200 read); try again later, cache nil",
+            + " (200 read); try again later; nothing cached",
           "merged       Failure: Server error (HTTP 503: Service Unavailable) after 2 of 3 pages"
-            + " (200 read); try again later, cache nil",
+            + " (200 read); try again later; nothing cached",
         ],
       ])
   }

@@ -35,8 +35,8 @@ final class TranscriptTests: XCTestCase {
     XCTAssertEqual(
       printed,
       [
-        ["repositories Loading: cache nil", "merged       Loading: cache nil"],
-        ["organization Loading: cache nil"],
+        ["repositories Loading: nothing cached", "merged       Loading: nothing cached"],
+        ["organization Loading: nothing cached"],
         ["organization Success: Red Mad Robot"],
         [
           "repositories Success: \(names)",
@@ -63,12 +63,12 @@ final class TranscriptTests: XCTestCase {
     XCTAssertEqual(
       printed,
       [
-        ["repositories Loading: cache nil", "merged       Loading: cache nil"],
+        ["repositories Loading: nothing cached", "merged       Loading: nothing cached"],
         [
           "repositories Retrying: 1 of 3 in 0.500s after Server error (HTTP 503: Service "
-            + "Unavailable); try again later, cache nil"
+            + "Unavailable); try again later; nothing cached"
         ],
-        ["repositories Loading: cache nil"],
+        ["repositories Loading: nothing cached"],
         [],
       ])
   }

@@ -52,6 +52,12 @@ final class PageNotesTests: XCTestCase {
       PageNotes.cap(1, items: 1, advice: nil), "Stopped at the cap of 1 page (1 repository).")
   }
 
+  func testTheLimitSaysHowManyAreShownAndTheFlag() {
+    XCTAssertEqual(
+      PageNotes.limit(1_500, flag: "--limit"), "First 1,500 repositories (--limit 1500).")
+    XCTAssertEqual(PageNotes.limit(1, flag: nil), "First repository.")
+  }
+
   func testMorePagesThanRequestsLeftIsSaidAndEnoughIsNot() {
     let reset = Date(timeIntervalSince1970: 1_000_000)
     XCTAssertEqual(

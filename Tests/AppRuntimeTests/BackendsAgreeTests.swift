@@ -141,7 +141,7 @@ final class BackendsAgreeTests: XCTestCase {
     app.transcript.failAt = 1
     app.loop.start([.action(.fetch)])
     XCTAssertEqual(app.loop.exitCode, .outputFailed, "the second line failed")
-    XCTAssertEqual(app.transcript.lines, ["repositories Loading: cache nil"])
+    XCTAssertEqual(app.transcript.lines, ["repositories Loading: nothing cached"])
     app.client.complete("orgs/RedMadRobot", with: .success(Fixture.organization))
     await mainQueueTurn()
     XCTAssertEqual(app.transcript.lines.count, 1, "nothing is written after the failed line")

@@ -50,7 +50,9 @@ final class BadResponseTests: XCTestCase {
     XCTAssertTrue(
       summary.contains(expected), "\(summary) lacks \(expected)", file: file, line: line)
     XCTAssertTrue(
-      first.lines.contains { $0.hasPrefix("merged       Failure: ") && $0.hasSuffix("cache nil") },
+      first.lines.contains {
+        $0.hasPrefix("merged       Failure: ") && $0.hasSuffix("; nothing cached")
+      },
       "\(first.lines)", file: file, line: line)
     XCTAssertEqual(
       first.stderr.split(separator: "\n").count, 1, first.stderr, file: file, line: line)

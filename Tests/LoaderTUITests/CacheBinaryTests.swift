@@ -14,7 +14,7 @@ final class CacheBinaryTests: XCTestCase {
   func testTheSecondRunPrintsTheCachedStateFirstThenFetches() throws {
     let directory = temporaryCacheDirectory()
     let cold = try BinaryRun.headless(cache: directory)
-    XCTAssertEqual(cold.lines.first, "repositories Loading: cache nil")
+    XCTAssertEqual(cold.lines.first, "repositories Loading: nothing cached")
     let warm = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(warm.status, 0, warm.stderr)
     XCTAssertEqual(
@@ -57,7 +57,7 @@ final class CacheBinaryTests: XCTestCase {
     XCTAssertEqual(warm.lines.first, "organization Success (cached just now): Red Mad Robot")
     let uncached = try BinaryRun.run(
       arguments + ["--no-cache"], environment: ["XDG_CACHE_HOME": home])
-    XCTAssertEqual(uncached.lines.first, "repositories Loading: cache nil")
+    XCTAssertEqual(uncached.lines.first, "repositories Loading: nothing cached")
     // Each loader's lines in order; the owner's answer and the first page race, so how the two
     // loaders' lines interleave differs from run to run.
     func byLoader(_ lines: [String]) -> [Substring: [String]] {
@@ -109,7 +109,7 @@ final class CacheBinaryTests: XCTestCase {
     XCTAssertEqual(clear.lines, ["Removed 2 entries from \(directory)"])
     XCTAssertEqual(entries(directory), [])
     let cold = try BinaryRun.headless(cache: directory)
-    XCTAssertEqual(cold.lines.first, "repositories Loading: cache nil")
+    XCTAssertEqual(cold.lines.first, "repositories Loading: nothing cached")
   }
 
   func testCacheCommandsRefuseWhatTheyCannotDo() throws {
@@ -138,7 +138,7 @@ final class CacheBinaryTests: XCTestCase {
     XCTAssertTrue(errors[0].hasPrefix("loader-tui: cache entry built-in"), run.stderr)
     XCTAssertTrue(errors[0].contains("repos redmadrobot is corrupt"), run.stderr)
     XCTAssertEqual(run.lines.first, "organization Success (cached just now): Red Mad Robot")
-    XCTAssertEqual(run.lines[1], "repositories Loading: cache nil")
+    XCTAssertEqual(run.lines[1], "repositories Loading: nothing cached")
     XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
     let next = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(next.stderr, "")

@@ -31,6 +31,8 @@ let expectedHelp = """
                                (default 8388608)
     --page-cap N               most repository pages followed, of 100 repositories
                                each (default 100)
+    --limit N                  most repositories listed; no page is read after the
+                               one reaching N
     --refresh SECONDS          revalidate both loaders every SECONDS (off by
                                default)
     --retries N                retries after a timeout, a lost connection, 5xx or

@@ -27,7 +27,8 @@ final class HeadlessOwnersTests: XCTestCase {
     XCTAssertEqual(
       lines(run, of: "carol").last, "done: 1 round, success: Carol with 0 repositories")
     XCTAssertEqual(
-      lines(run, of: "alice").first, "repositories Loading: cache nil", "each from its first line")
+      lines(run, of: "alice").first, "repositories Loading: nothing cached",
+      "each from its first line")
   }
 
   func testThreeOwnersInJSONEachObjectNamingItsOwner() throws {

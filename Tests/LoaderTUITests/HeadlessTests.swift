@@ -20,9 +20,9 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(
       run.lines,
       [
-        "repositories Loading: cache nil",
-        "merged       Loading: cache nil",
-        "organization Loading: cache nil",
+        "repositories Loading: nothing cached",
+        "merged       Loading: nothing cached",
+        "organization Loading: nothing cached",
         "organization Success: Red Mad Robot",
         "repositories Loading: page 1/4, 10 so far",
         "repositories Loading: page 2/4, 20 so far",
@@ -68,24 +68,30 @@ final class HeadlessTests: XCTestCase {
     assertFailed(
       run,
       with: "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404)",
-      caches: ("nil", "nil", "nil"), rounds: "1 round")
+      caches: nil, rounds: "1 round")
   }
 
+  private let nothingCached = "; nothing cached"
+
   /// A run whose last round failed with `error`: exit 1, its last four lines the three loaders'
-  /// failures over `caches` and the summary, and the error on stderr.
+  /// failures over `caches` (`nil`: nothing cached, said in words) and the summary, and the
+  /// error on stderr.
   private func assertFailed(
-    _ run: BinaryRun, with error: String, caches: (String, String, String), rounds: String,
+    _ run: BinaryRun, with error: String, caches: (String, String, String)?, rounds: String,
     file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertEqual(
       run.lines.count, rounds == "1 round" ? 7 : 16, "every transition (and 3 pages of 4 read)",
       file: file, line: line)
+    let cached: [String] =
+      caches.map { [", cache \($0.0)", ", cache \($0.1)", ", cache \($0.2)"] }
+      ?? Array(repeating: nothingCached, count: 3)
     XCTAssertEqual(
       run.lines.suffix(4),
       [
-        "organization Failure: \(error), cache \(caches.0)",
-        "repositories Failure: \(error), cache \(caches.1)",
-        "merged       Failure: \(error), cache \(caches.2)",
+        "organization Failure: \(error)" + cached[0],
+        "repositories Failure: \(error)" + cached[1],
+        "merged       Failure: \(error)" + cached[2],
         "done: \(rounds), failure: \(error).",
       ], file: file, line: line)
     run.assertEnded(with: 1, stderr: "loader-tui: \(error).\n", file: file, line: line)
@@ -159,7 +165,7 @@ final class HeadlessTests: XCTestCase {
     let run = try BinaryRun.run(["--headless", "--latency", "0"])
     let first = try XCTUnwrap(run.lines.first)
     XCTAssertTrue(first.hasPrefix("[   0.0"), first)
-    XCTAssertTrue(first.hasSuffix("repositories Loading: cache nil"), first)
+    XCTAssertTrue(first.hasSuffix("repositories Loading: nothing cached"), first)
   }
 }
 
@@ -190,13 +196,13 @@ final class HeadlessSignalTests: XCTestCase {
 
   func testSIGINTExits130AfterStreamingTheFirstLine() throws {
     let (line, status) = try interrupt(with: SIGINT)
-    XCTAssertEqual(line, "repositories Loading: cache nil")
+    XCTAssertEqual(line, "repositories Loading: nothing cached")
     XCTAssertEqual(status, 130)
   }
 
   func testSIGTERMExits143() throws {
     let (line, status) = try interrupt(with: SIGTERM)
-    XCTAssertEqual(line, "repositories Loading: cache nil")
+    XCTAssertEqual(line, "repositories Loading: nothing cached")
     XCTAssertEqual(status, 143)
   }
 }

@@ -40,7 +40,7 @@ final class OutputFailureTests: XCTestCase {
     // The organization arrives 0.3 s after the first line, long after `head` has gone.
     let run = try BinaryRun.shell(
       #""$BIN" --headless --latency 0.3 --no-timestamps | head -1; echo "status ${PIPESTATUS[0]}""#)
-    XCTAssertEqual(run.stdout, "repositories Loading: cache nil\nstatus 141\n")
+    XCTAssertEqual(run.stdout, "repositories Loading: nothing cached\nstatus 141\n")
     XCTAssertEqual(run.stderr, "", "no error message when the reader stops reading")
   }
 

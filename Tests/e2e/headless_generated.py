@@ -5,8 +5,8 @@ holds, where a space is too big to list by hand.
     headless_generated.py PATH/TO/loader-tui [--runs N] [--seed S]
 
 Each run draws owners (duplicates, case variants, users, organizations, a renamed user, unknown
-logins) and flags (--rounds, --refresh, --page-cap, --fail, --fail-mode, --retries, --json,
---trace) from a seeded generator, runs the binary against its built-in server without delays,
+logins) and flags (--rounds, --refresh, --page-cap, --limit, --fail, --fail-mode, --retries,
+--json, --trace) from a seeded generator, runs the binary against its built-in server without delays,
 and checks the invariants:
 
 - it exits within its bound (8 s; a hang is what --owner alice,alice once did);
@@ -15,7 +15,11 @@ and checks the invariants:
 - with --json, every stdout line is a JSON object with a "state", a "request" or a "summary"; as
   text, every line
   is a state line, a request line or a done line, prefixed with its owner when several load;
-- a run that exits 0 or 1 ends with a done (summary) line.
+- a run that exits 0 or 1 ends with a done (summary) line;
+- with --limit N, no line counts more than N repositories (a list, a count, rows so far), and no
+  repositories page is asked for after the one that reaches N: the built-in server hands out
+  at most 10 a page (fewer when `per_page=N` asks for fewer), so none past page
+  ceil(N / min(N, 10)).
 
 A failing run prints its seed, its index and its command line, so it can be run again alone
 (--seed S --runs N reproduces the same runs). The closing line is "e2e generated: N passed,
@@ -40,6 +44,9 @@ TEXT_LINE = re.compile(
     r"^(\[[A-Za-z0-9-]+\] )?(\[ *\d+\.\d+s\] )?"
     r"((organization|repositories|merged|request|repository)\s|done: )")
 BOUND = 8
+PAGE_SIZE = 10  # the built-in server's largest page without --page-size or --repos
+COUNTED = re.compile(r"(\d[\d,]*) (?:repositories|repository|so far)\b")
+PAGE_ASKED = re.compile(r"/repos\?per_page=(\d+)&page=(\d+)")
 
 
 def draw(rng):
@@ -62,6 +69,8 @@ def draw(rng):
         arguments += ["--refresh", str(rng.randint(1, 3))]
     if rng.random() < 0.3:
         arguments += ["--page-cap", str(rng.randint(1, 5))]
+    if rng.random() < 0.3:
+        arguments += ["--limit", str(rng.choice([1, 5, 10, 15, 25, 36, 100]))]
     if rng.random() < 0.4:
         arguments += ["--fail", rng.choice(["org", "repos", "repos,round=2", "page=2", "org,repos"])]
         if rng.random() < 0.8:
@@ -103,9 +112,29 @@ def problems(arguments, result):
                 found.append(f"a JSON line without a state, a request or a summary: {line!r}")
         elif not TEXT_LINE.match(line):
             found.append(f"a line that does not parse: {line!r}")
+    if "--limit" in arguments:
+        found += beyond_limit(int(arguments[arguments.index("--limit") + 1]), arguments, lines)
     dones = [line for line in lines if "done: " in line or '"summary":true' in line]
     if not dones:
         found.append("no done line")
+    return found
+
+
+def beyond_limit(limit, arguments, lines):
+    """What the lines of a run with --limit LIMIT show past it: more rows, or a later page."""
+    found = []
+    last_page = -(-limit // min(limit, PAGE_SIZE))
+    for line in lines:
+        if "--json" in arguments:
+            value = json.loads(line) if line.startswith("{") else {}
+            counts = [value.get(k) for k in ("count", "so_far") if isinstance(value.get(k), int)]
+        else:
+            counts = [int(m.replace(",", "")) for m in COUNTED.findall(line)]
+        if any(count > limit for count in counts):
+            found.append(f"more than {limit} repositories: {line!r}")
+        for _, page in PAGE_ASKED.findall(line):
+            if int(page) > last_page:
+                found.append(f"page {page} asked for past the limit's page {last_page}: {line!r}")
     return found
 
 

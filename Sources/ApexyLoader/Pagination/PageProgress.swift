@@ -12,6 +12,9 @@ public struct PageProgress: Sendable, Equatable {
   /// The page cap the load stopped at with more pages left, as `gh repo list --limit` stops;
   /// `nil` when it did not.
   public var stoppedAtCap: Int?
+  /// The item limit the load stopped at, its list cut to that many while the list has more;
+  /// `nil` when it did not.
+  public var stoppedAtLimit: Int?
 
   /// Creates progress from its parts.
   ///
@@ -20,18 +23,28 @@ public struct PageProgress: Sendable, Equatable {
   ///   - pageCount: How many pages the list has, when known.
   ///   - itemCount: The items read so far.
   ///   - stoppedAtCap: The cap the load stopped at, if it did.
-  public init(pagesRead: Int, pageCount: Int? = nil, itemCount: Int, stoppedAtCap: Int? = nil) {
+  ///   - stoppedAtLimit: The item limit the load stopped at, if it did.
+  public init(
+    pagesRead: Int, pageCount: Int? = nil, itemCount: Int, stoppedAtCap: Int? = nil,
+    stoppedAtLimit: Int? = nil
+  ) {
     self.pagesRead = pagesRead
     self.pageCount = pageCount
     self.itemCount = itemCount
     self.stoppedAtCap = stoppedAtCap
+    self.stoppedAtLimit = stoppedAtLimit
   }
 
   /// The pages not read yet, when the page count is known.
   public var pagesLeft: Int? { pageCount.map { max(0, $0 - pagesRead) } }
 
   /// Whether every page of the list was read.
-  public var isComplete: Bool { pageCount == pagesRead && stoppedAtCap == nil }
+  public var isComplete: Bool {
+    pageCount == pagesRead && stoppedAtCap == nil && stoppedAtLimit == nil
+  }
+
+  /// Whether the load ended early at its page cap or item limit, with what it read.
+  public var stoppedEarly: Bool { stoppedAtCap != nil || stoppedAtLimit != nil }
 }
 
 /// Where a paginated load that stopped part-way goes on: the first page it did not read.

@@ -41,12 +41,16 @@ public struct GitHubCacheKeys: Sendable, Equatable {
     LoaderCacheKey(namespace: namespace, name: "org \(login.key)")
   }
 
-  /// The entry of the owner's repositories.
+  /// The entry of the owner's repositories; a list cut to a `limit` has an entry of its own
+  /// (`repos acme limit=25`), so that neither list stands in for the other.
   ///
-  /// - Parameter login: The owner's login, in any case.
+  /// - Parameters:
+  ///   - login: The owner's login, in any case.
+  ///   - limit: The most repositories the list holds; `nil` for every one.
   /// - Returns: The key.
-  public func repositories(_ login: GitHubLogin) -> LoaderCacheKey {
-    LoaderCacheKey(namespace: namespace, name: "repos \(login.key)")
+  public func repositories(_ login: GitHubLogin, limit: Int? = nil) -> LoaderCacheKey {
+    let name = "repos \(login.key)" + (limit.map { " limit=\($0)" } ?? "")
+    return LoaderCacheKey(namespace: namespace, name: name)
   }
 
   /// Gives both loaders of `login` at `baseURL` a cache in `store` under these keys: they show
@@ -72,7 +76,7 @@ public struct GitHubCacheKeys: Sendable, Equatable {
       store: FormerKeyStore(base: store, key: self.owner(login), formerKey: ownerBefore030(login)),
       key: self.owner(login), codec: GitHubCacheCodecs.owner(sanitizer: sanitizer))
     repositories.cache = LoaderCache(
-      store: store, key: self.repositories(login),
+      store: store, key: self.repositories(login, limit: repositories.limit),
       codec: GitHubCacheCodecs.repositories(
         sanitizer: sanitizer, pages: RepositoryPageSource(loader: repositories, origin: baseURL)))
   }

@@ -51,12 +51,7 @@ public struct RepositoryPageSource: Sendable {
     let kinds = loader.kind.map { [$0] } ?? [.organization, .user]
     self.init(
       pageCache: loader.pageCache,
-      firstPages: kinds.map {
-        RepositoriesPageEndpoint.firstPage(
-          login: loader.login, kind: $0, sanitizer: loader.sanitizer
-        )
-        .url
-      },
+      firstPages: kinds.map { loader.firstPage($0).url },
       origin: origin)
   }
 

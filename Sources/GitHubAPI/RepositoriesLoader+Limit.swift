@@ -1,0 +1,38 @@
+import ApexyLoader
+import Foundation
+
+extension RepositoriesLoader {
+  /// The most repositories a page is asked to hold (`per_page`): 100, or the limit below it,
+  /// so that a short list costs one request of its size, as `gh repo list --limit` asks.
+  public var perPage: Int {
+    min(RepositoriesPageEndpoint.pageSize, limit ?? RepositoriesPageEndpoint.pageSize)
+  }
+
+  /// The first page of the owner's list as this loader asks for it, for an owner of `kind`.
+  ///
+  /// - Parameter kind: Organization or user.
+  /// - Returns: The endpoint, ``perPage`` repositories a page.
+  public func firstPage(_ kind: OwnerKind) -> RepositoriesPageEndpoint {
+    RepositoriesPageEndpoint.firstPage(
+      login: login, kind: kind, perPage: perPage, sanitizer: sanitizer)
+  }
+
+  /// Whether `count` repositories read reach the limit: no page is read after them.
+  func reachesLimit(_ count: Int) -> Bool {
+    limit.map { count >= $0 } ?? false
+  }
+
+  /// `result` cut to the limit, and `progress` saying so, when the list has more than it: more
+  /// rows were read than it, or as many with a page after them (`step`).
+  func limited(
+    _ result: Result<[Repository], Error>, after step: PageWalk.Step, progress: inout PageProgress
+  ) -> Result<[Repository], Error> {
+    guard let limit, case .success(let all) = result, all.count >= limit else { return result }
+    if case .end = step, all.count == limit { return result }
+    progress.itemCount = limit
+    progress.stoppedAtLimit = limit
+    // Cut at the limit, the page cap (if reached too) is not what the list stopped at.
+    progress.stoppedAtCap = nil
+    return .success(all.count == limit ? all : Array(all.prefix(limit)))
+  }
+}
