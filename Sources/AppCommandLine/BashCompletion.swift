@@ -79,6 +79,12 @@ enum BashCompletion {
         continue
       case .oneOf:
         body = [#"      _loader_tui_reply "$prefix" "$cur" \#(words)"#]
+      case .assignment:
+        // A name completes with its = and no space after, for the value to follow.
+        body = [
+          #"      _loader_tui_reply "$prefix" "$cur" \#(words)"#,
+          #"      [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null"#,
+        ]
       case .list:
         // A word already in the list is not offered again, unless it takes a value (round=N).
         body = [

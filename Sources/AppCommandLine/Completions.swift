@@ -1,14 +1,16 @@
+import AppModel
+
 /// The shell completion scripts `loader-tui completions bash|zsh|fish` prints, rendered from
 /// `FlagTable`, `Subcommand` and the value sets of the flags (`--fail-mode`'s modes, `--fail`'s
 /// routes, paths for `--token-file` and `--cache-dir`), so a flag added to the table completes
 /// in every shell.
 public enum Completions {
-  /// The script for `shell`.
-  public static func script(for shell: Shell) -> String {
+  /// The script for `shell`; fish describes `--key`'s actions by the keys `keys` binds.
+  public static func script(for shell: Shell, keys: KeyMap = .standard) -> String {
     switch shell {
     case .bash: BashCompletion.script
     case .zsh: ZshCompletion.script
-    case .fish: FishCompletion.script
+    case .fish: FishCompletion.script(keys: keys)
     }
   }
 

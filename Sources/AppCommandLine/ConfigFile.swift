@@ -23,7 +23,8 @@ public struct ConfigFile: Sendable, Equatable {
   }
 
   /// The flags, in the order of their lines, each checked as the command line checks it; flags
-  /// in the file that exclude each other are an error at the later line.
+  /// in the file that exclude each other are an error at the later line, and a key its `--key`
+  /// lines leave on two actions at the line that bound it last.
   func flags() throws(UsageError) -> [GivenFlag] {
     var given: [GivenFlag] = []
     var scratch = Options()
@@ -43,6 +44,8 @@ public struct ConfigFile: Sendable, Equatable {
       }
       given.append(item)
     }
+    // A key the file leaves on two actions is its mistake whatever runs (headless too).
+    try scratch.checkKeys()
     return given
   }
 

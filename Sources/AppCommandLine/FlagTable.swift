@@ -210,7 +210,7 @@ enum FlagTable {
       .color, .display,
       "colour an element: \(Theme.Element.allCases.map(\.rawValue).joined(separator: ", "))"
         + "; a colour name or 0-255, /BACKGROUND optional: border=blue, status-bar=15/24",
-      scope: .terminal, values: .list(Theme.Element.allCases.map { $0.rawValue + "=" }),
+      scope: .terminal, values: .assignment(Theme.Element.allCases.map(\.rawValue)),
       .read("ELEMENT=COLOR") { options, argument throws(UsageError) in
         let (element, paint) = try argument.elementPaint()
         options.colors[element] = paint
@@ -219,7 +219,7 @@ enum FlagTable {
       .key, .display,
       "bind an action of the key table to other keys: quit=Q, sort=o,F5 (loader-tui manual"
         + " lists the actions)",
-      scope: .terminal, values: .list(Action.allCases.map { $0.name + "=" }),
+      scope: .terminal, values: .assignment(Action.allCases.map(\.name)),
       .read("ACTION=KEYS") { options, argument throws(UsageError) in
         options.keyOverrides.append(try argument.keyOverride())
       }),

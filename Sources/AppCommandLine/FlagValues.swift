@@ -7,6 +7,8 @@ enum FlagValues: Sendable, Equatable {
   case oneOf([String])
   /// These words, comma-separated (a word ending in `=` takes a value after it).
   case list([String])
+  /// One `NAME=VALUE`: these names, each offered with its `=` (`--key quit=Q`).
+  case assignment([String])
   /// A file's path.
   case file
   /// A directory's path.
@@ -16,6 +18,7 @@ enum FlagValues: Sendable, Equatable {
   var words: [String] {
     switch self {
     case .oneOf(let words), .list(let words): words
+    case .assignment(let names): names.map { $0 + "=" }
     case .any, .file, .directory: []
     }
   }

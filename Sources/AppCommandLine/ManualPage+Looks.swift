@@ -28,7 +28,7 @@ extension ManualPage {
       ".Fl \\-key Ar ACTION Ns = Ns Ar KEY Ns Op , Ns Ar KEY ...",
       "gives an action of",
       ".Sx KEYS",
-      "these keys instead of its own; the action's name is in square brackets there.",
+      "these keys instead of its own; each key there says its action's name.",
       "A key is one character, Space, Comma, or a name as",
       ".Sx KEYS",
       "writes it (Enter, Tab, PgDn, F5, Alt-x, Ctrl-L), in any case.",

@@ -121,8 +121,8 @@ public enum ManualPage {
     var lines = [
       ".Sh KEYS",
       map.isRebound
-        ? "In the terminal UI, as the config file binds them; in square brackets, the action's name for"
-        : "In the terminal UI; in square brackets, the action's name for",
+        ? "In the terminal UI, as the config file binds them, each with the action's name for"
+        : "In the terminal UI, each with the action's name for",
       ".Fl \\-key :",
       ".Bl -tag -width Ds",
     ]
@@ -132,7 +132,7 @@ public enum ManualPage {
         .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       lines += [
         ".It " + keys.joined(separator: " , "),
-        sentence(binding.summary + " [" + actions.joined(separator: ", ") + "]"),
+        sentence(binding.summary) + " Action: " + actions.joined(separator: ", ") + ".",
       ]
     }
     return lines + [".El"]
@@ -165,8 +165,8 @@ public enum ManualPage {
       "\(text(FlagName.cacheDir.rawValue)), the app leaves out \(text(FlagName.port.rawValue))),",
       "or when the flag it needs is given nowhere.",
       "Flags in the file that exclude each other are an error there.",
-      "\(text("--help")) and manual read the file only for the keys it binds; \(text("--version"))",
-      "and completions do not read it, nor does anything with",
+      "\(text("--help")), manual and completions read the file only for the keys it binds;",
+      "\(text("--version")) does not read it, nor does anything with",
       "\(text(FlagName.noConfig.rawValue)).",
       ".Pp",
       "A mistake in the file exits with status 2 and names the file, the line and the flag, as",

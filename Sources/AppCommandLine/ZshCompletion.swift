@@ -91,6 +91,8 @@ enum ZshCompletion {
       "_values -s , value "
         + words.map { $0.hasSuffix("=") ? #"\#($0.dropLast())\:N\:\ "# : $0 }
         .joined(separator: " ")
+    case .assignment(let names):
+      "_values value " + names.map { #"\#($0)\:VALUE\:\ "# }.joined(separator: " ")
     case .file: "_files"
     case .directory: "_files -/"
     }

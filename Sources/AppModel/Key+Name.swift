@@ -30,6 +30,8 @@ extension Key {
       !lowered.dropFirst().hasPrefix("0"), !lowered.dropFirst().hasPrefix("+")
     {
       self = .function(number)
+    } else if lowered == "alt-comma" || lowered == "alt-space" {
+      self = .alt(lowered == "alt-comma" ? "," : " ")
     } else if lowered.hasPrefix("alt-"), name.count == 5, let character = name.last,
       character.unicodeScalars.allSatisfy({ $0.properties.generalCategory.isPrintable }),
       character != " "
@@ -55,9 +57,10 @@ extension Unicode.GeneralCategory {
 }
 
 extension Key {
-  /// Whether the key is a character as typed (`q`), not a function, control or Alt key.
-  public var typesCharacter: Bool {
-    if case .character = self { return true }
+  /// Whether the key is a function key, F1 to F12: the only quit keys that quit from an
+  /// overlay (any other closes it).
+  public var isFunctionKey: Bool {
+    if case .function = self { return true }
     return false
   }
 }

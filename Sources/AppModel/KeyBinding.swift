@@ -121,6 +121,7 @@ public struct KeyBinding: Sendable, Equatable {
   public static func name(_ key: Key) -> String {
     switch key {
     case .character(" "): "Space"
+    case .character(","): "Comma"
     case .character(let character): String(character)
     case .enter: "Enter"
     case .escape: "Esc"
@@ -139,6 +140,7 @@ public struct KeyBinding: Sendable, Equatable {
     case .delete: "Delete"
     case .insert: "Insert"
     case .function(let number): "F\(number)"
+    case .alt(","): "Alt-Comma"
     case .alt(let character): "Alt-\(character)"
     case .repaint: "Ctrl-L"
     case .suspend: "Ctrl-Z"

@@ -36,9 +36,9 @@ enum KeyInput {
     }
   }
 
-  /// With the key help open: ↑↓ scroll it when it does not fit, F10 (a quit key that types
-  /// no character) quits, any other key (`q` and Esc among them, as in less and htop) closes
-  /// it.
+  /// With the key help open: ↑↓ scroll it when it does not fit, F10 (a function key bound to
+  /// quit) quits, any other key (`q` and Esc among them, as in less and htop, whatever they
+  /// are bound to) closes it.
   private static func help(_ action: Action?, _ key: Key, _ state: inout AppState) -> [Command] {
     let maximum = HelpLayout.maximumScroll(state.size)
     let step: Int? =
@@ -51,21 +51,21 @@ enum KeyInput {
       state.helpScroll = min(maximum, max(0, state.helpScroll + step))
       return []
     }
-    if action == .quit, !key.typesCharacter { return [.quit(.success)] }
+    if action == .quit, key.isFunctionKey { return [.quit(.success)] }
     state.showHelp = false
     state.helpScroll = 0
     return []
   }
 
-  /// With the detail view open: Esc, Enter, Backspace, `q` and a quit key that types a
-  /// character close it, `o` and `y` act on its repository, F10 quits; every other key is
-  /// ignored.
+  /// With the detail view open: Esc, Enter, Backspace, `q` and any other quit key but a
+  /// function key close it, `o` and `y` act on its repository, F10 (a function key bound to
+  /// quit) quits; every other key is ignored.
   private static func detail(_ action: Action?, _ key: Key, _ state: inout AppState)
     -> [Command]
   {
     state.notice = nil
     if [.escape, .enter, .backspace, .character("q")].contains(key)
-      || (action == .quit && key.typesCharacter)
+      || (action == .quit && !key.isFunctionKey)
     {
       return ListKeys.closeDetail(&state)
     }

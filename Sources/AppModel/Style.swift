@@ -2,5 +2,5 @@
 /// terminal backend maps each role to attributes and colours.
 public enum Style: UInt8, Sendable, Equatable {
   case plain, border, focusBorder, title, button, focusButton, error, heading, dim, spinner
-  case success, tabActive, tabInactive, statusBar, inspector
+  case success, tabActive, tabInactive, statusBar, inspector, inspectorTitle
 }

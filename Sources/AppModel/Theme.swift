@@ -95,7 +95,7 @@ extension Style {
     case .spinner: .loading
     case .error: .error
     case .statusBar: .statusBar
-    case .inspector: .inspector
+    case .inspector, .inspectorTitle: .inspector
     case .plain, .border, .button, .dim, .tabInactive: nil
     }
   }

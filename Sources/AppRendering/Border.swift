@@ -15,7 +15,16 @@ public enum Border {
     if rect.width >= 6 {
       grid.put(
         " " + TextWidth.truncate(title, to: rect.width - 6) + " ", x: rect.x + 1, y: rect.y,
-        limit: rect.width - 2, style: style == .border ? .title : style)
+        limit: rect.width - 2, style: titleStyle(style))
+    }
+  }
+
+  /// The style of a border's title: bold, in the border's colour.
+  private static func titleStyle(_ style: Style) -> Style {
+    switch style {
+    case .border: .title
+    case .inspector: .inspectorTitle
+    default: style
     }
   }
 

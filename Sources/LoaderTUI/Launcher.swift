@@ -27,7 +27,8 @@ enum Launcher {
       }
     case .completions(let shell):
       return StandardOutput.exitCode { () throws(OutputFailure) in
-        try StandardOutput.text(Completions.script(for: shell))
+        let keys = BoundKeys.read(arguments, config: config)
+        try StandardOutput.text(Completions.script(for: shell, keys: keys))
       }
     case .manual:
       return StandardOutput.exitCode { () throws(OutputFailure) in

@@ -1,3 +1,4 @@
+import AppModel
 import DemoOptions
 import Foundation
 import XCTest
@@ -67,6 +68,15 @@ final class CompletionsTests: XCTestCase {
       try bash(["loader-tui", "--fail", "page=31,r"]), ["page=31,repos", "page=31,round="])
     XCTAssertEqual(
       try bash(["loader-tui", "--fail", "round=2,r"]), ["round=2,repos", "round=2,round="])
+  }
+
+  /// `--key` and `--color` take one NAME=VALUE: the name completes with its = and no more names
+  /// are offered after a comma, which separates keys there.
+  func testBashCompletesOneAssignment() throws {
+    XCTAssertEqual(try bash(["loader-tui", "--key", "qu"]), ["quit="])
+    XCTAssertEqual(try bash(["loader-tui", "--key", "sort=o,"]), [])
+    XCTAssertEqual(try bash(["loader-tui", "--color", "status"]), ["status-bar="])
+    XCTAssertEqual(try bash(["loader-tui", "--theme", ""]), ["dark", "light"])
   }
 
   func testBashCompletesCommandsAndTheirArguments() throws {
@@ -173,5 +183,23 @@ final class CompletionsTests: XCTestCase {
     XCTAssertEqual(try fish("loader-tui --no-c"), ["--no-cache", "--no-color", "--no-config"])
     let all = try fish("loader-tui --")
     XCTAssertEqual(Set(all), Set(Completions.appFlags.map(\.name)))
+    XCTAssertEqual(try fish("loader-tui --key sort=o,"), [])
+  }
+
+  /// fish describes each action `--key` offers by the keys it is bound to: the shipped ones, or
+  /// the config file's when `loader-tui completions fish` read one.
+  func testFishShowsTheKeysAsBound() throws {
+    guard let program = ToolRun.find("fish") else { throw XCTSkip("fish is not installed") }
+    let bound = directory.appendingPathComponent("bound.fish")
+    let keys = KeyMap.standard.binding(.quit, to: [.character("'"), .function(10)])
+    try Completions.script(for: .fish, keys: keys).write(
+      to: bound, atomically: true, encoding: .utf8)
+    for (path, expected) in [
+      (script(.fish), "quit=\tnow q, F10, Ctrl-C"), (bound.path, "quit=\tnow ', F10, Ctrl-C"),
+    ] {
+      let run = try ToolRun.run(
+        program, ["--no-config", "-c", "source \(path); complete -C 'loader-tui --key qu'"])
+      XCTAssertEqual(run.lines, [expected], run.stderr)
+    }
   }
 }

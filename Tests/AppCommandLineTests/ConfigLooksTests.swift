@@ -48,10 +48,14 @@ final class ConfigLooksTests: XCTestCase {
     XCTAssertEqual(options.keys.action(for: .character("O")), .openInBrowser)
   }
 
-  func testHeadlessLeavesTheFilesLooksOut() throws {
+  func testHeadlessLeavesTheFilesLooksOutButNotItsMistakes() throws {
     let options = try options("--theme light\n--key quit=Q", ["--headless"])
     XCTAssertTrue(options.headless)
     XCTAssertEqual(options.keys, .standard)
+    XCTAssertEqual(
+      error("--key sort=f", ["--headless"]),
+      path + ":1: --key sort=f: f is fetch's key too; bind fetch to another key (--key fetch=…)"
+        + " or choose another for sort.")
   }
 
   func testMistakesNameTheFileAndLine() {
@@ -98,6 +102,10 @@ final class ConfigLooksTests: XCTestCase {
     XCTAssertFalse(HelpText.text.contains("Q, F10"))
     XCTAssertTrue(ManualPage.text(keys: keys).contains(".It Ic \\&Q , Ic \\&F10 , Ic \\&Ctrl\\-C"))
     XCTAssertEqual(BoundKeys.read(["--no-config"], config: config("--key quit=Q")), .standard)
+    let typed = BoundKeys.read(
+      ["--no-config", "--key", "quit=Q", "--key=sort=F5", "--help"], config: config(""))
+    XCTAssertEqual(typed.keys(of: .quit), [.character("Q"), .interrupt])
+    XCTAssertEqual(typed.keys(of: .cycleSort), [.function(5)])
     XCTAssertEqual(
       BoundKeys.read([], config: config("--key quit=Q\n--key sort=Q")), .standard,
       "a file with a mistake shows the shipped keys; the app reports the mistake")

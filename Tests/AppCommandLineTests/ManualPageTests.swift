@@ -82,7 +82,7 @@ final class ManualPageTests: XCTestCase {
   func testEveryKeyIsListed() {
     let listed = items(in: "KEYS")
     XCTAssertEqual(listed.map(\.item), KeyBinding.all.map(\.label))
-    // Each with its action's name for --key, in square brackets.
+    // Each with its action's name for --key.
     for (entry, binding) in zip(listed, KeyBinding.all) {
       var actions: [String] = []
       for press in binding.presses where !actions.contains(press.action.name) {
@@ -90,8 +90,8 @@ final class ManualPageTests: XCTestCase {
       }
       XCTAssertEqual(
         entry.text,
-        binding.summary.prefix(1).uppercased() + binding.summary.dropFirst() + " ["
-          + actions.joined(separator: ", ") + "].")
+        binding.summary.prefix(1).uppercased() + binding.summary.dropFirst() + ". Action: "
+          + actions.joined(separator: ", ") + ".")
     }
   }
 

@@ -25,6 +25,10 @@ final class KeyMapTests: XCTestCase {
     XCTAssertEqual(Key(name: "alt-X"), .alt("X"))
     XCTAssertEqual(Key(name: "Space"), .character(" "))
     XCTAssertEqual(KeyBinding.name(.character(" ")), "Space")
+    // The separator of a list of keys is written by its name, and help prints that name.
+    for key in [Key.character(","), .alt(",")] {
+      XCTAssertEqual(Key(name: KeyBinding.name(key)), key, KeyBinding.name(key))
+    }
     for bad in ["", "F13", "F0", "F01", "Ctrl-X", "qq", "\u{7}", "Alt-", "Alt-xy"] {
       XCTAssertNil(Key(name: bad), bad.debugDescription)
     }
@@ -76,6 +80,21 @@ final class KeyMapTests: XCTestCase {
     XCTAssertFalse(state.showHelp, "Q closes the help")
     var quitting = state
     XCTAssertTrue(update(&quitting, .key(.character("Q"))).contains(where: \.isQuit))
+  }
+
+  /// Esc, Enter and Backspace close an overlay even when they are quit's keys; a function key
+  /// bound to quit quits from it.
+  func testAQuitKeyThatIsNoFunctionKeyClosesOverlays() {
+    for key in [Key.escape, .enter, .backspace, .alt("q")] {
+      var state = Fixture.loaded(columns: 100, rows: 30)
+      state.keys = KeyMap.standard.binding(.quit, to: [key, .function(4)])
+      _ = update(&state, .key(.function(1)))
+      XCTAssertTrue(state.showHelp)
+      XCTAssertEqual(update(&state, .key(key)), [], "\(key)")
+      XCTAssertFalse(state.showHelp, "\(key) closes the help")
+      _ = update(&state, .key(.function(1)))
+      XCTAssertTrue(update(&state, .key(.function(4))).contains(where: \.isQuit), "F4 quits")
+    }
   }
 
   /// Generated: a random action moved to a random free key does on it exactly what it did on

@@ -26,7 +26,7 @@ final class ThemeTests: XCTestCase {
   func testEveryElementIsDrawnBySomeStyleAndTheThemesDiffer() {
     let styles: [Style] = [
       .plain, .border, .focusBorder, .title, .button, .focusButton, .error, .heading, .dim,
-      .spinner, .success, .tabActive, .tabInactive, .statusBar, .inspector,
+      .spinner, .success, .tabActive, .tabInactive, .statusBar, .inspector, .inspectorTitle,
     ]
     XCTAssertEqual(Set(styles.compactMap(\.element)), Set(Theme.Element.allCases))
     for element in Theme.Element.allCases where element != .header && element != .error {

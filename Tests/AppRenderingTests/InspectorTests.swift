@@ -57,6 +57,10 @@ final class InspectorTests: XCTestCase {
     let lines = Screen.render(state).lines
     let top = lines.firstIndex { $0.hasPrefix("┌ Inspector") }
     XCTAssertEqual(top, 13, "the panes keep the upper part of the body")
+    // Its border in the theme's inspector colour, its title a title as the panes' are.
+    let grid = Screen.render(state)
+    XCTAssertEqual(grid[0, 13].style, .inspector)
+    XCTAssertEqual(grid[2, 13].style, .inspectorTitle)
     XCTAssertTrue(lines[12].hasPrefix("└"), "and the inspector the lower part")
     let text = lines.joined(separator: "\n")
     for expected in [

@@ -178,11 +178,12 @@ final class NcursesTerminal: TerminalScreen {
       case .statusBar: reverse
       default: bold
       }
-    guard colors, let element = style.element,
-      let index = Theme.Element.allCases.firstIndex(of: element)
-    else { return (attributes, 0) }
+    guard colors, var element = style.element else { return (attributes, 0) }
+    // The inspector's title is a title: in the borders' colour unless the inspector has one.
+    if style == .inspectorTitle, !theme.paint(element).isColored { element = .border }
     let paint = theme.paint(element)
-    guard paint.isColored else { return (attributes, 0) }
+    guard paint.isColored, let index = Theme.Element.allCases.firstIndex(of: element)
+    else { return (attributes, 0) }
     let unreversed = paint.background != .terminalDefault ? attributes & ~reverse : attributes
     return (unreversed, Int16(index + 1))
   }
