@@ -7,6 +7,10 @@ import AppModel
 public protocol AppBackend: AnyObject {
   /// The terminal's size now; `nil` for a backend without one.
   var size: Size? { get }
+  /// Whether the backend shows only the state after the events waiting together (the
+  /// terminal: one frame for all of them), rather than the state after each (the transcript,
+  /// which prints every transition).
+  var coalescesStates: Bool { get }
   /// Shows the state after one event. Returns an exit code when the backend can no longer show
   /// anything (its output failed), so the run ends with it.
   func present(_ state: AppState) -> ExitCode?
@@ -24,6 +28,8 @@ public protocol AppBackend: AnyObject {
 extension AppBackend {
   /// A backend without a terminal has no size.
   public var size: Size? { nil }
+  /// A backend shows every state unless it says otherwise.
+  public var coalescesStates: Bool { false }
   /// A backend that keeps nothing on screen has nothing to forget.
   public func repaint() {}
   /// A backend without a terminal does not suspend.

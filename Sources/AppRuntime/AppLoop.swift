@@ -107,8 +107,13 @@ public final class AppLoop {
     guard !isRunning else { return }
     isRunning = true
     defer { isRunning = false }
+    // Events that waited together make one frame on a backend that coalesces: the state
+    // after the last of them. Drawing takes time, so the faster events come, the more each
+    // frame takes in; one that comes alone is drawn at once.
+    let coalesces = backend.coalescesStates
     while exitCode == nil, !queue.isEmpty {
-      step(queue.removeFirst())
+      let event = queue.removeFirst()
+      step(event, presents: !coalesces || queue.isEmpty)
     }
   }
 

@@ -33,6 +33,10 @@ public final class TerminalBackend: AppBackend {
   /// The screen's size now.
   public var size: Size? { screen.size }
 
+  /// A frame shows the state after the events that waited together: pages that arrive faster
+  /// than a frame is drawn are drawn in one frame, a page that arrives alone at once.
+  public var coalescesStates: Bool { true }
+
   /// Draws the cells that differ from the frame drawn before.
   /// A tick (the spinner's next frame, the clock) draws only what it changes over the frame
   /// before: the panes' rows are not rendered again at every spinner frame.

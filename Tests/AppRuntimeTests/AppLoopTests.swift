@@ -27,11 +27,12 @@ final class AppLoopTests: XCTestCase {
     XCTAssertTrue(app.screen.frames[0].contains { $0.contains("Press f or Enter to fetch") })
   }
 
-  func testOneFetchKeyIsThreeEventsEachWithOneFrameInOrder() async {
+  func testOneFetchKeyIsThreeEventsInTwoFramesInOrder() async {
     app.loop.send(.key(.character("f")))
-    // The key, then one loader change per loader, each its own update and its own frame:
-    // the observers queued their events instead of running `update` inside the first one.
-    XCTAssertEqual(app.screen.frames.count, 4)
+    // The key, then one loader change per loader, each its own update: the observers queued
+    // their events instead of running `update` inside the first one. The key has its frame;
+    // the two changes, queued together, share the next.
+    XCTAssertEqual(app.screen.frames.count, 3)
     XCTAssertEqual(app.client.pendingPaths.count, 2)
     XCTAssertTrue(app.client.pendingPaths[0].contains("/repos"), "repositories first")
     XCTAssertEqual(app.server.rounds, [1], "the built-in server hears the round")
@@ -56,8 +57,8 @@ final class AppLoopTests: XCTestCase {
     app.scheduler.fireWake()
     XCTAssertEqual(app.loop.state.spinnerFrame, before + 1)
     XCTAssertEqual(app.scheduler.wakeDate, Fixture.now.addingTimeInterval(0.2))
-    XCTAssertEqual(app.screen.frames.count, 5)
-    XCTAssertEqual(app.screen.diffs[4].changes.count, 2, "one spinner cell in each pane")
+    XCTAssertEqual(app.screen.frames.count, 4)
+    XCTAssertEqual(app.screen.diffs[3].changes.count, 2, "one spinner cell in each pane")
   }
 
   func testALoaderChangeIsTakenOnTheNextTurnOfTheMainQueueNotInsideTheNotification() async {
@@ -69,6 +70,23 @@ final class AppLoopTests: XCTestCase {
     await mainQueueTurn()
     XCTAssertEqual(app.screen.frames.count, frames + 1)
     XCTAssertEqual(app.loop.state.owner.state, .success(content: Fixture.organization))
+  }
+
+  /// Frames keep pace with the screen: events that wait together (pages that came while a
+  /// frame was drawn) make one frame, the state after the last; one that comes alone is drawn
+  /// at once.
+  func testEventsThatWaitTogetherAreOneFrame() async {
+    let frames = app.screen.frames.count
+    app.loop.post(.key(.character("s")))
+    app.loop.post(.key(.character("s")))
+    app.loop.post(.notice("three events, one frame"))
+    await mainQueueTurn()
+    XCTAssertEqual(app.screen.frames.count, frames + 1, "three events waiting: one frame")
+    XCTAssertEqual(app.loop.state.sort, .stars, "the state after all three")
+    XCTAssertTrue(app.lastFrame.contains("three events, one frame"), app.lastFrame)
+    app.loop.post(.key(.character("s")))
+    await mainQueueTurn()
+    XCTAssertEqual(app.screen.frames.count, frames + 2, "an event alone: a frame at once")
   }
 
   func testLoadedOrganizationShowsInTheFetchPaneAndTheTimerStops() async {
