@@ -84,6 +84,30 @@ final class HeadlessLimitTests: XCTestCase {
         + " input-mask-android, …)")
   }
 
+  /// A list cut inside a page keeps its pages in the cache, the last one whole: the next start
+  /// shows the cut list at once and every page is answered 304.
+  func testAListCutInsideAPageRevalidatesAfterARestart() throws {
+    let cache = temporaryCacheDirectory()
+    let options = [
+      "--headless", "--no-timestamps", "--latency", "0", "--cache-dir", cache, "--limit", "15",
+    ]
+    let first = try BinaryRun.run(options)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let again = try BinaryRun.run(options + ["--trace"])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertEqual(
+      firstOfRepositories(again),
+      "repositories Success (cached just now): 15 repositories (Apexy, input-mask-ios,"
+        + " input-mask-android, …)")
+    let answers = again.lines.filter { $0.hasPrefix("request ") && $0.contains("/repos?") }
+      .filter { !$0.hasSuffix("in flight") }
+    XCTAssertEqual(answers.count, 2, again.stdout)
+    XCTAssertTrue(answers.allSatisfy { $0.contains(" 304 ") }, again.stdout)
+    XCTAssertTrue(
+      again.lines.contains { $0.hasPrefix("repositories Success (not modified): 15 repositories") },
+      again.stdout)
+  }
+
   func testABadLimitIsAUsageError() throws {
     for value in ["0", "abc"] {
       let run = try BinaryRun.run(["--headless", "--limit", value])

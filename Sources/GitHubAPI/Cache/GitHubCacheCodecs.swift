@@ -58,6 +58,8 @@ public enum GitHubCacheCodecs {
           ranges.append(start..<content.count)
         }
         pages?.restore(stored, content: content, ranges: ranges)
+        // A list cut at the limit: its last page's rows past it are the page's, not the list's.
+        if let limit = pages?.limit, content.count > limit { return Array(content.prefix(limit)) }
         return content
       })
   }

@@ -14,6 +14,9 @@ public struct RepositoryPageSource: Sendable {
   public let firstPages: [String]
   /// The API root of this run, without a trailing slash.
   public let origin: String
+  /// The most repositories the loader lists (`--limit`): its list may end inside its last
+  /// page, whose rows past the limit are stored with the page and left out when read back.
+  public let limit: Int?
 
   /// A source over `pageCache`, whose first page is one of `firstPages`, for the API at
   /// `origin`.
@@ -24,9 +27,23 @@ public struct RepositoryPageSource: Sendable {
   ///     not known).
   ///   - origin: The API root of this run.
   public init(pageCache: RevalidationCache<CachedPage>, firstPages: [URL], origin: URL) {
+    self.init(pageCache: pageCache, firstPages: firstPages, origin: origin, limit: nil)
+  }
+
+  /// A source over `pageCache` for a loader listing at most `limit` repositories.
+  ///
+  /// - Parameters:
+  ///   - pageCache: The loader's pages, with their validators.
+  ///   - firstPages: The URLs a list may start at.
+  ///   - origin: The API root of this run.
+  ///   - limit: The most repositories the loader lists; `nil` for no limit.
+  public init(
+    pageCache: RevalidationCache<CachedPage>, firstPages: [URL], origin: URL, limit: Int?
+  ) {
     self.pageCache = pageCache
     self.firstPages = firstPages.map(\.absoluteString)
     self.origin = OriginRelativeStore.spelling(of: origin)
+    self.limit = limit
   }
 
   /// A source over `pageCache`, whose first page is `firstPage`, for the API at `origin`.
@@ -52,7 +69,7 @@ public struct RepositoryPageSource: Sendable {
     self.init(
       pageCache: loader.pageCache,
       firstPages: kinds.map { loader.firstPage($0).url },
-      origin: origin)
+      origin: origin, limit: loader.limit)
   }
 
   /// The pages `content` was built from, in order, with their URLs and validators, and, for the
@@ -93,6 +110,11 @@ public struct RepositoryPageSource: Sendable {
           u: url, e: validators.etag, m: validators.lastModified,
           r: page.slice.map(StoredRepository.init)))
       flattened += page.slice
+      // A list cut at the limit ends inside this page: the page is stored whole, as its
+      // validators say it is.
+      if let limit, content.count == limit, flattened.count >= limit {
+        return flattened.starts(with: content) ? StoredPages(p: pages) : nil
+      }
       guard let next = page.next else {
         return flattened == content ? StoredPages(p: pages) : nil
       }
