@@ -6,41 +6,21 @@ import XCTest
 /// Themes, colours and keys of one's own in the config file: what they set, how the command
 /// line adds to them, and every mistake named by file and line.
 final class ConfigLooksTests: XCTestCase {
-  private let path = "/home/me/.config/loader-tui/config"
-
-  private func config(_ text: String) -> ArgumentParser.ConfigReading {
-    { () throws(UsageError) in ConfigFile(path: self.path, text: text, home: "/home/me") }
-  }
-
-  private func options(_ text: String, _ arguments: [String] = []) throws -> Options {
-    guard case .run(let options) = try ArgumentParser.parse(arguments, config: config(text))
-    else { throw UsageError(description: "not a run") }
-    return options
-  }
-
-  private func error(_ text: String, _ arguments: [String] = []) -> String? {
-    do {
-      _ = try ArgumentParser.parse(arguments, config: config(text))
-      return nil
-    } catch {
-      return error.description
-    }
-  }
-
   func testAThemeAndColoursOverIt() throws {
-    let options = try options("--theme light\n--color border=bright-red\n--color error=196/0")
+    let options = try parsedOptions(
+      [], config: "--theme light\n--color border=bright-red\n--color error=196/0")
     let theme = options.theme
     XCTAssertEqual(theme.name, "light")
     XCTAssertEqual(theme.paint(.border), Theme.Paint(.palette(9)))
     XCTAssertEqual(theme.paint(.error), Theme.Paint(.palette(196), on: .black))
     XCTAssertEqual(theme.paint(.statusBar), Theme.light.paint(.statusBar))
-    XCTAssertEqual(try self.options("").theme, .dark)
+    XCTAssertEqual(try parsedOptions([], config: "").theme, .dark)
   }
 
   func testTheCommandLinesColoursAndKeysAddToTheFiles() throws {
-    let options = try options(
-      "--color border=red\n--key quit=Q\n--key open=O",
-      ["--color", "header=blue", "--key", "sort=o", "--theme", "light"])
+    let options = try parsedOptions(
+      ["--color", "header=blue", "--key", "sort=o", "--theme", "light"],
+      config: "--color border=red\n--key quit=Q\n--key open=O")
     XCTAssertEqual(options.theme.paint(.border), Theme.Paint(.red))
     XCTAssertEqual(options.theme.paint(.header), Theme.Paint(.blue))
     XCTAssertEqual(options.keys.action(for: .character("Q")), .quit)
@@ -49,12 +29,13 @@ final class ConfigLooksTests: XCTestCase {
   }
 
   func testHeadlessLeavesTheFilesLooksOutButNotItsMistakes() throws {
-    let options = try options("--theme light\n--key quit=Q", ["--headless"])
+    let options = try parsedOptions(["--headless"], config: "--theme light\n--key quit=Q")
     XCTAssertTrue(options.headless)
     XCTAssertEqual(options.keys, .standard)
     XCTAssertEqual(
-      error("--key sort=f", ["--headless"]),
-      path + ":1: --key sort=f: f is fetch's key too; bind fetch to another key (--key fetch=…)"
+      usageMessage(["--headless"], config: "--key sort=f"),
+      testConfigPath
+        + ":1: --key sort=f: f is fetch's key too; bind fetch to another key (--key fetch=…)"
         + " or choose another for sort.")
   }
 
@@ -75,39 +56,39 @@ final class ConfigLooksTests: XCTestCase {
       ),
     ]
     for (text, expected) in cases {
-      let message = error(text) ?? "no error"
-      XCTAssertTrue(message.hasPrefix(path + expected), "\(text): \(message)")
+      let message = usageMessage([], config: text) ?? "no error"
+      XCTAssertTrue(message.hasPrefix(testConfigPath + expected), "\(text): \(message)")
     }
   }
 
   func testKeysMayBeSwappedAcrossLines() throws {
-    let options = try options("--key fetch=r\n--key reload=f")
+    let options = try parsedOptions([], config: "--key fetch=r\n--key reload=f")
     XCTAssertEqual(options.keys.action(for: .character("r")), .fetch)
     XCTAssertEqual(options.keys.action(for: .character("f")), .reloadRepositories)
   }
 
   func testACommandLineKeyConflictHasNoLine() {
     XCTAssertEqual(
-      error("", ["--key", "sort=q"]),
+      usageMessage(["--key", "sort=q"], config: ""),
       "--key sort=q: q is quit's key too; bind quit to another key (--key quit=…) or choose"
         + " another for sort.")
   }
 
   func testHelpAndTheManualShowTheKeysAsBound() {
-    let keys = BoundKeys.read([], config: config("--org apple\n--key quit=Q,F10"))
+    let keys = BoundKeys.read([], config: testConfig("--org apple\n--key quit=Q,F10"))
     XCTAssertEqual(keys.keys(of: .quit), [.character("Q"), .function(10), .interrupt])
     let help = HelpText.text(keys: keys)
     XCTAssertTrue(help.contains("KEYS (as the config file binds them)"), help)
     XCTAssertTrue(help.contains("\n  Q, F10, Ctrl-C "), help)
     XCTAssertFalse(HelpText.text.contains("Q, F10"))
     XCTAssertTrue(ManualPage.text(keys: keys).contains(".It Ic \\&Q , Ic \\&F10 , Ic \\&Ctrl\\-C"))
-    XCTAssertEqual(BoundKeys.read(["--no-config"], config: config("--key quit=Q")), .standard)
+    XCTAssertEqual(BoundKeys.read(["--no-config"], config: testConfig("--key quit=Q")), .standard)
     let typed = BoundKeys.read(
-      ["--no-config", "--key", "quit=Q", "--key=sort=F5", "--help"], config: config(""))
+      ["--no-config", "--key", "quit=Q", "--key=sort=F5", "--help"], config: testConfig(""))
     XCTAssertEqual(typed.keys(of: .quit), [.character("Q"), .interrupt])
     XCTAssertEqual(typed.keys(of: .cycleSort), [.function(5)])
     XCTAssertEqual(
-      BoundKeys.read([], config: config("--key quit=Q\n--key sort=Q")), .standard,
+      BoundKeys.read([], config: testConfig("--key quit=Q\n--key sort=Q")), .standard,
       "a file with a mistake shows the shipped keys; the app reports the mistake")
   }
 }

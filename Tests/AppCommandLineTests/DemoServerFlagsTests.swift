@@ -7,41 +7,25 @@ import XCTest
 /// network: a delay per page, one page failing, and a rate limit; each reaches the server's
 /// options, and a bad value is one line that says what to write.
 final class DemoServerFlagsTests: XCTestCase {
-  private func options(_ arguments: [String]) throws -> Options {
-    guard case .run(let options) = try ArgumentParser.parse(arguments) else {
-      throw UsageError(description: "not a run")
-    }
-    return options
-  }
-
-  private func message(_ arguments: [String]) -> String? {
-    do {
-      _ = try ArgumentParser.parse(arguments)
-      return nil
-    } catch {
-      return error.description
-    }
-  }
-
   func testPageLatencyIsADelayOfEachPage() throws {
     XCTAssertNil(Options().pageLatency, "the repositories latency spread over the pages")
     XCTAssertNil(Options().demoServer.pageLatency)
-    let given = try options(["--page-latency", "0.3"])
+    let given = try parsedOptions(["--page-latency", "0.3"])
     XCTAssertEqual(given.pageLatency, 0.3)
     XCTAssertEqual(given.demoServer.pageLatency, 0.3)
     XCTAssertEqual(given.repositoriesLatency, DemoServerOptions.defaultRepositoriesLatency)
-    XCTAssertEqual(try options(["--page-latency=0"]).demoServer.pageLatency, 0)
+    XCTAssertEqual(try parsedOptions(["--page-latency=0"]).demoServer.pageLatency, 0)
   }
 
   func testFailNamesPagesAndCombinesThemWithRounds() throws {
-    let one = try options(["--fail", "page=31"])
+    let one = try parsedOptions(["--fail", "page=31"])
     XCTAssertEqual(one.failingPages, [31])
     XCTAssertEqual(one.failingRoutes, [], "page= implies the repositories route in the server")
     XCTAssertEqual(one.failingRounds, [])
-    let round = try options(["--fail", "page=2,round=1"]).demoServer
+    let round = try parsedOptions(["--fail", "page=2,round=1"]).demoServer
     XCTAssertEqual(round.failingPages, [2])
     XCTAssertEqual(round.failingRounds, [1])
-    let several = try options(["--fail", "page=2,page=5", "--fail", "org,page=7"])
+    let several = try parsedOptions(["--fail", "page=2,page=5", "--fail", "org,page=7"])
     XCTAssertEqual(several.failingPages, [2, 5, 7])
     XCTAssertEqual(several.failingRoutes, [.organization])
   }
@@ -49,14 +33,14 @@ final class DemoServerFlagsTests: XCTestCase {
   func testRateLimitIsTheRequestsAllowed() throws {
     XCTAssertEqual(Options().rateLimit, DemoServerOptions.defaultRateLimit)
     XCTAssertEqual(DemoServerOptions.defaultRateLimit, 5_000)
-    XCTAssertEqual(try options(["--rate-limit", "60"]).demoServer.rateLimit, 60)
+    XCTAssertEqual(try parsedOptions(["--rate-limit", "60"]).demoServer.rateLimit, 60)
     guard case .serveDemo(let served) = try ArgumentParser.parse(["serve-demo", "--rate-limit=31"])
     else { return XCTFail("not serve-demo") }
     XCTAssertEqual(served.rateLimit, 31)
   }
 
   func testSecondaryRateLimitIsAMode() throws {
-    let given = try options(["--fail", "repos", "--fail-mode", "secondary-rate-limit"])
+    let given = try parsedOptions(["--fail", "repos", "--fail-mode", "secondary-rate-limit"])
     XCTAssertEqual(given.demoServer.failureMode, .secondaryRateLimit)
   }
 
@@ -87,7 +71,7 @@ final class DemoServerFlagsTests: XCTestCase {
       ),
     ]
     for (arguments, expected) in cases {
-      let text = message(arguments)
+      let text = usageMessage(arguments)
       XCTAssertEqual(text, expected, "\(arguments)")
       XCTAssertEqual(text?.contains("\n"), false, "one line: \(arguments)")
     }
@@ -96,7 +80,7 @@ final class DemoServerFlagsTests: XCTestCase {
   func testTheNewFlagsConfigureTheBuiltInServer() {
     for flag in [["--page-latency", "1"], ["--rate-limit", "60"], ["--fail", "page=2"]] {
       XCTAssertEqual(
-        message(["--github"] + flag),
+        usageMessage(["--github"] + flag),
         "\(flag[0]) configures the built-in server, which is not started with --github;"
           + " leave out one of them.")
     }
