@@ -20,8 +20,9 @@ final class NcursesTerminal: TerminalScreen {
   }
 
   private var screen: OpaquePointer?
-  private let colors: Bool
-  private let theme: Theme
+  /// Each style's attributes and colour pair, by its raw value: worked out once, at the start,
+  /// not for every cell drawn.
+  private let looks: [(attributes: Int32, pair: Int16)]
   private let modes: String
   /// Whether the locale's characters are UTF-8; when not, the app draws in ASCII.
   let isUTF8: Bool
@@ -37,7 +38,6 @@ final class NcursesTerminal: TerminalScreen {
   /// Starts ncurses on the controlling terminal, drawing in `theme`'s colours when `colors`;
   /// throws instead of exiting on a bad `TERM`.
   init(colors wantColors: Bool, theme: Theme = .dark, mouse: Bool) throws {
-    self.theme = theme
     isUTF8 = TerminalLocale.adoptAndCheckUTF8()
     let term = getenv("TERM").map { String(cString: $0) } ?? ""
     guard !term.isEmpty, term != "dumb" else {
@@ -61,7 +61,7 @@ final class NcursesTerminal: TerminalScreen {
     typeahead(-1)
     curs_set(0)
     modes = Self.modes(mouse: mouse)
-    colors = wantColors && has_colors()
+    let colors = wantColors && has_colors()
     if colors {
       start_color()
       use_default_colors()
@@ -73,6 +73,7 @@ final class NcursesTerminal: TerminalScreen {
           Int16(paint.background.number(colors: count)))
       }
     }
+    looks = Style.allCases.map { Self.look($0, colors: colors, theme: theme) }
   }
 
   /// The terminal size now.
@@ -148,7 +149,7 @@ final class NcursesTerminal: TerminalScreen {
   }
 
   private func put(_ cell: Cell, x: Int, y: Int) {
-    let (attributes, pair) = style(cell.style)
+    let (attributes, pair) = looks[Int(cell.style.rawValue)]
     // Up to four code points and a terminating zero, on the stack: a first frame puts
     // thousands of cells, and an array per cell was most of the time it took.
     var scalars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0)
@@ -167,7 +168,7 @@ final class NcursesTerminal: TerminalScreen {
   /// A style's attributes and colour pair: its theme element's pair when colours are on.
   /// The selection and the status bar are in reverse video unless their element has a
   /// background of its own.
-  private func style(_ style: Style) -> (Int32, Int16) {
+  private static func look(_ style: Style, colors: Bool, theme: Theme) -> (Int32, Int16) {
     let bold = cncurses_a_bold()
     let reverse = cncurses_a_reverse()
     let attributes: Int32 =
