@@ -153,7 +153,7 @@ let package = Package(
       dependencies: [
         "GitHubAPI", "DemoAPI", "DemoOptions", "ApexyHTTP", "ApexyLoader", "ApexyLoaderTesting",
         "LoopbackHTTP",
-        "JSONOutput",
+        "JSONOutput", "AppTestSupport",
       ]),
     .testTarget(
       name: "DemoAPITests",

@@ -7,7 +7,7 @@ import GitHubAPI
 extension AppState {
   /// The repositories the panes show: the loader's state, the rows read so far standing in
   /// for a cache it lacks.
-  public var shownRepositories: LoadingState<[Repository]> { repositories.shownState }
+  public var shownRepositories: LoadingState<RepositoryList> { repositories.shownState }
 
   /// The Fetch pane's state as shown: the owner merged with ``shownRepositories``. While
   /// the owner has not answered yet and pages of its repositories arrive, the owner stands in

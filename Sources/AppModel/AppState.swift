@@ -10,7 +10,7 @@ public struct AppState: Sendable, Equatable {
   /// The owner loader, as its last change left it.
   public internal(set) var owner = LoaderSlot<Owner>()
   /// The repositories loader, as its last change left it.
-  public internal(set) var repositories = LoaderSlot<[Repository]>()
+  public internal(set) var repositories = LoaderSlot<RepositoryList>()
   /// The fetches asked for so far and, headless, how many to make before quitting.
   public var rounds = FetchRounds()
   /// The time of the latest event.
@@ -118,8 +118,13 @@ public struct AppState: Sendable, Equatable {
   private var visible = VisibleLists()
 
   /// The repositories a pane lists, after the filter and the sort.
-  public func visibleRepositories(_ pane: PaneID) -> [Repository] {
-    pane == .fetch ? visible.fetch : visible.result
+  public func visibleRepositories(_ pane: PaneID) -> RepositoryList {
+    pane == .fetch ? visible.fetch.shown : visible.result.shown
+  }
+
+  /// Whether a repository the pane lists has a description.
+  public func visibleHaveDescriptions(_ pane: PaneID) -> Bool {
+    pane == .fetch ? visible.fetch.hasDescriptions : visible.result.hasDescriptions
   }
 
   /// Takes one loader's change at `now`; a change of the owner or the repositories
@@ -173,7 +178,7 @@ public struct AppState: Sendable, Equatable {
 
   /// Shows another owner's slots, and lists them once.
   mutating func show(
-    owner: LoaderSlot<Owner>, repositories: LoaderSlot<[Repository]>
+    owner: LoaderSlot<Owner>, repositories: LoaderSlot<RepositoryList>
   ) {
     self.owner = owner
     self.repositories = repositories
@@ -201,8 +206,10 @@ public struct AppState: Sendable, Equatable {
   }
 
   private mutating func refreshVisible() {
-    visible.fetch = filtered(shownMerged.content?.repositories ?? [])
-    visible.result = filtered(shownRepositories.content ?? [])
+    visible.fetch.update(
+      shownMerged.content?.repositories ?? [], filter: filter, sort: sort, reversed: sortReversed)
+    visible.result.update(
+      shownRepositories.content ?? [], filter: filter, sort: sort, reversed: sortReversed)
   }
 
   /// Lists both panes again after a loader's change, each selection staying on its repository
@@ -222,20 +229,4 @@ public struct AppState: Sendable, Equatable {
       scroll[pane] = (scroll[pane] ?? 0) + moved - index
     }
   }
-
-  private func filtered(_ all: [Repository]) -> [Repository] {
-    let kept = filter.isEmpty ? all : all.filter { ListFilter.matches($0, filter) }
-    let sorted = sort.sorted(kept)
-    return sortReversed ? sorted.reversed() : sorted
-  }
-}
-
-/// The lists each pane shows, derived from the loaders, the filter and the sort, and kept so
-/// that no frame filters or sorts again. Two states with the same loaders, filter and sort
-/// derive the same lists, so they are not compared (a test states the inputs it expects).
-private struct VisibleLists: Sendable, Equatable {
-  var fetch: [Repository] = []
-  var result: [Repository] = []
-
-  static func == (lhs: VisibleLists, rhs: VisibleLists) -> Bool { true }
 }

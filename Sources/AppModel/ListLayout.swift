@@ -13,7 +13,7 @@ extension Layout {
     guard inner.width >= descriptionsFrom, listHeight(state, pane) >= descriptionsFromHeight else {
       return 1
     }
-    return state.visibleRepositories(pane).contains { $0.description != nil } ? 2 : 1
+    return state.visibleHaveDescriptions(pane) ? 2 : 1
   }
 
   /// How many repositories a pane shows at once.

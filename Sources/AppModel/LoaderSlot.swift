@@ -149,7 +149,7 @@ public enum LoaderChange: Sendable, Equatable {
   /// An owner loader changed.
   case owner(LoaderSnapshot<Owner>, login: GitHubLogin? = nil)
   /// An owner's repositories loader changed.
-  case repositories(LoaderSnapshot<[Repository]>, login: GitHubLogin? = nil)
+  case repositories(LoaderSnapshot<RepositoryList>, login: GitHubLogin? = nil)
   /// The detail loader kept under `key` changed.
   case repository(key: String, LoaderSnapshot<Repository>)
 

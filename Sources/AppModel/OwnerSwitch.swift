@@ -67,7 +67,7 @@ enum OwnerSwitch {
 /// selection and the scroll.
 struct OwnerView: Sendable, Equatable {
   var owner: LoaderSlot<Owner>
-  var repositories: LoaderSlot<[Repository]>
+  var repositories: LoaderSlot<RepositoryList>
   var kind: OwnerKind?
   var lists: ListState
   var scroll: [PaneID: Int]

@@ -27,7 +27,7 @@ public final class AppLoop {
   /// The owner both panes show, and the loop's feeds of its two loaders.
   private var shown: OwnerLoaders
   private var ownerFeed: LoaderFeed<Owner>?
-  private var repositoriesFeed: LoaderFeed<[Repository]>?
+  private var repositoriesFeed: LoaderFeed<RepositoryList>?
   private var detailFeed: LoaderFeed<Repository>?
   /// The loop's observations of both stores: what they keep reaches the inspector as it changes.
   private var storeObservations: [LoaderObservation] = []

@@ -7,20 +7,34 @@ import Locking
 final class DecodedPages: Sendable {
   /// What the pages decoded so far hold.
   private struct Decoded {
-    var repositories: [Repository] = []
+    /// The repositories, a page of the list for each page read.
+    var repositories = RepositoryList()
     var identities: Set<String> = []
     var error: Error?
     var counts = PageCounts()
-    /// Each page's page-cache key and how many repositories it added, in order.
-    var layout: [(key: String?, count: Int)] = []
+    /// Each page's page-cache key, in order.
+    var keys: [String?] = []
 
-    /// Adds the repositories of a page not listed yet, and the page to the layout.
-    mutating func add<S: Sequence>(_ items: S, key: String?) where S.Element == Repository {
-      let before = repositories.count
-      for item in items where identities.insert(item.identity).inserted {
-        repositories.append(item)
+    /// Adds the repositories of a page not listed yet as a page of the list (the page itself,
+    /// shared, when it lists none again), and returns that page.
+    @discardableResult
+    mutating func add(_ items: ArraySlice<Repository>, key: String?) -> ArraySlice<Repository> {
+      var kept = items
+      var index = items.startIndex
+      while index < items.endIndex, identities.insert(items[index].identity).inserted {
+        index += 1
       }
-      layout.append((key, repositories.count - before))
+      if index < items.endIndex {
+        // Listed before (at `index`): the page keeps its other repositories, in a copy.
+        var unlisted = Array(items[..<index])
+        for item in items[(index + 1)...] where identities.insert(item.identity).inserted {
+          unlisted.append(item)
+        }
+        kept = unlisted[...]
+      }
+      repositories.appendPage(kept)
+      keys.append(key)
+      return kept
     }
   }
 
@@ -42,39 +56,31 @@ final class DecodedPages: Sendable {
   var count: Int { decoded.withLock { $0.repositories.count } }
 
   /// The repositories of the pages decoded or reused so far, in order.
-  var collected: [Repository] { decoded.withLock { $0.repositories } }
+  var collected: RepositoryList { decoded.withLock { $0.repositories } }
 
   /// The first page (1-based) decoded or reused so far that held no repositories, if any.
   var firstEmptyPage: Int? {
-    decoded.withLock { $0.layout.firstIndex { $0.count == 0 }.map { $0 + 1 } }
+    decoded.withLock { $0.repositories.pages.firstIndex { $0.isEmpty }.map { $0 + 1 } }
   }
 
-  /// Each page's page-cache key and where its repositories are in the collected list.
-  var pageRanges: [(key: String?, range: Range<Int>)] {
-    decoded.withLock {
-      var start = 0
-      return $0.layout.map { page in
-        defer { start += page.count }
-        return (page.key, start..<start + page.count)
-      }
-    }
-  }
+  /// Each page's page-cache key, in the order of the collected list's pages.
+  var pageKeys: [String?] { decoded.withLock { $0.keys } }
 
-  /// Decodes `page` after the pages before it, then hands its repositories to `decoded`
-  /// (on the decoding queue) unless decoding failed.
+  /// Decodes `page` after the pages before it, then hands the repositories it added to the
+  /// list (the list's page, shared) to `decoded` (on the decoding queue) unless decoding failed.
   func decode(
     _ page: RepositoriesPage, key: String? = nil, on queue: DispatchQueue,
-    then decoded: @escaping @Sendable ([Repository]) -> Void = { _ in }
+    then decoded: @escaping @Sendable (ArraySlice<Repository>) -> Void = { _ in }
   ) {
     queue.async { [self] in
       guard firstError == nil else { return }
       do {
         let items = try page.repositories(sanitizer: sanitizer)
-        self.decoded.withLock {
-          $0.add(items, key: key)
+        let added = self.decoded.withLock {
           $0.counts.decoded += 1
+          return $0.add(items[...], key: key)
         }
-        decoded(items)
+        decoded(added)
       } catch {
         self.decoded.withLock { $0.error = error }
       }
@@ -94,36 +100,29 @@ final class DecodedPages: Sendable {
   /// Adds the repositories of pages a stopped load read, which a resumed load goes on from:
   /// counted neither as decoded nor as reused.
   func carry(_ items: ArraySlice<Repository>, key: String? = nil) {
-    decoded.withLock { $0.add(items, key: key) }
-  }
-
-  /// Makes room for `count` repositories at once, once the number of pages is known: the list
-  /// then grows in place into one buffer of the size it ends at.
-  func reserve(_ count: Int) {
-    decoded.withLock { $0.repositories.reserveCapacity(count) }
+    decoded.withLock { _ = $0.add(items, key: key) }
   }
 
   /// Hands every repository, in order, or the first error, to `done` on the main actor.
   func collect(
-    on queue: DispatchQueue, _ done: @escaping @MainActor (Result<[Repository], Error>) -> Void
+    on queue: DispatchQueue, _ done: @escaping @MainActor (Result<RepositoryList, Error>) -> Void
   ) {
     queue.async { [self] in
-      let result: Result<[Repository], Error> = decoded.withLock {
+      let result: Result<RepositoryList, Error> = decoded.withLock {
         $0.error.map { .failure($0) } ?? .success($0.repositories)
       }
       DispatchQueue.main.async { done(result) }
     }
   }
 
-  /// Hands a copy of the repositories decoded so far to `done` on the main actor, once the
-  /// pages queued before are decoded. A copy of their size: the list itself stays unshared and
-  /// grows in place (``reserve(_:)``), where a list shared with the report it was handed to
-  /// would be copied whole into a new buffer, as large as its capacity, by the next page.
+  /// Hands the repositories decoded so far to `done` on the main actor, once the pages queued
+  /// before are decoded: the list's pages, shared (a page read later is added to the list kept
+  /// here, not to the one handed out).
   func snapshot(
-    on queue: DispatchQueue, _ done: @escaping @MainActor ([Repository]) -> Void
+    on queue: DispatchQueue, _ done: @escaping @MainActor (RepositoryList) -> Void
   ) {
     queue.async { [self] in
-      let repositories = decoded.withLock { Array($0.repositories[...]) }
+      let repositories = decoded.withLock { $0.repositories }
       DispatchQueue.main.async { done(repositories) }
     }
   }

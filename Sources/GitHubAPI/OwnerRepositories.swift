@@ -5,14 +5,14 @@ public struct OwnerRepositories: Sendable, Equatable {
   /// The owner.
   public var owner: Owner
   /// Its repositories, in the order GitHub listed them.
-  public var repositories: [Repository]
+  public var repositories: RepositoryList
 
   /// Pairs an owner with its repositories.
   ///
   /// - Parameters:
   ///   - owner: The owner.
   ///   - repositories: Its repositories.
-  public init(owner: Owner, repositories: [Repository]) {
+  public init(owner: Owner, repositories: RepositoryList) {
     self.owner = owner
     self.repositories = repositories
   }
@@ -24,7 +24,7 @@ public struct OwnerRepositories: Sendable, Equatable {
   ///   - repositories: The repositories loader's state.
   /// - Returns: Both merged.
   public static func merged(
-    _ owner: LoadingState<Owner>, _ repositories: LoadingState<[Repository]>
+    _ owner: LoadingState<Owner>, _ repositories: LoadingState<RepositoryList>
   ) -> LoadingState<OwnerRepositories> {
     owner.merge(repositories) { Self(owner: $0, repositories: $1) }
   }

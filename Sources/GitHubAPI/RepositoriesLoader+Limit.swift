@@ -25,14 +25,15 @@ extension RepositoriesLoader {
   /// `result` cut to the limit, and `progress` saying so, when the list has more than it: more
   /// rows were read than it, or as many with a page after them (`step`).
   func limited(
-    _ result: Result<[Repository], Error>, after step: PageWalk.Step, progress: inout PageProgress
-  ) -> Result<[Repository], Error> {
+    _ result: Result<RepositoryList, Error>, after step: PageWalk.Step,
+    progress: inout PageProgress
+  ) -> Result<RepositoryList, Error> {
     guard let limit, case .success(let all) = result, all.count >= limit else { return result }
     if case .end = step, all.count == limit { return result }
     progress.itemCount = limit
     progress.stoppedAtLimit = limit
     // Cut at the limit, the page cap (if reached too) is not what the list stopped at.
     progress.stoppedAtCap = nil
-    return .success(all.count == limit ? all : Array(all.prefix(limit)))
+    return .success(all.truncated(to: limit))
   }
 }

@@ -22,12 +22,15 @@ extension RepositoriesLoader {
     return (kept, keys)
   }
 
-  /// Makes each page of `pages` in the page cache a slice of `list` (the pages' repositories
-  /// so far), the pages decoded since `list` was taken left as they are.
-  func sliceCachedPages(_ pages: DecodedPages, of list: [Repository]) {
-    for (key, range) in pages.pageRanges where range.upperBound <= list.count {
+  /// Makes each page of `pages` in the page cache the page of `list` (the pages' repositories
+  /// so far) it became, the pages decoded since `list` was taken left as they are. A page
+  /// decoded in this load is that page already; a page reused or carried is made so when the
+  /// list left out a repository listed on an earlier page.
+  func sliceCachedPages(_ pages: DecodedPages, of list: RepositoryList) {
+    for (key, page) in zip(pages.pageKeys, list.pages) {
+      guard let key else { continue }
       pageCache.replaceValue(forKey: key) {
-        CachedPage(slice: list[range], next: $0.next, pageCount: $0.pageCount)
+        $0.slice == page ? $0 : CachedPage(slice: page, next: $0.next, pageCount: $0.pageCount)
       }
     }
   }

@@ -17,7 +17,7 @@ import Foundation
 /// confirms unchanged (`304`) is reused as decoded last time, and when every page is, the
 /// list is kept as it is (the same array, nothing decoded) through `finishNotModified()`.
 @MainActor
-public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
+public final class RepositoriesLoader: WebLoader<RepositoryList>, ContentLoading {
   /// The owner's login.
   public let login: GitHubLogin
   /// Whether the owner is an organization or a user; `nil` until known.
@@ -107,7 +107,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
         firstPage: resume.firstPage, next: kept.last?.next ?? resume.next, visited: keys,
         pageCount: resume.pageCount)
     } else {
-      pages.carry(partial.content[...])
+      for page in partial.content.pages { pages.carry(page) }
     }
     fetch(
       RepositoriesPageEndpoint(login: login, kind: kind, url: goOn.next, sanitizer: sanitizer),
@@ -166,24 +166,19 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
       let cache = pageCache
       let key = conditional.key
       let step = walk.read(url, links: page.links)
-      if walk.pagesRead == 1, let count = walk.pageCount {
-        // GitHub's pages hold up to 100 (`per_page=100`); the cap bounds what a wrong
-        // `rel="last"` can ask for, and the limit (with a page over) what a long list can.
-        let most = min(count, pageCap) * RepositoriesPageEndpoint.pageSize
-        pages.reserve(limit.map { min(most, $0 + RepositoriesPageEndpoint.pageSize) } ?? most)
-      }
-      let stored = CachedPage(repositories: [], next: page.next, pageCount: walk.pageCount)
+      let (next, pageCount) = (page.next, walk.pageCount)
       let revalidates = policies.revalidates
       // The next page is asked for once the page before this one is decoded (queued on the
       // decoding queue ahead of this page): the next page arrives while this one decodes, and
       // at most two page bodies wait for the decoder however fast the server answers. With a
       // limit, once this one is: its rows may reach the limit, and no page is read after.
       if limit == nil { nextWhenDecoded(step, pages: pages, walk: walk) }
-      pages.decode(page, key: key, on: decodeQueue) { _ in
+      pages.decode(page, key: key, on: decodeQueue) { added in
         guard revalidates else { return }
-        // The page's repositories are put in once the load ends, as a slice of the whole list
-        // (`finish`): stored now, every page of the load would be held twice until then.
-        cache.store(stored, validators: validators, forKey: key)
+        // The page is kept as the list's own page of it, shared: one copy of each repository.
+        cache.store(
+          CachedPage(slice: added, next: next, pageCount: pageCount), validators: validators,
+          forKey: key)
       }
       if limit != nil { nextWhenDecoded(step, pages: pages, walk: walk) }
       report(pages, walk: walk, before: step)
@@ -269,7 +264,7 @@ public final class RepositoriesLoader: WebLoader<[Repository]>, ContentLoading {
   }
 
   private func finish(
-    _ result: Result<[Repository], Error>, pages: DecodedPages, walk: PageWalk,
+    _ result: Result<RepositoryList, Error>, pages: DecodedPages, walk: PageWalk,
     progress: PageProgress, resume: PageResume? = nil
   ) {
     lastPageCounts = pages.pageCounts

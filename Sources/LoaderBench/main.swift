@@ -51,7 +51,9 @@ enum SelfBench {
         name: "repository-\($0)", description: "Description \($0)", language: "Swift",
         stargazersCount: $0)
     }
-    state.take(.repositories(LoaderSnapshot(state: .success(content: repositories))), at: Date())
+    state.take(
+      .repositories(LoaderSnapshot(state: .success(content: RepositoryList(repositories)))),
+      at: Date())
     state.focus = .resultList
     state.scroll[.result] = count / 2
     return state

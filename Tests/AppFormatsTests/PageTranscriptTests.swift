@@ -18,7 +18,7 @@ final class PageTranscriptTests: XCTestCase {
       var snapshot = state.repositories.snapshot
       snapshot.status.pages = progress
       let names = (1...rows).map { Repository(name: "r\($0)") }
-      snapshot.partial = PartialContent(content: names, progress: progress)
+      snapshot.partial = PartialContent(content: RepositoryList(names), progress: progress)
       _ = update(&state, .loaderChanged(.repositories(snapshot), at: self.now))
     }
   }

@@ -53,7 +53,7 @@ final class InputUpdateTests: XCTestCase {
     let many = (1...40).map { Repository(name: "repository-\($0)", stargazersCount: $0) }
     _ = updateLoaders(
       &state, organization: .success(content: Fixture.organization),
-      repositories: .success(content: many), at: Fixture.now)
+      repositories: .success(content: RepositoryList(many)), at: Fixture.now)
     return state
   }
 

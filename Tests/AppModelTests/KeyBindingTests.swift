@@ -16,7 +16,7 @@ final class KeyBindingTests: XCTestCase {
     }
     _ = updateLoaders(
       &state, organization: .success(content: Fixture.organization),
-      repositories: .success(content: many), at: Fixture.now)
+      repositories: .success(content: RepositoryList(many)), at: Fixture.now)
     state.focus = .fetchList
     for _ in 1...5 { _ = update(&state, .key(.down)) }
     return state

@@ -11,7 +11,7 @@ import XCTest
 final class OwnerUpdateTests: XCTestCase {
   private let now = Fixture.now
   private let alice = Owner(login: "alice", name: "Alice", kind: .user)
-  private let aliceRepositories = [Repository(name: "dotfiles", language: "Shell")]
+  private let aliceRepositories: RepositoryList = [Repository(name: "dotfiles", language: "Shell")]
   private let allNames = Fixture.repositories.map(\.name)
 
   private func type(_ text: String, into state: inout AppState) {
@@ -163,7 +163,7 @@ final class OwnerUpdateTests: XCTestCase {
     _ = update(&state, .key(.character("@")))
     type("alice", into: &state)
     assertOpens("alice", by: .key(.enter), recent: ["alice"], &state)
-    let late = LoaderSnapshot<[Repository]>(
+    let late = LoaderSnapshot<RepositoryList>(
       state: .success(content: [Repository(name: "late")]), changeCount: 9)
     assertUpdate(
       &state, .loaderChanged(.repositories(late, login: "redmadrobot"), at: now), commands: [],
@@ -183,7 +183,7 @@ final class OwnerUpdateTests: XCTestCase {
     assertOpens(
       "alice", by: .key(.enter), recent: ["alice"], &state,
       "one limit per host, whichever owner is shown")
-    let older = LoaderSnapshot<[Repository]>(
+    let older = LoaderSnapshot<RepositoryList>(
       state: .success(content: []),
       status: LoaderStatus(rateLimit: RateLimit(limit: 60, remaining: 50, reset: now)),
       changeCount: 3)
@@ -199,7 +199,7 @@ final class OwnerUpdateTests: XCTestCase {
       $0.pendingWake = self.now.addingTimeInterval(10)
     }
     let nextWindow = RateLimit(limit: 60, remaining: 59, reset: now.addingTimeInterval(3600))
-    let newer = LoaderSnapshot<[Repository]>(
+    let newer = LoaderSnapshot<RepositoryList>(
       state: .success(content: []), status: LoaderStatus(rateLimit: nextWindow), changeCount: 4)
     assertUpdate(
       &state, .loaderChanged(.repositories(newer, login: "alice"), at: now), commands: [],
@@ -252,7 +252,7 @@ final class OwnerUpdateTests: XCTestCase {
   }
 
   /// Alice's two slots once both her loaders answered at `now`.
-  private var aliceSlots: (owner: LoaderSlot<Owner>, repositories: LoaderSlot<[Repository]>) {
+  private var aliceSlots: (owner: LoaderSlot<Owner>, repositories: LoaderSlot<RepositoryList>) {
     (
       LoaderSlot(LoaderSnapshot(state: .success(content: alice), changeCount: 2), at: now),
       LoaderSlot(

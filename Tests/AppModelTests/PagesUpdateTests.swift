@@ -12,8 +12,8 @@ import XCTest
 final class PagesUpdateTests: XCTestCase {
   private let now = Fixture.now
 
-  private func repositories(_ names: [String]) -> [Repository] {
-    names.map { Repository(name: $0, language: "Swift", stargazersCount: 1) }
+  private func repositories(_ names: [String]) -> RepositoryList {
+    RepositoryList(names.lazy.map { Repository(name: $0, language: "Swift", stargazersCount: 1) })
   }
 
   /// The organization loaded, its repositories' first load under way with nothing read yet.
@@ -28,9 +28,9 @@ final class PagesUpdateTests: XCTestCase {
   /// The repositories loader's snapshot once it read `rows` in `read` pages (of `count`): the
   /// same state (a page is not a new state), the partial content and its progress.
   private func page(
-    _ state: AppState, _ rows: [Repository], read: Int, of count: Int?,
+    _ state: AppState, _ rows: RepositoryList, read: Int, of count: Int?,
     resume: PageResume? = nil
-  ) -> LoaderSnapshot<[Repository]> {
+  ) -> LoaderSnapshot<RepositoryList> {
     let progress = PageProgress(pagesRead: read, pageCount: count, itemCount: rows.count)
     var snapshot = state.repositories.snapshot
     snapshot.status.pages = progress

@@ -190,7 +190,7 @@ final class InspectorTests: XCTestCase {
     var state = Fixture.state(columns: 100, rows: 30)
     let organization = Fixture.organization
     let repositories = Fixture.repositories
-    let steps: [(LoadingState<Owner>, LoadingState<[Repository]>, TimeInterval)] = [
+    let steps: [(LoadingState<Owner>, LoadingState<RepositoryList>, TimeInterval)] = [
       (.loading(cache: nil), .loading(cache: nil), 0),
       (.success(content: organization), .loading(cache: nil), 3),
       (.success(content: organization), .success(content: repositories), 5),

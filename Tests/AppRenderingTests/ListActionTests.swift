@@ -17,7 +17,7 @@ final class ListActionTests: XCTestCase {
       fullName: "RedMadRobot/Apexy", forksCount: 29, openIssuesCount: 4, license: "MIT",
       topics: ["ios", "network"], pushedAt: pushed,
       htmlURL: "https://github.com/RedMadRobot/Apexy"))
-  private static let repositories = [
+  private static let repositories: RepositoryList = [
     apexy,
     Repository(
       name: "input-mask-ios", description: "User input masking library", language: "Swift",
@@ -132,7 +132,7 @@ final class ListActionTests: XCTestCase {
     let many = (1...40).map { Repository(name: "repository-\($0)", stargazersCount: $0) }
     _ = updateLoaders(
       &state, organization: .success(content: Fixture.organization),
-      repositories: .success(content: many), at: Fixture.now)
+      repositories: .success(content: RepositoryList(many)), at: Fixture.now)
     state.focus = .resultList
     let page = Layout.itemsShown(state, .result) - 1
     assertUpdate(&state, .key(.pageDown), commands: [], "the view moves a page too") {

@@ -14,7 +14,7 @@ final class PaneRenderTests: XCTestCase {
 
   private func lines(
     _ pane: PaneID, organization: LoadingState<Owner>,
-    repositories: LoadingState<[Repository]>
+    repositories: LoadingState<RepositoryList>
   ) -> [String] {
     var state = Fixture.state()
     _ = updateLoaders(

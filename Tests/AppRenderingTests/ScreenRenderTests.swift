@@ -40,7 +40,7 @@ final class ScreenRenderTests: XCTestCase {
 
   func testWideCharactersAreMeasuredAndNeverSplitOrSpilled() {
     var state = Fixture.state(columns: 80, rows: 8)
-    let repositories: LoadingState<[Repository]> = .success(content: [
+    let repositories: LoadingState<RepositoryList> = .success(content: [
       Repository(name: "中文仓库名称测试中文仓库名称测试中文仓库名称", language: "Swift", stargazersCount: 1),
       Repository(name: "emoji 🚀🚀🚀 rocket 🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀", language: "Go", stargazersCount: 2),
     ])

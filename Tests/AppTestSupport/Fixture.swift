@@ -11,7 +11,7 @@ public enum Fixture {
   /// A small organization.
   public static let organization = Owner(login: "RedMadRobot", name: "Red Mad Robot")
   /// Its four repositories.
-  public static let repositories = [
+  public static let repositories: RepositoryList = [
     Repository(name: "Apexy", language: "Swift", stargazersCount: 207),
     Repository(name: "input-mask-ios", language: "Swift", stargazersCount: 598),
     Repository(name: "android-ktx", language: "Kotlin", stargazersCount: 101, fork: true),
@@ -56,7 +56,7 @@ public enum Fixture {
     snapshot.status.pages = progress
     snapshot.status.rateLimit = RateLimit(limit: 5000, remaining: 4_987, reset: now + 3600)
     let names = (1...rows).map { Repository(name: "repo-\($0)", language: "Go") }
-    snapshot.partial = PartialContent(content: names, progress: progress)
+    snapshot.partial = PartialContent(content: RepositoryList(names), progress: progress)
     _ = update(&state, .loaderChanged(.repositories(snapshot), at: now))
     return state
   }
@@ -71,7 +71,7 @@ public enum Fixture {
 /// new change of its loader with the status it had; returns the commands of both.
 public func updateLoaders(
   _ state: inout AppState, organization: LoadingState<Owner>,
-  repositories: LoadingState<[Repository]>, at date: Date
+  repositories: LoadingState<RepositoryList>, at date: Date
 ) -> [Command] {
   update(&state, organization: organization, at: date)
     + update(&state, repositories: repositories, at: date)
@@ -90,7 +90,7 @@ public func update(
 /// The repositories loader changes to `loading`, a new change with `status` (default: the
 /// status it had).
 public func update(
-  _ state: inout AppState, repositories loading: LoadingState<[Repository]>,
+  _ state: inout AppState, repositories loading: LoadingState<RepositoryList>,
   status: LoaderStatus? = nil, at date: Date
 ) -> [Command] {
   let change = LoaderChange.repositories(next(state.repositories, loading, status))

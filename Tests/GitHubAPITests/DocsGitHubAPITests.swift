@@ -13,7 +13,7 @@ final class DocsGitHubAPITests: XCTestCase {
     let server = DemoServer(options: .init(organizationLatency: 0, repositoriesLatency: 0))
     let url = try server.start()
     defer { server.stop() }
-    var printed: [LoadingState<[Repository]>] = []
+    var printed: [LoadingState<RepositoryList>] = []
 
     let configuration = GitHubConfiguration(
       baseURL: url, owner: "RedMadRobot",

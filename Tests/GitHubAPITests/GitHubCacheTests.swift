@@ -25,7 +25,7 @@ final class GitHubCacheTests: XCTestCase {
 
   func testRepositoriesRoundTripKeepsEveryShownField() throws {
     let codec = GitHubCacheCodecs.repositories(sanitizer: TextSanitizer())
-    let repositories = [
+    let repositories: RepositoryList = [
       Repository(name: "Apexy", description: "Network", language: "Swift", stargazersCount: 207),
       Repository(name: "fork\u{1B}[2J", stargazersCount: 1, fork: true),
       Repository(

@@ -108,8 +108,8 @@ final class GitHubLoaderTests: XCTestCase {
     let container = GitHubLoaders(
       testing: GitHubConfiguration(baseURL: url, owner: "RedMadRobot", ownerKind: .organization))
     let loader = container.firstOwner.repositories
-    var first: [LoadingState<[Repository]>] = []
-    var second: [LoadingState<[Repository]>] = []
+    var first: [LoadingState<RepositoryList>] = []
+    var second: [LoadingState<RepositoryList>] = []
     let observations = [
       loader.observe { first.append(loader.state) },
       container.firstOwner.repositories.observe {

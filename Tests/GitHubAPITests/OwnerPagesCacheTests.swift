@@ -17,7 +17,7 @@ final class OwnerPagesCacheTests: XCTestCase {
   /// statuses of the repository pages.
   private func secondRunPages(_ login: String, kind: OwnerKind?) async throws -> [Int] {
     let store = temporaryStore("owner-pages")
-    var firstRun: [Repository]?
+    var firstRun: RepositoryList?
     var statuses: [Int] = []
     for run in 1...2 {
       let (server, url) = try serveBuiltIn()

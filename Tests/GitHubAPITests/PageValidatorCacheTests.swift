@@ -72,18 +72,18 @@ final class PageValidatorCacheTests: XCTestCase {
       CachedPage(repositories: stored, next: nil), validators: ResponseValidators(etag: "\"1\""),
       forKey: source.firstPages[0])
     let codec = GitHubCacheCodecs.repositories(sanitizer: TextSanitizer(), pages: source)
-    let matching = try codec.encode(stored)
+    let matching = try codec.encode(RepositoryList(stored))
     let other = [Repository(name: "b", stargazersCount: 2)]
-    let unmatched = try codec.encode(other)
+    let unmatched = try codec.encode(RepositoryList(other))
 
     let restarted = RevalidationCache<CachedPage>()
     let next = RepositoryPageSource(
       pageCache: restarted, firstPage: URL(string: "orgs/x/repos?page=1")!,
       origin: URL(string: "http://127.0.0.1:5000")!)
     let restore = GitHubCacheCodecs.repositories(sanitizer: TextSanitizer(), pages: next)
-    XCTAssertEqual(try restore.decode(unmatched), other)
+    XCTAssertEqual(try restore.decode(unmatched), RepositoryList(other))
     XCTAssertEqual(restarted.count, 0, "a page that does not hold the list was restored")
-    XCTAssertEqual(try restore.decode(matching), stored)
+    XCTAssertEqual(try restore.decode(matching), RepositoryList(stored))
     XCTAssertEqual(restarted.stored(forKey: next.firstPages[0])?.validators.etag, "\"1\"")
   }
 }

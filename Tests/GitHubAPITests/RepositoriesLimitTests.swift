@@ -9,7 +9,7 @@ import XCTest
 /// for, no page after the one that reaches it, and the list is cut to it, saying so.
 @MainActor
 final class RepositoriesLimitTests: XCTestCase {
-  typealias Step = LoaderPagesStep<[Repository]>
+  typealias Step = LoaderPagesStep<RepositoryList>
 
   let client = PageByPageClient()
   let sanitizer = TextSanitizer()
@@ -28,8 +28,9 @@ final class RepositoriesLimitTests: XCTestCase {
     "https://api.test/organizations/7/repos?per_page=2&page=\(number)"
   }
 
-  func repositories(_ names: String) -> [Repository] {
-    try! RepositoriesPage(body: Data(body(names).utf8)).repositories(sanitizer: sanitizer)
+  func repositories(_ names: String) -> RepositoryList {
+    RepositoryList(
+      try! RepositoriesPage(body: Data(body(names).utf8)).repositories(sanitizer: sanitizer))
   }
 
   func body(_ names: String) -> String {

@@ -9,7 +9,7 @@ import XCTest
 /// repositories read so far and the page progress at each change.
 @MainActor
 final class RepositoriesPagesTests: XCTestCase {
-  typealias Step = LoaderPagesStep<[Repository]>
+  typealias Step = LoaderPagesStep<RepositoryList>
 
   let client = PageByPageClient()
   let sanitizer = TextSanitizer()
@@ -35,8 +35,9 @@ final class RepositoriesPagesTests: XCTestCase {
   }
 
   /// The repositories named, as the loader decodes them.
-  func repositories(_ names: String) -> [Repository] {
-    try! RepositoriesPage(body: Data(body(names).utf8)).repositories(sanitizer: sanitizer)
+  func repositories(_ names: String) -> RepositoryList {
+    RepositoryList(
+      try! RepositoriesPage(body: Data(body(names).utf8)).repositories(sanitizer: sanitizer))
   }
 
   /// Answers the next request with a page of `names` and its `Link` header.
@@ -53,7 +54,7 @@ final class RepositoriesPagesTests: XCTestCase {
   /// `progress` in both facets. Under way, the partial content goes on at the page after those
   /// read; stopped, at `resume`.
   func partial(
-    _ state: LoadingState<[Repository]>, _ names: String, _ progress: PageProgress,
+    _ state: LoadingState<RepositoryList>, _ names: String, _ progress: PageProgress,
     resume: PageResume? = nil
   ) -> Step {
     let read = [firstPage] + (1..<max(1, progress.pagesRead)).map { page($0 + 1) }
@@ -127,6 +128,33 @@ final class RepositoriesPagesTests: XCTestCase {
       ], timeout: .seconds(10))
     XCTAssertEqual(
       client.requested, [firstPage, page(2), page(2), page(3)], "page 1 is not asked for again")
+  }
+
+  /// A page's report hands out the list read so far, not a copy of it: each report shares the
+  /// pages of the one before, and the end of the load shares every page (the work for a page is
+  /// the page's, however long the list).
+  func testEachPageReportSharesThePagesReadBefore() async throws {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await answer("a,b", next: 2, last: 3)
+    let first = partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2))
+    await steps.expectPages([Step(.initial), Step(.loading(cache: nil)), first])
+    let afterOne = try XCTUnwrap(loader.partialContent?.content)
+    await answer("c,d", next: 3, last: 3)
+    let second = partial(.loading(cache: nil), "a,b,c,d", progress(2, of: 3, items: 4))
+    await steps.expectPages([first, second])
+    let afterTwo = try XCTUnwrap(loader.partialContent?.content)
+    await answer("e")
+    await steps.expectPages([
+      second,
+      Step(.success(content: repositories("a,b,c,d,e")), progress: progress(3, of: 3, items: 5)),
+    ])
+    let all = try XCTUnwrap(loader.state.content)
+
+    XCTAssertEqual(afterOne.count, 2, "a report is not changed by the pages after it")
+    XCTAssertEqual(afterTwo.sharedPages(with: afterOne), 1, "page 1 is shared, not copied")
+    XCTAssertEqual(all.sharedPages(with: afterTwo), 2, "the content is the reports' pages")
   }
 
   func testAReloadOverCompleteContentKeepsTheWholeListAsCacheAtEveryStep() async {

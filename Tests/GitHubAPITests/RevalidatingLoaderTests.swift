@@ -73,15 +73,22 @@ final class RevalidatingLoaderTests: XCTestCase {
     repositories.load()
     await settled(repositories)
     XCTAssertEqual(repositories.lastPageCounts, PageCounts(decoded: 4, reused: 0))
-    let before = repositories.state.content?.withUnsafeBufferPointer { $0.baseAddress }
+    let before = try XCTUnwrap(repositories.state.content)
+    let port = loaders.configuration.baseURL.port ?? 0
+    let key = "http://127.0.0.1:\(port)/orgs/RedMadRobot/repos?per_page=10&page=2"
+    let cached = try XCTUnwrap(repositories.pageCache.value(forKey: key)?.slice)
+    XCTAssertEqual(
+      cached.withUnsafeBufferPointer(\.baseAddress),
+      before.pages[1].withUnsafeBufferPointer(\.baseAddress),
+      "the page cache holds the list's own page 2, not a copy")
 
     repositories.load()
     await settled(repositories)
     XCTAssertEqual(repositories.state.content?.count, 36)
     XCTAssertEqual(repositories.lastPageCounts, PageCounts(decoded: 0, reused: 4))
     XCTAssertTrue(repositories.freshness.wasNotModified)
-    let after = repositories.state.content?.withUnsafeBufferPointer { $0.baseAddress }
-    XCTAssertEqual(before, after, "the very same array")
+    let after = try XCTUnwrap(repositories.state.content)
+    XCTAssertEqual(after.sharedPages(with: before), 4, "the very same pages")
     let reload = server.requests.suffix(4)
     XCTAssertTrue(reload.allSatisfy { $0.headers["if-none-match"]?.hasPrefix("\"") == true })
     XCTAssertEqual(repositories.lastResponse?.statusCode, 304)

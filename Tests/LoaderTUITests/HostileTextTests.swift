@@ -61,7 +61,8 @@ final class HostileTextTests: XCTestCase {
     _ = update(
       &state,
       .loaderChanged(
-        .repositories(LoaderSnapshot(state: .success(content: repositories))), at: Date()))
+        .repositories(LoaderSnapshot(state: .success(content: RepositoryList(repositories)))),
+        at: Date()))
     let grid = Screen.render(state)
     for line in grid.lines { assertNoControls(line) }
     XCTAssertTrue(grid.lines.joined().contains("repo^[[2J^[[31m-0"))

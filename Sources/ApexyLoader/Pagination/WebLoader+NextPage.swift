@@ -27,6 +27,9 @@ extension WebLoader {
   /// or at a link back to a page read (which fails with ``PageLoopError``), there is no next
   /// page. ``resetPages()`` starts over.
   ///
+  /// The content is any collection of the items that can grow: an array, or a list kept in
+  /// pages, whose `append(contentsOf:)` is handed each page's new items at once.
+  ///
   /// - Parameters:
   ///   - firstPage: The list's first page.
   ///   - pageCap: The most pages to read.
@@ -35,7 +38,7 @@ extension WebLoader {
   public func requestNextPage<T: Endpoint, Item, ID: Hashable>(
     from firstPage: T, pageCap: Int = 100, id: @escaping (Item) -> ID,
     page: @escaping (URL) -> T
-  ) where T.Content == LinkedPage<Item>, Content == [Item] {
+  ) where T.Content == LinkedPage<Item>, Content: RangeReplaceableCollection<Item> {
     guard hasNextPage, !state.isLoading else { return }
     let cursor: PageCursor
     let endpoint: T
@@ -67,12 +70,12 @@ extension WebLoader {
 
   private func readNext<Item, ID: Hashable>(
     _ linked: LinkedPage<Item>, at url: URL, id: (Item) -> ID
-  ) where Content == [Item] {
+  ) where Content: RangeReplaceableCollection<Item> {
     guard var cursor = pageCursor else { return }
-    var items = cursor.walk.pagesRead == 0 ? [] : (state.content ?? [])
-    for item in linked.items where cursor.seen.insert(AnyHashable(id(item))).inserted {
-      items.append(item)
-    }
+    var items = cursor.walk.pagesRead == 0 ? Content() : (state.content ?? Content())
+    // The page's new items are added at once: a content kept as pages adds them as one.
+    items.append(
+      contentsOf: linked.items.filter { cursor.seen.insert(AnyHashable(id($0))).inserted })
     var stoppedAtCap: Int?
     var loop: Int?
     switch cursor.walk.read(url, links: linked.links) {

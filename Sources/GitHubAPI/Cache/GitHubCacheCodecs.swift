@@ -35,7 +35,7 @@ public enum GitHubCacheCodecs {
   /// - Returns: The codec.
   public static func repositories(
     sanitizer: TextSanitizer, pages: RepositoryPageSource? = nil
-  ) -> LoaderCacheCodec<[Repository]> {
+  ) -> LoaderCacheCodec<RepositoryList> {
     LoaderCacheCodec(
       version: repositoriesVersion,
       encode: { content in
@@ -48,19 +48,11 @@ public enum GitHubCacheCodecs {
         // The fast reader takes what JSONDecoder would take alike; anything else goes to it.
         let stored =
           try StoredPagesReader.read(data) ?? JSONDecoder().decode(StoredPages.self, from: data)
-        // One list, and the page cache's pages as slices of it.
-        var content: [Repository] = []
-        content.reserveCapacity(stored.p.reduce(0) { $0 + $1.r.count })
-        var ranges: [Range<Int>] = []
-        for page in stored.p {
-          let start = content.count
-          content += page.r.lazy.map { $0.value(sanitizer) }
-          ranges.append(start..<content.count)
-        }
-        pages?.restore(stored, content: content, ranges: ranges)
+        // One list, and its pages the page cache's pages.
+        let content = RepositoryList(pages: stored.p.map { $0.r.map { $0.value(sanitizer) }[...] })
+        pages?.restore(stored, content: content)
         // A list cut at the limit: its last page's rows past it are the page's, not the list's.
-        if let limit = pages?.limit, content.count > limit { return Array(content.prefix(limit)) }
-        return content
+        return pages?.limit.map { content.truncated(to: $0) } ?? content
       })
   }
 }

@@ -76,25 +76,24 @@ public struct RepositoryPageSource: Sendable {
   /// partial content of a load that stopped part-way, the URL of the page after the last (the
   /// first not read) and the page count; `nil` when the page cache no longer holds exactly
   /// them, or when a URL or validator shows a secret.
-  func storedPages(of content: [Repository], sanitizer: TextSanitizer) -> StoredPages? {
+  func storedPages(of content: RepositoryList, sanitizer: TextSanitizer) -> StoredPages? {
     let first = firstPages.first { pageCache.value(forKey: $0) != nil } ?? firstPages[0]
     return storedPages(of: content, from: first, sanitizer: sanitizer)
   }
 
   private func storedPages(
-    of content: [Repository], from firstPage: String, sanitizer: TextSanitizer
+    of content: RepositoryList, from firstPage: String, sanitizer: TextSanitizer
   ) -> StoredPages? {
     var pages: [StoredPage] = []
-    var flattened: [Repository] = []
+    var flattened = RepositoryList()
     var seen: Set<String> = []
     var key = firstPage
     var pageCount: Int?
     while seen.insert(key).inserted {
       let stored = pageCache.stored(forKey: key)
       // Pages read up to one not read (not fetched, or fetched after the content was taken
-      // from a load under way, its rows not in yet): partial content, going on at `key`.
-      let rowsNotIn = stored?.value.slice.isEmpty == true && flattened.count == content.count
-      if stored == nil || (rowsNotIn && !content.isEmpty) {
+      // from a load under way): partial content, going on at `key`.
+      if stored == nil || (flattened.count == content.count && !content.isEmpty) {
         guard !pages.isEmpty, flattened == content else { return nil }
         let next = OriginRelativeStore.stored(key, origin: origin)
         guard sanitizer.redacted(next) == next else { return nil }
@@ -109,7 +108,7 @@ public struct RepositoryPageSource: Sendable {
         StoredPage(
           u: url, e: validators.etag, m: validators.lastModified,
           r: page.slice.map(StoredRepository.init)))
-      flattened += page.slice
+      flattened.appendPage(page.slice)
       // A list cut at the limit ends inside this page: the page is stored whole, as its
       // validators say it is.
       if let limit, content.count == limit, flattened.count >= limit {
@@ -123,22 +122,11 @@ public struct RepositoryPageSource: Sendable {
     return nil
   }
 
-  /// Puts the `stored` pages, whose repositories were read back as `decoded`, into the page
-  /// cache, each with the next one's URL; does nothing unless every page has a URL and
-  /// validators and the first is this run's first page.
-  func restore(_ stored: StoredPages, decoded: [[Repository]]) {
-    var start = 0
-    let ranges = decoded.map { page in
-      defer { start += page.count }
-      return start..<start + page.count
-    }
-    restore(stored, content: decoded.flatMap { $0 }, ranges: ranges)
-  }
-
-  /// Puts the `stored` pages into the page cache as slices of `content`, page `i` being
-  /// `content[ranges[i]]`, the last linking to the first page not read when the content is
-  /// partial; the same conditions as `restore(_:decoded:)`.
-  func restore(_ pages: StoredPages, content: [Repository], ranges: [Range<Int>]) {
+  /// Puts the `stored` pages into the page cache as the pages of `content` (page `i` being
+  /// `content.pages[i]`), each with the next one's URL, the last linking to the first page not
+  /// read when the content is partial; does nothing unless every page has a URL and validators
+  /// and the first is this run's first page.
+  func restore(_ pages: StoredPages, content: RepositoryList) {
     let stored = pages.p
     let urls = stored.compactMap { page in
       page.u.map { OriginRelativeStore.restored($0, origin: origin) }
@@ -151,7 +139,7 @@ public struct RepositoryPageSource: Sendable {
     for index in urls.indices {
       let next = index + 1 < urls.count ? URL(string: urls[index + 1]) : after.flatMap(URL.init)
       pageCache.store(
-        CachedPage(slice: content[ranges[index]], next: next, pageCount: pages.c ?? urls.count),
+        CachedPage(slice: content.pages[index], next: next, pageCount: pages.c ?? urls.count),
         validators: validators[index],
         forKey: urls[index])
     }
@@ -188,7 +176,7 @@ struct StoredPage: Codable {
   }
 
   /// A page of `repositories` without a URL or validators.
-  init(repositories: [Repository]) {
+  init<S: Sequence<Repository>>(repositories: S) {
     self.init(u: nil, e: nil, m: nil, r: repositories.map(StoredRepository.init))
   }
 }
