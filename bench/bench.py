@@ -21,6 +21,7 @@ import urllib.request
 import at_most_once
 import memory
 import owners
+import pages
 import slow_network as slow
 
 BINARY = os.path.abspath(sys.argv[1])
@@ -769,6 +770,17 @@ def slow_network():
 slow_failed = False
 
 
+def pages_without_latency():
+    """bench/pages.py: an owner's pages as fast as the server answers, against the app of the
+    commit before rows showed as pages arrive (--baseline); a guard that fails makes the bench
+    exit non-zero."""
+    global pages_failed
+    pages_failed = not pages.run(BINARY, report, QUICK, BASELINE)
+
+
+pages_failed = False
+
+
 def refuse_a_config_file():
     """The app reads its config file wherever it runs, tmux panes included (their environment is
     the tmux server's, not ours), so one on this machine would change what is measured."""
@@ -798,7 +810,8 @@ def main():
     # The groups in tmux, each alone or all of them, with a session that lives for the whole
     # run, so the tmux server never exits between panes.
     groups = {"--only-memory": memory_and_start, "--only-soak": soak, "--only-cache": warm_start,
-              "--only-owners": owner_switching, "--only-slow": slow_network}
+              "--only-owners": owner_switching, "--only-slow": slow_network,
+              "--only-pages": pages_without_latency}
     chosen = [group for flag, group in groups.items() if flag in sys.argv] or [run_all]
     keeper = Pane(20, 5)
     try:
@@ -809,6 +822,8 @@ def main():
         sys.exit("bench: an owner-switching guard failed (see above)")
     if slow_failed:
         sys.exit("bench: a slow-network guard failed (see above)")
+    if pages_failed:
+        sys.exit("bench: a pages guard failed (see above)")
     if post_failed:
         sys.exit("bench: an at-most-once figure missed its target (see above)")
 
@@ -830,6 +845,7 @@ def run_all():
     memory_and_start()
     owner_switching()
     slow_network()
+    pages_without_latency()
     soak()
     met = sum(1 for r in results if r[-1])
     print(f"\nbench: {met} of {len(results)} targets met")

@@ -32,6 +32,8 @@ public final class AppLoop {
   /// The loop's observations of both stores: what they keep reaches the inspector as it changes.
   private var storeObservations: [LoaderObservation] = []
   private var finished: CheckedContinuation<ExitCode, Never>?
+  /// When a frame of pages read may be drawn, on a backend that coalesces.
+  private let pace = FramePace(interval: Spinner.interval)
 
   /// A loop over `loaders` showing each state on `backend`, and the requests their client
   /// reports through `requestEvents`; `clock` stamps loader changes.
@@ -48,6 +50,10 @@ public final class AppLoop {
     self.clock = clock
     self.effects = effects
     shown = loaders.owner(state.ownerLogin, kind: state.ownerKind)
+    pace.drawLate = { [weak self] in
+      guard let self, self.exitCode == nil, !self.isRunning else { return }
+      self.present()
+    }
   }
 
   /// Observes the loaders and the client's requests, shows the first state (with whatever
@@ -179,6 +185,7 @@ public final class AppLoop {
 
   private func step(_ event: AppEvent, presents: Bool = true) {
     let waiting = queue.count
+    let before = state
     let commands = update(&state, event)
     for command in commands {
       perform(command)
@@ -196,10 +203,14 @@ public final class AppLoop {
       queue = []
       for event in started { step(event, presents: false) }
     }
-    present()
+    let page = pace.isPage(event, from: before, to: state)
+    if page, backend.coalescesStates, pace.defersPage(at: clock()) { return }
+    if pace.holds(event) { return }
+    present(page: page)
   }
 
-  private func present() {
+  private func present(page: Bool = false) {
+    pace.drew(at: clock(), page: page)
     // A backend whose output failed ends the run, through `update` like every way out.
     if let code = backend.present(state) { queue.insert(.stop(code), at: 0) }
   }

@@ -8,13 +8,8 @@
 #include <malloc.h>
 
 int cmalloc_limit_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
-int cmalloc_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 int cmalloc_trim(void) { return malloc_trim(0); }
 #else
-int cmalloc_fix_mmap_threshold(int bytes) {
-  (void)bytes;
-  return 1;
-}
 int cmalloc_limit_arenas(int count) {
   (void)count;
   return 1;

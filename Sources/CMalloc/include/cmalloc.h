@@ -6,12 +6,6 @@
    the C library is not glibc. */
 int cmalloc_limit_arenas(int count);
 
-/* Fixes glibc's mmap threshold at `bytes` (M_MMAP_THRESHOLD): a block that large or larger is
-   mapped on its own and unmapped when freed, and the threshold no longer rises to the size of
-   the largest block freed, after which such blocks would come from the heap and leave it
-   fragmented. Returns 0 when the C library refused; does nothing where it is not glibc. */
-int cmalloc_fix_mmap_threshold(int bytes);
-
 /* Gives the free memory of every arena back to the kernel (glibc's malloc_trim(0)); returns
    1 when some was given back. Does nothing where the C library is not glibc. */
 int cmalloc_trim(void);

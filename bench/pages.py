@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Pages where no latency hides their cost: the shipped binary reading an owner's pages as fast
+as the built-in server answers them; bench.py runs it with the rest (`--only-pages` alone).
+
+Usage: pages.py PATH/TO/release/loader-tui --baseline PATH [--quick]
+
+- In a 120x36 tmux pane, against `serve-demo --latency 0 --repos 5000` (pages of 100) in a
+  process of its own, `--no-cache`: from `f` to both panes listing all 5,000, and the bytes the
+  app wrote meanwhile; in turns with the baseline (bench/run.sh builds the app of
+  slow_network.BASELINE_COMMIT, which showed a spinner until the last page), medians. Guards:
+  the time within 1.1x the baseline's (a page's report shares the list read, the panes filter
+  that page alone); the bytes within 1.3x (pages that arrive while a frame is drawn are one frame,
+  not a frame each: without that, 50 frames of counts and borders).
+- Headless, the app and its built-in server in one process (`--headless --latency 0 --no-cache
+  --repos N --page-cap 1000`), N from 5,000 to 40,000: the best of three runs of each, in turns
+  with the baseline. Guard: each doubling of N costs at most 2.1x the time (the work for a page
+  is the page's, not the list's so far).
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import memory
+import slow_network as slow
+
+REPOS = 5000
+TIME_RATIO, BYTES_RATIO, DOUBLING_RATIO = 1.1, 1.3, 2.1
+SIZES = (5000, 10000, 20000, 40000)
+
+
+def serve(binary):
+    """`binary`'s built-in server, answering at once: the process and its URL."""
+    command = [binary, "serve-demo", "--latency", "0", "--page-size", "100", "--repos",
+               str(REPOS), "--port", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    url = process.stdout.readline().rsplit(" ", 1)[1].strip()
+    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+    return process, url
+
+
+def one_load(binary, url, folder):
+    """Seconds from `f` to both panes listing every repository, and the bytes written."""
+    pane = memory.Pane(120, 36)
+    try:
+        written = os.path.join(folder, "written")
+        pane.keys(f"exec {binary} --base-url {url} --no-cache --retries 0", "Enter")
+        pane.wait(memory.first_full, timeout=20)
+        time.sleep(0.3)
+        open(written, "wb").close()
+        pane.pipe(written)
+        began = time.monotonic()
+        pane.keys("f")
+        pane.wait(slow.complete, timeout=60, step=0.002)
+        last = time.monotonic() - began
+        # What the last frame wrote reaches the pipe a moment after the screen shows it.
+        time.sleep(0.2)
+        pane.unpipe()
+        result = {"last": last, "bytes": os.path.getsize(written)}
+        pane.keys("q")
+        return result
+    finally:
+        pane.close()
+
+
+def headless(binary, repos):
+    """Seconds one headless load of `repos` repositories takes, start to exit."""
+    began = time.monotonic()
+    subprocess.run([binary, "--headless", "--latency", "0", "--no-cache", "--repos", str(repos),
+                    "--page-cap", "1000"], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return time.monotonic() - began
+
+
+def run(binary, report, quick=False, baseline=None):
+    """Measures `binary` beside `baseline` and reports each figure; returns whether every guard
+    held."""
+    if not baseline:
+        print("  (pages: no baseline given, nothing measured)")
+        return True
+    folder = tempfile.mkdtemp(prefix="loader-tui-pages-")
+    server, url = serve(binary)
+    programs = (("ours", binary), ("baseline", baseline))
+    loads = {name: [] for name, _ in programs}
+    runs = 3 if quick else 7
+    try:
+        for index in range(runs):
+            for name, program in programs:
+                result = one_load(program, url, folder)
+                if index > 0:
+                    loads[name].append(result)
+    finally:
+        server.terminate()
+        server.wait()
+
+    def med(name, key):
+        return statistics.median(run[key] for run in loads[name])
+
+    ok = True
+    title = f"{REPOS:,} repositories, no latency, 120x36"
+    for key, figure, unit, target in (("last", "f to the last row", "s", TIME_RATIO),
+                                      ("bytes", "bytes written from f to the last row", "bytes",
+                                       BYTES_RATIO)):
+        ours, theirs = med("ours", key), med("baseline", key)
+        met = ours <= target * theirs
+        report(f"{title}: {figure}", ours, unit,
+               f"spinner, then the list ({slow.BASELINE_COMMIT}) {unit}", theirs, ours / theirs,
+               f"<= {target}x", met)
+        ok &= met
+
+    best = {name: {} for name, _ in programs}
+    for repos in SIZES:
+        for _ in range(2 if quick else 3):
+            for name, program in programs:
+                seconds = headless(program, repos)
+                best[name][repos] = min(best[name].get(repos, seconds), seconds)
+    for smaller, larger in zip(SIZES, SIZES[1:]):
+        ours = best["ours"][larger] / best["ours"][smaller]
+        theirs = best["baseline"][larger] / best["baseline"][smaller]
+        met = ours <= DOUBLING_RATIO
+        report(f"headless, no latency: {smaller:,} -> {larger:,} repositories, time x "
+               f"({best['ours'][smaller]:.2f} -> {best['ours'][larger]:.2f} s)", ours, "x",
+               f"{slow.BASELINE_COMMIT} x ({best['baseline'][smaller]:.2f} -> "
+               f"{best['baseline'][larger]:.2f} s)", theirs, ours / theirs,
+               f"<= {DOUBLING_RATIO}x a doubling", met)
+        ok &= met
+    return ok
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+    baseline = arguments[arguments.index("--baseline") + 1] if "--baseline" in arguments else None
+
+    def show(figure, value, unit, baseline_name, baseline_value, ratio, target, met):
+        print(f"{figure}: {value:.3f} {unit}; {baseline_name} {baseline_value:.3f}; ratio "
+              f"{ratio:.2f}; target {target}: {'meets' if met else 'MISSES'}", flush=True)
+
+    held = run(os.path.abspath(arguments[0]), show, "--quick" in arguments,
+               os.path.abspath(baseline) if baseline else None)
+    sys.exit(0 if held else "pages: a guard failed (see above)")
