@@ -12,8 +12,8 @@ Usage: pages.py PATH/TO/release/loader-tui --baseline PATH [--quick]
   that page alone); the bytes within 1.3x (pages that arrive while a frame is drawn are one frame,
   not a frame each: without that, 50 frames of counts and borders).
 - Headless, the app and its built-in server in one process (`--headless --latency 0 --no-cache
-  --repos N --page-cap 1000`), N from 5,000 to 40,000: the best of three runs of each, in turns
-  with the baseline. Guard: each doubling of N costs at most 2.1x the time (the work for a page
+  --repos N --page-cap 1000`), N from 5,000 to 40,000: the best of five runs of each (three
+  with --quick), in turns with the baseline. Guard: each doubling of N costs at most 2.1x the time (the work for a page
   is the page's, not the list's so far).
 """
 import os
@@ -113,7 +113,7 @@ def run(binary, report, quick=False, baseline=None):
 
     best = {name: {} for name, _ in programs}
     for repos in SIZES:
-        for _ in range(2 if quick else 3):
+        for _ in range(3 if quick else 5):
             for name, program in programs:
                 seconds = headless(program, repos)
                 best[name][repos] = min(best[name].get(repos, seconds), seconds)
