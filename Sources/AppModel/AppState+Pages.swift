@@ -98,3 +98,20 @@ extension LoadingState {
     return false
   }
 }
+
+extension AppState {
+  /// Whether this state is `before` with more of the repositories read and nothing else
+  /// changed but what a page changes: the repositories' loader (its partial content, pages and
+  /// status), the lists made from it, the rate limit, the requests recorded, and the time.
+  public func readMore(since before: AppState) -> Bool {
+    var same = self
+    same.repositories = before.repositories
+    same.visible = before.visible
+    same.rateLimit = before.rateLimit
+    same.rateLimitAt = before.rateLimitAt
+    same.inspector = before.inspector
+    same.now = before.now
+    same.pendingWake = before.pendingWake
+    return same == before
+  }
+}

@@ -115,7 +115,7 @@ public struct AppState: Sendable, Equatable {
   }
 
   /// The repositories each pane lists after the filter and the sort.
-  private var visible = VisibleLists()
+  var visible = VisibleLists()
 
   /// The repositories a pane lists, after the filter and the sort.
   public func visibleRepositories(_ pane: PaneID) -> RepositoryList {

@@ -64,6 +64,29 @@ public enum PaneView {
     }
   }
 
+  /// Draws the bottom edge of `pane`'s border in `rect`, in `style`, with its label: what
+  /// ``draw(_:_:in:into:)`` draws there, for a frame that draws nothing else of the pane.
+  static func drawFooter(
+    _ state: AppState, _ pane: PaneID, in rect: Rect, style: Style, into grid: inout Grid
+  ) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let horizontal = String(repeating: "─", count: rect.width - 2)
+    grid.put("└" + horizontal + "┘", x: rect.x, y: rect.bottom, style: style)
+    let repositories = state.visibleRepositories(pane)
+    let inner = rect.content
+    let header = PaneHeader.lines(state, pane, width: inner.width)
+    guard inner.width > 0, inner.height > header.count, hasContent(state, pane),
+      !repositories.isEmpty
+    else { return }
+    let first = state.scroll[pane] ?? 0
+    let shown = min(repositories.count, first + Layout.itemsShown(state, pane)) - first
+    let label = footer(
+      state, first: first, shown: shown, listed: repositories.count, width: rect.width)
+    if let label {
+      grid.put(label, x: rect.right - 1 - TextWidth.of(label), y: rect.bottom, style: .dim)
+    }
+  }
+
   /// The bottom border's label: the rows shown of how many (" 1–10 of 36 ") when the list
   /// scrolls and, while pages arrive, the rows so far and the page (" 1–10 of 1,200 so far ·
   /// page 12/50 "); narrower borders get less of it, the pages before the rows; `nil` for none.

@@ -41,10 +41,14 @@ public final class TerminalBackend: AppBackend {
   /// A tick (the spinner's next frame, the clock) draws only what it changes over the frame
   /// before: the panes' rows are not rendered again at every spinner frame.
   public func present(_ state: AppState) -> ExitCode? {
-    let ticked = drawn.flatMap { drawn in
-      presented.flatMap { Screen.ticked(drawn, from: $0, to: state) }
+    // A tick, or a page read below the rows shown, draws only what it changes over the frame
+    // before; anything else is rendered whole.
+    let partial = drawn.flatMap { drawn in
+      presented.flatMap {
+        Screen.ticked(drawn, from: $0, to: state) ?? Screen.paged(drawn, from: $0, to: state)
+      }
     }
-    let grid = ticked ?? Screen.render(state)
+    let grid = partial ?? Screen.render(state)
     screen.draw(grid.diff(from: drawn))
     drawn = grid
     presented = state
