@@ -51,7 +51,8 @@ public final class AppLoop {
     self.effects = effects
     shown = loaders.owner(state.ownerLogin, kind: state.ownerKind)
     pace.drawLate = { [weak self] in
-      guard let self, self.exitCode == nil, !self.isRunning else { return }
+      guard let self, self.exitCode == nil else { return }
+      guard !self.isRunning else { return DispatchQueue.main.async { self.pace.drawLate() } }
       self.present()
     }
   }
@@ -187,6 +188,8 @@ public final class AppLoop {
     let waiting = queue.count
     let before = state
     let commands = update(&state, event)
+    // Every event, drawn or not: a load started in a frame of several starts the pace anew.
+    let page = pace.isPage(event, from: before, to: state)
     for command in commands {
       perform(command)
       if exitCode != nil { return }
@@ -203,7 +206,6 @@ public final class AppLoop {
       queue = []
       for event in started { step(event, presents: false) }
     }
-    let page = pace.isPage(event, from: before, to: state)
     if page, backend.coalescesStates, pace.defersPage(at: clock()) { return }
     if pace.holds(event) { return }
     present(page: page)

@@ -34,7 +34,8 @@ public final class TerminalBackend: AppBackend {
   public var size: Size? { screen.size }
 
   /// A frame shows the state after the events that waited together: pages that arrive faster
-  /// than a frame is drawn are drawn in one frame, a page that arrives alone at once.
+  /// than a frame is drawn are drawn in one frame (and pages faster than the spinner at its
+  /// pace, `FramePace`).
   public var coalescesStates: Bool { true }
 
   /// Draws the cells that differ from the frame drawn before.

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// With `policies.revalidates`, each page is sent as a conditional request: a page the server
 /// confirms unchanged (`304`) is reused as decoded last time, and when every page is, the
-/// list is kept as it is (the same array, nothing decoded) through `finishNotModified()`.
+/// list is kept as it is (the same pages, nothing decoded) through `finishNotModified()`.
 @MainActor
 public final class RepositoriesLoader: WebLoader<RepositoryList>, ContentLoading {
   /// The owner's login.

@@ -16,18 +16,23 @@ public struct RepositoryList: RandomAccessCollection, RangeReplaceableCollection
   /// An empty list.
   public init() {}
 
-  /// A list of one page holding `repositories`.
+  /// A list of one page holding `repositories` (none when there are none); another list's
+  /// pages are shared, not copied.
   ///
   /// - Parameter repositories: The repositories, in order.
   public init<S: Sequence>(_ repositories: S) where S.Element == Repository {
-    appendPage(Array(repositories)[...])
+    if let list = repositories as? RepositoryList {
+      self = list
+      return
+    }
+    append(contentsOf: repositories)
   }
 
-  /// A list of one page holding `elements`.
+  /// A list of one page holding `elements` (none when there are none).
   ///
   /// - Parameter elements: The repositories, in order.
   public init(arrayLiteral elements: Repository...) {
-    appendPage(elements[...])
+    append(contentsOf: elements)
   }
 
   /// A list made of `pages`, in order, sharing their storage.

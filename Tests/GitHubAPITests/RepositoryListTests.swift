@@ -32,6 +32,10 @@ final class RepositoryListTests: XCTestCase {
     XCTAssertEqual(list, RepositoryList(all), "equal however paged")
     XCTAssertNotEqual(list, RepositoryList(all.dropLast()))
     XCTAssertEqual(RepositoryList(), [], "an empty list is the empty literal")
+    XCTAssertEqual(RepositoryList([]).pages.count, 0, "no repositories, no page")
+    XCTAssertEqual(([] as RepositoryList).pages.count, 0)
+    XCTAssertEqual(
+      RepositoryList(list).sharedPages(with: list), 4, "a list made of a list shares it")
   }
 
   /// What a load's report is: a copy of the list kept while the next page is added to the list.
