@@ -100,9 +100,7 @@ final class KeyMapTests: XCTestCase {
   /// Generated: a random action moved to a random free key does on it exactly what it did on
   /// its own key, and its own key then does nothing. `KEYMAP_SEED=S` replays one seed.
   func testAReboundKeyDoesWhatTheOldOneDid() {
-    let environment = ProcessInfo.processInfo.environment
-    let seeds: [UInt64] =
-      environment["KEYMAP_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...200)
+    let seeds = SeededGenerator.seeds(replaying: "KEYMAP_SEED", else: 1...200)
     let used = Set(KeyBinding.all.flatMap(\.keys))
     let free =
       (0x21...0x7E).map { Key.character(Character(Unicode.Scalar(UInt8($0)))) }

@@ -61,9 +61,7 @@ final class KeySequenceModelTests: XCTestCase {
   }
 
   func testRandomKeySequencesKeepTheModelsPromises() {
-    let environment = ProcessInfo.processInfo.environment
-    let seeds: [UInt64] =
-      environment["MODEL_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...300)
+    let seeds = SeededGenerator.seeds(replaying: "MODEL_SEED", else: 1...300)
     for seed in seeds {
       var random = SeededGenerator(seed: seed)
       var state = Fixture.loaded(columns: 80, rows: 24)

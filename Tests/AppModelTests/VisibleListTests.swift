@@ -36,9 +36,7 @@ final class VisibleListTests: XCTestCase {
   /// direction changed now and then, and now and then a list made anew (another load's).
   /// `VISIBLE_LIST_SEED=S` replays one seed.
   func testGeneratedPagesFiltersAndSortsListWhatAFreshFilterWould() {
-    let seeds =
-      ProcessInfo.processInfo.environment["VISIBLE_LIST_SEED"].flatMap(UInt64.init).map { [$0] }
-      ?? Array(1...100)
+    let seeds = SeededGenerator.seeds(replaying: "VISIBLE_LIST_SEED", else: 1...100)
     for seed in seeds {
       var random = SeededGenerator(seed: seed)
       var visible = VisibleList()

@@ -55,9 +55,7 @@ final class ScreenPageTests: XCTestCase {
   /// Random pages, keys, sorts and sizes between them: whenever a frame is drawn over
   /// the one before, it is the full render. `SCREEN_PAGE_SEED=S` replays one seed.
   func testGeneratedChangesDrawnOverTheFrameBeforeAreTheFullRender() {
-    let seeds =
-      ProcessInfo.processInfo.environment["SCREEN_PAGE_SEED"].flatMap(UInt64.init).map { [$0] }
-      ?? Array(1...40)
+    let seeds = SeededGenerator.seeds(replaying: "SCREEN_PAGE_SEED", else: 1...40)
     var partial = 0
     for seed in seeds {
       var random = SeededGenerator(seed: seed)

@@ -54,9 +54,7 @@ final class RepositoryListTests: XCTestCase {
   /// Generated lists: random pages (empty ones too) against the flat array, for every reading
   /// and change. `REPOSITORY_LIST_SEED=S` replays one seed.
   func testGeneratedPagesReadAndChangeAsTheArrayDoes() {
-    let seeds =
-      ProcessInfo.processInfo.environment["REPOSITORY_LIST_SEED"].flatMap(UInt64.init).map { [$0] }
-      ?? Array(1...300)
+    let seeds = SeededGenerator.seeds(replaying: "REPOSITORY_LIST_SEED", else: 1...300)
     for seed in seeds {
       var random = SeededGenerator(seed: seed)
       let sizes = (0..<Int.random(in: 0...6, using: &random)).map { _ in
