@@ -39,9 +39,7 @@ results = []
 
 def report(figure, value, unit, baseline_name, baseline, ratio, target, ok):
     results.append((figure, value, unit, baseline_name, baseline, ratio, target, ok))
-    mark = "meets" if ok else "MISSES"
-    print(f"{figure}: {value:.3f} {unit}; {baseline_name} {baseline:.3f}; ratio {ratio:.2f}; "
-          f"target {target}: {mark}", flush=True)
+    memory.print_figure(figure, value, unit, baseline_name, baseline, ratio, target, ok)
 
 
 # MARK: - tmux helpers

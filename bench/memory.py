@@ -97,6 +97,21 @@ def serve_demo(server, repos):
     return process, url
 
 
+def print_figure(figure, value, unit, baseline_name, baseline, ratio, target, ok):
+    """A figure as bench.py prints it, for a bench module run alone."""
+    print(f"{figure}: {value:.3f} {unit}; {baseline_name} {baseline:.3f}; ratio {ratio:.2f}; "
+          f"target {target}: {'meets' if ok else 'MISSES'}", flush=True)
+
+
+def command_line():
+    """A bench module's own command line, `BINARY [--baseline PATH] [--quick]`: the binary and
+    the baseline as absolute paths (`None` without one), and whether it is quick."""
+    arguments = sys.argv[1:]
+    baseline = arguments[arguments.index("--baseline") + 1] if "--baseline" in arguments else None
+    return (os.path.abspath(arguments[0]), os.path.abspath(baseline) if baseline else None,
+            "--quick" in arguments)
+
+
 def malloc_arenas(pid):
     """How many malloc arenas the process has besides the main heap: glibc reserves each as an
     anonymous mapping aligned to 64 MiB, its used part readable and writable."""

@@ -285,11 +285,8 @@ def run(binary, report, quick=False):
 
 
 def main():
-    def report(figure, value, unit, baseline_name, baseline, ratio, target, ok):
-        print(f"{figure}: {value:.3f} {unit}; {baseline_name} {baseline:.3f}; ratio {ratio:.2f};"
-              f" target {target}: {'meets' if ok else 'MISSES'}", flush=True)
-    ok = run(os.path.abspath(sys.argv[1]), report, "--quick" in sys.argv)
-    sys.exit(0 if ok else 1)
+    binary, _, quick = memory.command_line()
+    sys.exit(0 if run(binary, memory.print_figure, quick) else 1)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 import memory
@@ -30,16 +29,6 @@ import slow_network as slow
 REPOS = 5000
 TIME_RATIO, BYTES_RATIO, DOUBLING_RATIO = 1.1, 1.3, 2.1
 SIZES = (5000, 10000, 20000, 40000)
-
-
-def serve(binary):
-    """`binary`'s built-in server, answering at once: the process and its URL."""
-    command = [binary, "serve-demo", "--latency", "0", "--page-size", "100", "--repos",
-               str(REPOS), "--port", "0"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    url = process.stdout.readline().rsplit(" ", 1)[1].strip()
-    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
-    return process, url
 
 
 def one_load(binary, url, folder):
@@ -82,7 +71,7 @@ def run(binary, report, quick=False, baseline=None):
         print("  (pages: no baseline given, nothing measured)")
         return True
     folder = tempfile.mkdtemp(prefix="loader-tui-pages-")
-    server, url = serve(binary)
+    server, url = memory.serve_demo(binary, REPOS)
     programs = (("ours", binary), ("baseline", baseline))
     loads = {name: [] for name, _ in programs}
     runs = 3 if quick else 7
@@ -131,13 +120,6 @@ def run(binary, report, quick=False, baseline=None):
 
 
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    baseline = arguments[arguments.index("--baseline") + 1] if "--baseline" in arguments else None
-
-    def show(figure, value, unit, baseline_name, baseline_value, ratio, target, met):
-        print(f"{figure}: {value:.3f} {unit}; {baseline_name} {baseline_value:.3f}; ratio "
-              f"{ratio:.2f}; target {target}: {'meets' if met else 'MISSES'}", flush=True)
-
-    held = run(os.path.abspath(arguments[0]), show, "--quick" in arguments,
-               os.path.abspath(baseline) if baseline else None)
+    binary, baseline, quick = memory.command_line()
+    held = run(binary, memory.print_figure, quick, baseline)
     sys.exit(0 if held else "pages: a guard failed (see above)")

@@ -163,13 +163,6 @@ def run(binary, report, quick=False, baseline=None):
 
 
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    baseline = arguments[arguments.index("--baseline") + 1] if "--baseline" in arguments else None
-
-    def show(figure, value, unit, baseline_name, baseline_value, ratio, target, met):
-        print(f"{figure}: {value:.3f} {unit}; {baseline_name} {baseline_value:.3f}; ratio "
-              f"{ratio:.2f}; target {target}: {'meets' if met else 'MISSES'}", flush=True)
-
-    held = run(os.path.abspath(arguments[0]), show, "--quick" in arguments,
-               os.path.abspath(baseline) if baseline else None)
+    binary, baseline, quick = memory.command_line()
+    held = run(binary, memory.print_figure, quick, baseline)
     sys.exit(0 if held else "slow_network: a guard failed (see above)")
