@@ -11,6 +11,9 @@ Usage: pages.py PATH/TO/release/loader-tui --baseline PATH [--quick]
   the time within 1.1x the baseline's (a page's report shares the list read, the panes filter
   that page alone); the bytes within 1.3x (pages that arrive while a frame is drawn are one frame,
   not a frame each: without that, 50 frames of counts and borders).
+- The same load with both panes sorted by name (`s` before `f`), in the same turns: guard, the
+  time within 1.5x the load as listed (a page read in a sorted pane is sorted alone and merged
+  in; sorting the whole list again at each page took 6x).
 - Headless, the app and its built-in server in one process (`--headless --latency 0 --no-cache
   --repos N --page-cap 1000`), N from 5,000 to 40,000: the best of five runs of each (three
   with --quick), in turns with the baseline. Guard: each doubling of N costs at most 2.1x the time (the work for a page
@@ -27,17 +30,20 @@ import memory
 import slow_network as slow
 
 REPOS = 5000
-TIME_RATIO, BYTES_RATIO, DOUBLING_RATIO = 1.1, 1.3, 2.1
+TIME_RATIO, BYTES_RATIO, DOUBLING_RATIO, SORTED_RATIO = 1.1, 1.3, 2.1, 1.5
 SIZES = (5000, 10000, 20000, 40000)
 
 
-def one_load(binary, url, folder):
-    """Seconds from `f` to both panes listing every repository, and the bytes written."""
+def one_load(binary, url, folder, keys=()):
+    """Seconds from `f` to both panes listing every repository, and the bytes written; `keys`
+    are typed before `f`."""
     pane = memory.Pane(120, 36)
     try:
         written = os.path.join(folder, "written")
         pane.keys(f"exec {binary} --base-url {url} --no-cache --retries 0", "Enter")
         pane.wait(memory.first_full, timeout=20)
+        for key in keys:
+            pane.keys(key)
         time.sleep(0.3)
         open(written, "wb").close()
         pane.pipe(written)
@@ -73,7 +79,7 @@ def run(binary, report, quick=False, baseline=None):
     folder = tempfile.mkdtemp(prefix="loader-tui-pages-")
     server, url = memory.serve_demo(binary, REPOS)
     programs = (("ours", binary), ("baseline", baseline))
-    loads = {name: [] for name, _ in programs}
+    loads = {name: [] for name in ("ours", "baseline", "sorted")}
     runs = 3 if quick else 7
     try:
         for index in range(runs):
@@ -81,6 +87,9 @@ def run(binary, report, quick=False, baseline=None):
                 result = one_load(program, url, folder)
                 if index > 0:
                     loads[name].append(result)
+            result = one_load(binary, url, folder, keys=("s",))
+            if index > 0:
+                loads["sorted"].append(result)
     finally:
         server.terminate()
         server.wait()
@@ -99,6 +108,11 @@ def run(binary, report, quick=False, baseline=None):
                f"spinner, then the list ({slow.BASELINE_COMMIT}) {unit}", theirs, ours / theirs,
                f"<= {target}x", met)
         ok &= met
+    ours, listed = med("sorted", "last"), med("ours", "last")
+    met = ours <= SORTED_RATIO * listed
+    report(f"{title}: sorted by name, f to the last row", ours, "s", "as listed s", listed,
+           ours / listed, f"<= {SORTED_RATIO}x", met)
+    ok &= met
 
     best = {name: {} for name, _ in programs}
     for repos in SIZES:

@@ -19,26 +19,38 @@ struct VisibleList: Sendable {
   var hasDescriptions: Bool { firstDescribedPage != nil }
   /// The first page of `shown` with a description on it.
   private var firstDescribedPage: Int?
-  /// The loader's list `shown` was made from, and the filter: while the list is as listed,
-  /// `shown` has a page for each of its pages.
+  /// The loader's list `shown` was made from, and the filter and order it was made with: a
+  /// list that goes on from it lists only its new pages.
   private var source = RepositoryList()
   private var filter = ""
+  private var sort = SortOrder.listed
+  private var reversed = false
 
-  /// Lists `all` kept by `filter`, in `sort`'s order (reversed when `reversed`). In the
-  /// server's order, the pages `all` shares with the list before are not filtered again, nor
-  /// looked through for a description: a page read costs that page.
+  /// Lists `all` kept by `filter`, in `sort`'s order (reversed when `reversed`). The pages `all`
+  /// shares with the list before are not filtered again, nor looked through for a description:
+  /// in the server's order a page read costs that page, sorted it is sorted alone and merged in.
   mutating func update(_ all: RepositoryList, filter: String, sort: SortOrder, reversed: Bool) {
+    let same = filter == self.filter && sort == self.sort && reversed == self.reversed
+    let shared = same ? all.sharedPages(with: source) : 0
+    defer { (source, self.filter, self.sort, self.reversed) = (all, filter, sort, reversed) }
     guard sort == .listed, !reversed else {
-      var kept = filter.isEmpty ? Array(all) : all.filter { ListFilter.matches($0, filter) }
-      kept = sort.sorted(kept)
-      if reversed { kept.reverse() }
-      shown = RepositoryList(kept)
-      firstDescribedPage = shown.contains { $0.description != nil } ? 0 : nil
-      // Sorted, the pages are not the source's: the next list is made whole.
-      source = RepositoryList()
+      // Sorted, `shown` holds every page of `source` in one: it goes on only from all of them.
+      let goesOn = shared > 0 && shared == source.pages.count
+      if goesOn, shared == all.pages.count { return }
+      let added = kept(all.pages.dropFirst(goesOn ? shared : 0), filter: filter)
+      var ordered = sort.sorted(added)
+      if reversed { ordered.reverse() }
+      if goesOn {
+        ordered = sort.merged(shown.pages.first ?? [], ordered, reversed: reversed)
+      } else {
+        firstDescribedPage = nil
+      }
+      if firstDescribedPage == nil, added.contains(where: { $0.description != nil }) {
+        firstDescribedPage = 0
+      }
+      shown = RepositoryList(ordered)
       return
     }
-    let shared = filter == self.filter ? all.sharedPages(with: source) : 0
     var kept = RepositoryList(pages: shown.pages.prefix(shared))
     firstDescribedPage = firstDescribedPage.flatMap { $0 < shared ? $0 : nil }
     for page in all.pages.dropFirst(shared) {
@@ -49,7 +61,14 @@ struct VisibleList: Sendable {
       kept.appendPage(page)
     }
     shown = kept
-    source = all
-    self.filter = filter
+  }
+
+  /// The repositories of `pages` that `filter` keeps, in the server's order.
+  private func kept(_ pages: ArraySlice<ArraySlice<Repository>>, filter: String) -> [Repository] {
+    var kept: [Repository] = []
+    for page in pages {
+      kept += filter.isEmpty ? page : page.filter { ListFilter.matches($0, filter) }
+    }
+    return kept
   }
 }
