@@ -113,6 +113,11 @@ final class RequestLifeReporter: Sendable {
     queue.async { observer(event) }
   }
 
+  /// Calls `body` on the delivery queue once every event reported before is delivered.
+  func afterDelivered(_ body: @escaping @Sendable () -> Void) {
+    queue.async(execute: body)
+  }
+
   /// Delivers the last event of a request: finished or failed with what was counted.
   func reportEnd(_ outcome: TaskOutcome, error: Error?) {
     let status = (outcome.response as? HTTPURLResponse)?.statusCode

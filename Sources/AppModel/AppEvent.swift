@@ -18,6 +18,9 @@ public enum AppEvent: Sendable, Equatable {
   case action(Action)
   /// A request was sent or ended (from the client's request-life events).
   case request(RequestRecord)
+  /// Every request event the client reported before `drainRequestEvents` was asked for has
+  /// arrived.
+  case requestEventsDrained
   /// The names each loader lists as its observers, as the library reports them.
   case observers([LoaderKind: [String]])
   /// The loaders the runtime keeps by key changed (an owner shown, a detail opened, a loader

@@ -35,6 +35,9 @@ public enum Command: Sendable, Equatable {
   /// Give the terminal back and stop, as Ctrl-Z does in every terminal program; on `fg`,
   /// take it back at its current size.
   case suspend
+  /// Send `.requestEventsDrained` once every request event the client reported so far has
+  /// arrived (the client hears its requests on a queue of its own, behind the loaders).
+  case drainRequestEvents
   /// Leave the app with this exit code.
   case quit(ExitCode)
 }

@@ -14,6 +14,14 @@ public struct FetchRounds: Sendable, Equatable {
   public internal(set) var started = false
   /// Whether the planned fetches all settled and the app quit because of it.
   public internal(set) var isComplete = false
+  /// Headless `--trace`, once the loaders settled with no request in flight: whether the app
+  /// waits for, or has, every request event the client reported so far.
+  var drain = EventDrain.notAsked
+
+  /// Where the wait for the client's last request events is.
+  enum EventDrain: Sendable, Equatable {
+    case notAsked, asked, done
+  }
 
   /// No fetch yet; `planned` fetches to make (headless), or none planned.
   public init(planned: Int? = nil, waitsForRequests: Bool = false) {
@@ -30,6 +38,7 @@ public struct FetchRounds: Sendable, Equatable {
     guard !bothLoading else { return [.fetchBoth(round: round)] }
     fetches += 1
     started = false
+    drain = .notAsked
     return [.fetchBoth(round: fetches)]
   }
 
@@ -47,7 +56,18 @@ public struct FetchRounds: Sendable, Equatable {
       !repositories.isLoading
     else { return [] }
     if case .initial = merged { return [] }
-    if state.rounds.waitsForRequests, state.inspector.inFlight > 0 { return [] }
+    if state.rounds.waitsForRequests {
+      if state.inspector.inFlight > 0 { return [] }
+      // The client hears its requests on a queue of its own, so the loaders can settle before
+      // the last request's events arrive (it was not seen in flight yet): those come first.
+      switch state.rounds.drain {
+      case .notAsked:
+        state.rounds.drain = .asked
+        return [.drainRequestEvents]
+      case .asked: return []
+      case .done: break
+      }
+    }
     if state.rounds.fetches < planned { return state.rounds.fetch(bothLoading: false) }
     state.rounds.isComplete = true
     if case .success = merged { return [.quit(.success)] }

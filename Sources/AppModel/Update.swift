@@ -43,6 +43,9 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
   case .request(let record):
     state.inspector.record(record)
     return []
+  case .requestEventsDrained:
+    if state.rounds.drain == .asked { state.rounds.drain = .done }
+    return []
   case .observers(let names):
     state.inspector.observers = names
     return []

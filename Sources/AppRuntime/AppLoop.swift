@@ -242,6 +242,11 @@ public final class AppLoop {
       }
     case .cancelWake:
       scheduler.cancel()
+    case .drainRequestEvents:
+      // After the events the client reported so far, each already on its way to the main queue.
+      requestEvents.afterDelivered { [weak self] in
+        DispatchQueue.main.async { self?.post(.requestEventsDrained) }
+      }
     case .openURL(let url):
       // A failure comes back as a notice, through `update` like everything else.
       if let failure = effects.openURL(url) { queue.append(.notice(failure)) }
@@ -288,13 +293,5 @@ public final class AppLoop {
     exitCode = final
     finished?.resume(returning: final)
     finished = nil
-  }
-}
-
-extension Command {
-  /// Whether this shows another owner.
-  fileprivate var showsOwner: Bool {
-    if case .showOwner = self { return true }
-    return false
   }
 }

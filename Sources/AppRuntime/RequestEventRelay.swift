@@ -7,6 +7,8 @@ public final class RequestEventRelay: Sendable {
   /// The function in a struct of its own: a lock's value is never a function type (`Locked`).
   private struct Listener {
     var hear: (@Sendable (RequestLifeEvent) -> Void)?
+    /// Runs a function once every event the client reported so far is delivered.
+    var drain: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
   }
 
   private let listener = Locked(Listener())
@@ -23,5 +25,18 @@ public final class RequestEventRelay: Sendable {
   public func deliver(_ event: RequestLifeEvent) {
     let hear = listener.withLock { $0.hear }
     hear?(event)
+  }
+
+  /// Sets how ``afterDelivered(_:)`` waits for the events reported so far: the client's
+  /// `afterRequestEvents`, or another relay's.
+  public func drain(through drain: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+    listener.withLock { $0.drain = drain }
+  }
+
+  /// Calls `body` once every event the client reported so far was passed on (at once when
+  /// nothing says how to wait).
+  public func afterDelivered(_ body: @escaping @Sendable () -> Void) {
+    guard let drain = listener.withLock({ $0.drain }) else { return body() }
+    drain(body)
   }
 }

@@ -51,6 +51,7 @@ struct AppRun {
     let requestEvents = RequestEventRelay()
     let client = source.configuration.makeClient(
       userAgent: AppInfo.userAgent, requestLifeObserver: { requestEvents.deliver($0) })
+    requestEvents.drain(through: client.afterRequestEvents)
     // Enough owners kept for every one the command line names to load at once.
     let loaders = GitHubLoaders(
       client: client, configuration: source.configuration,

@@ -15,6 +15,7 @@ struct HeadlessRelays {
       return
     }
     let relays = owners.map { _ in RequestEventRelay() }
+    for relay in relays { relay.drain(through: source.afterDelivered) }
     self.relays = relays
     source.listen { event in
       // The owner the request was made for: its endpoint says (`requestSubject`).

@@ -113,4 +113,33 @@ final class RequestLifeObserverTests: XCTestCase {
       ["created", "sent 5/5", "response 200 - 2", "received 2/2", "finished 200 2 5"])
     XCTAssertEqual(events.values.first?.method, "POST")
   }
+
+  /// The observer hears events on a queue of the client's own: a request can complete while
+  /// its events wait there. `afterRequestEvents` runs once they are all heard.
+  func testAfterRequestEventsRunsOnceTheEventsOfACompletedRequestAreHeard() async throws {
+    stub.answer { _ in .text("ok") }
+    let events = self.events
+    let held = DispatchSemaphore(value: 0)
+    let client = URLSessionClient(
+      baseURL: stub.baseURL, configuration: stub.configuration(),
+      completionQueue: DispatchQueue(label: "life-tests"),
+      requestLifeObserver: { event in
+        // A slow observer: the first event holds the queue until the test lets it go.
+        if case .created = event.kind { held.wait() }
+        events.append(event)
+      })
+    _ = try await client.request(TextEndpoint(path: "books"))
+    XCTAssertTrue(events.values.isEmpty, "the request completed before its events were heard")
+    let heard = expectation(description: "after the events")
+    let seen = Recorder<[RequestLifeEvent]>()
+    client.afterRequestEvents {
+      seen.append(events.values)
+      heard.fulfill()
+    }
+    held.signal()
+    await fulfillment(of: [heard], timeout: 10)
+    XCTAssertEqual(
+      seen.values.map { $0.map { describe($0.kind) } },
+      [["created", "response 200 - 2", "received 2/2", "finished 200 2 0"]])
+  }
 }

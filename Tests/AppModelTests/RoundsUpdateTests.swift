@@ -55,7 +55,45 @@ final class RoundsUpdateTests: XCTestCase {
     var ended = sent
     ended.phase = .failed("Server error")
     ended.status = 503
-    assertUpdate(&state, .request(ended), commands: [.quit(.failure)], "only now") {
+    assertUpdate(
+      &state, .request(ended), commands: [.drainRequestEvents],
+      "none in flight: the events the client reported before come first"
+    ) {
+      $0.inspector.record(ended)
+      $0.rounds.drain = .asked
+    }
+    assertUpdate(&state, .requestEventsDrained, commands: [.quit(.failure)], "only now") {
+      $0.rounds.drain = .done
+      $0.rounds.isComplete = true
+    }
+  }
+
+  /// The loaders settle before the client's queue hands over the last request's events (the
+  /// request was not seen in flight): the run waits for them, and for that request's end.
+  func testATracedRunWaitsForTheEventsOfARequestNotSeenYet() {
+    var state = Fixture.state()
+    state.rounds = FetchRounds(planned: 1, waitsForRequests: true)
+    _ = update(&state, .action(.fetch))
+    _ = updateLoaders(
+      &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
+    let commands = updateLoaders(
+      &state, organization: .success(content: Fixture.organization),
+      repositories: .success(content: Fixture.repositories), at: now)
+    XCTAssertEqual(commands.filter { $0 == .drainRequestEvents }.count, 1)
+    XCTAssertFalse(commands.contains(where: \.isQuit), "no request seen, none seen in flight")
+    let sent = RequestRecord(
+      id: 5, method: "GET", path: "/orgs/RedMadRobot/repos?page=4", loader: .repositories,
+      phase: .sent)
+    assertUpdate(&state, .request(sent), commands: [], "a request's events, late") {
+      $0.inspector.record(sent)
+    }
+    assertUpdate(&state, .requestEventsDrained, commands: [], "one is in flight") {
+      $0.rounds.drain = .done
+    }
+    var ended = sent
+    ended.phase = .finished
+    ended.status = 200
+    assertUpdate(&state, .request(ended), commands: [.quit(.success)], "its end printed") {
       $0.inspector.record(ended)
       $0.rounds.isComplete = true
     }
