@@ -36,4 +36,21 @@ extension RepositoriesLoader {
     progress.stoppedAtCap = nil
     return .success(all.truncated(to: limit))
   }
+
+  /// `progress` counting the pages this load reads: with a limit, the pages of the first one's
+  /// size that reach it, when the list has more (GitHub fills every page but the last).
+  ///
+  /// - Parameters:
+  ///   - progress: The walk's progress, its page count the list's.
+  ///   - firstPage: How many repositories the first page held.
+  /// - Returns: The progress, its page count no more than the limit needs.
+  func countingPagesRead(_ progress: PageProgress, firstPage: Int?) -> PageProgress {
+    guard let limit, let size = firstPage, size > 0, let count = progress.pageCount else {
+      return progress
+    }
+    var progress = progress
+    let needed = (limit + size - 1) / size
+    progress.pageCount = min(count, max(progress.pagesRead, needed))
+    return progress
+  }
 }

@@ -199,7 +199,10 @@ public final class RepositoriesLoader: WebLoader<RepositoryList>, ContentLoading
       self.sliceCachedPages(pages, of: repositories)
       self.reportPartial(
         PartialContent(
-          content: repositories, progress: walk.progress(itemCount: repositories.count),
+          content: repositories,
+          progress: self.countingPagesRead(
+            walk.progress(itemCount: repositories.count),
+            firstPage: repositories.pages.first?.count),
           resume: walk.resume(at: next)))
     }
   }
@@ -236,6 +239,8 @@ public final class RepositoriesLoader: WebLoader<RepositoryList>, ContentLoading
       pages.collect(on: decodeQueue) { [weak self] result in
         guard let self, self.loadGeneration == generation else { return }
         var progress = walk.progress(itemCount: pages.collected.count, stoppedAtCap: cap)
+        progress = self.countingPagesRead(
+          progress, firstPage: pages.collected.pages.first?.count)
         let result = self.limited(result, after: step, progress: &progress)
         if case .success(let repositories) = result, !self.pagesChangedSinceContent,
           let content = self.state.content, self.limit == nil || content == repositories
@@ -259,7 +264,9 @@ public final class RepositoriesLoader: WebLoader<RepositoryList>, ContentLoading
       let resume = url.flatMap { pages.firstError == nil ? walk.resume(at: $0) : nil }
       self.finish(
         .failure(error), pages: pages, walk: walk,
-        progress: walk.progress(itemCount: read.count), resume: resume)
+        progress: self.countingPagesRead(
+          walk.progress(itemCount: read.count), firstPage: read.pages.first?.count),
+        resume: resume)
     }
   }
 

@@ -47,9 +47,9 @@ final class RepositoriesLimitTests: XCTestCase {
     await client.respond(headers: ["Link": links.joined(separator: ", ")], body: body(names))
   }
 
-  /// The first page read, of 3, going on at page 2.
+  /// The first page read, of 3 of which the limit needs 2, going on at page 2.
   func afterFirstPage(_ names: String, perPage: Int) -> Step {
-    let progress = PageProgress(pagesRead: 1, pageCount: 3, itemCount: 2)
+    let progress = PageProgress(pagesRead: 1, pageCount: 2, itemCount: 2)
     let resume = PageResume(
       firstPage: firstPage(perPage: perPage), next: URL(string: page(2))!,
       visited: [firstPage(perPage: perPage)], pageCount: 3)
@@ -59,6 +59,8 @@ final class RepositoriesLimitTests: XCTestCase {
       progress: progress)
   }
 
+  /// The progress counts the pages the limit needs (from the first page's size), not the
+  /// list's: one here, where the list has three.
   func testALimitWithinThePageSizeAsksForThatManyInOneRequest() async {
     let loader = makeLoader(limit: 2)
     let steps = LoaderStateRecorder(loader)
@@ -69,7 +71,7 @@ final class RepositoriesLimitTests: XCTestCase {
         Step(.initial), Step(.loading(cache: nil)),
         Step(
           .success(content: repositories("a,b")),
-          progress: PageProgress(pagesRead: 1, pageCount: 3, itemCount: 2, stoppedAtLimit: 2)),
+          progress: PageProgress(pagesRead: 1, pageCount: 1, itemCount: 2, stoppedAtLimit: 2)),
       ], timeout: .seconds(10))
     XCTAssertEqual(client.requested, [firstPage(perPage: 2)], "one request, of 2 rows")
   }
@@ -85,7 +87,7 @@ final class RepositoriesLimitTests: XCTestCase {
         Step(.initial), Step(.loading(cache: nil)), afterFirstPage("a,b", perPage: 3),
         Step(
           .success(content: repositories("a,b,c")),
-          progress: PageProgress(pagesRead: 2, pageCount: 3, itemCount: 3, stoppedAtLimit: 3)),
+          progress: PageProgress(pagesRead: 2, pageCount: 2, itemCount: 3, stoppedAtLimit: 3)),
       ], timeout: .seconds(10))
     XCTAssertEqual(client.requested, [firstPage(perPage: 3), page(2)], "page 3 is not asked for")
   }
