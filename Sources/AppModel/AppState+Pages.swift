@@ -10,11 +10,13 @@ extension AppState {
   public var shownRepositories: LoadingState<RepositoryList> { repositories.shownState }
 
   /// The Fetch pane's state as shown: the owner merged with ``shownRepositories``. While
-  /// the owner has not answered yet and pages of its repositories arrive, the owner stands in
-  /// by its login, so the Fetch pane lists the rows so far as the Result pane does.
+  /// the owner is loading and has not answered yet, and pages of its repositories arrive, the
+  /// owner stands in by its login, so the Fetch pane lists the rows so far as the Result pane
+  /// does. An owner not asked for (`r` reloads the repositories alone) stands in for nothing:
+  /// the Fetch pane would list rows only to drop them when the load ends.
   public var shownMerged: LoadingState<OwnerRepositories> {
     var shownOwner = owner.state
-    if shownOwner.content == nil, !shownOwner.isFailure, repositories.state.content == nil,
+    if case .loading(cache: nil) = shownOwner, repositories.state.content == nil,
       repositories.snapshot.partial != nil
     {
       shownOwner = .loading(cache: Owner(login: ownerLogin.spelling, name: nil, kind: ownerKind))

@@ -74,6 +74,23 @@ final class PagesUpdateTests: XCTestCase {
       ["[ Fetch ]", "", "⠋ Loading…", "Repositories of the RedMadRobot organization:"])
   }
 
+  /// `r` on a fresh start reloads the repositories alone: the Fetch pane, which shows both
+  /// loaders, lists nothing of a load it would drop when it ends.
+  func testPagesOfARepositoriesLoadAloneStayOutOfTheFetchPane() {
+    var state = Fixture.state()
+    _ = updateLoaders(&state, organization: .initial, repositories: .loading(cache: nil), at: now)
+    let first = page(state, repositories(["a", "b"]), read: 1, of: 3)
+    assertUpdate(
+      &state, .loaderChanged(.repositories(first), at: now), commands: [],
+      lists: [.fetch: [], .result: ["a", "b"]]
+    ) { $0.repositories.snapshot = first }
+    _ = updateLoaders(
+      &state, organization: .initial, repositories: .success(content: repositories(["a", "b"])),
+      at: now + 1)
+    XCTAssertEqual(state.visibleRepositories(.fetch).map(\.name), [], "nothing to drop")
+    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["a", "b"])
+  }
+
   func testAPageThatSortsAboveTheSelectionMovesTheViewWithIt() {
     var state = loading()
     state.setSort(.name)
@@ -176,9 +193,11 @@ final class PagesUpdateTests: XCTestCase {
       firstPage: "orgs/RedMadRobot/repos", next: URL(string: "http://h/p3")!,
       visited: ["orgs/RedMadRobot/repos", "http://h/p2"], pageCount: 5)
     let restored = page(state, repositories(["a", "b", "c", "d"]), read: 2, of: 5, resume: resume)
+    // The owner was not restored (nor asked for): the Fetch pane, which merges both, has no
+    // owner to list them under.
     assertUpdate(
       &state, .loaderChanged(.repositories(restored), at: now), commands: [],
-      lists: [.fetch: ["a", "b", "c", "d"], .result: ["a", "b", "c", "d"]]
+      lists: [.fetch: [], .result: ["a", "b", "c", "d"]]
     ) {
       $0.repositories.snapshot = restored
       $0.inspector.timeline.login = $0.ownerLogin
