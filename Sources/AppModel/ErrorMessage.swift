@@ -46,6 +46,9 @@ public enum ErrorMessage {
       return "No user or organization named \"\(login)\" (HTTP 404)."
     case .notFound(let org):
       return "Organization \"\(org)\" was not found: it does not exist or is private (HTTP 404)."
+    case .repositoryNotFound(let owner, let name):
+      return "Repository \"\(owner)/\(name)\" was not found: it was deleted, renamed or made "
+        + "private, or does not exist (HTTP 404)."
     case .unauthorized(let message):
       return "The token was rejected (HTTP 401: \(message)); check GITHUB_TOKEN."
     case .rateLimited(let status, let reset):

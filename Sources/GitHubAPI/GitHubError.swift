@@ -11,6 +11,9 @@ public enum GitHubError: Error, Equatable {
   case notFound(org: String)
   /// No user or organization has this login (`/users/{login}` answered 404).
   case noSuchOwner(login: String)
+  /// The repository does not exist or is private (`repos/{owner}/{name}` answered 404): it
+  /// may have been deleted or renamed since the list was read.
+  case repositoryNotFound(owner: String, name: String)
   /// The token was rejected.
   case unauthorized(message: String)
   /// The rate limit is used up until `reset`.
@@ -32,7 +35,7 @@ public enum GitHubError: Error, Equatable {
   /// The status code, when the error came from one.
   public var statusCode: Int? {
     switch self {
-    case .notFound, .noSuchOwner: return 404
+    case .notFound, .noSuchOwner, .repositoryNotFound: return 404
     case .unauthorized: return 401
     case .rateLimited(let status, _), .retryAfter(let status, _): return status
     case .secondaryRateLimit(let status): return status

@@ -66,7 +66,8 @@ public struct RepositoriesPageEndpoint: Endpoint {
   /// - Throws: Nothing; the request is always made.
   public func makeRequest() throws -> URLRequest { URLRequest(url: url) }
 
-  /// Turns a non-2xx answer into a `GitHubError`.
+  /// Turns a non-2xx answer into a `GitHubError`: a 404 of the first page says the owner
+  /// was not found, of a later page (the owner answered already) only the status.
   ///
   /// - Parameters:
   ///   - request: The request as it was sent.
@@ -74,11 +75,22 @@ public struct RepositoriesPageEndpoint: Endpoint {
   ///   - data: The response body.
   /// - Throws: The `GitHubError` the answer stands for, for any answer but a 2xx.
   public func validate(_ request: URLRequest?, response: HTTPURLResponse, data: Data?) throws {
-    if let error = GitHubError.check(
-      response.fields, body: data, login: login.spelling, kind: kind, sanitizer: sanitizer)
-    {
-      throw error
+    guard
+      let error = GitHubError.check(
+        response.fields, body: data, login: login.spelling, kind: kind, sanitizer: sanitizer)
+    else { return }
+    if error.statusCode == 404, pageNumber.map({ $0 > 1 }) == true {
+      let message =
+        GitHubErrorBody.message(in: data, sanitizer: sanitizer) ?? HTTPStatus.reason(404)
+      throw GitHubError.status(404, message: message)
     }
+    throw error
+  }
+
+  /// The page number its URL asks for (`page=`), when it says.
+  var pageNumber: Int? {
+    URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+      .last { $0.name == "page" }?.value.flatMap { Int($0) }
   }
 
   /// The page undecoded, with its `Link` header's next and last pages: the loader asks for the

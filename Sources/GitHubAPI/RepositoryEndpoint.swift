@@ -33,7 +33,8 @@ public struct RepositoryEndpoint: Endpoint {
     URLRequest(url: URL(string: "repos/\(GitHubPath.escape(owner))/\(GitHubPath.escape(name))")!)
   }
 
-  /// Turns a non-2xx answer into a `GitHubError`.
+  /// Turns a non-2xx answer into a `GitHubError`: a 404 is
+  /// `GitHubError.repositoryNotFound`, the repository's and not its owner's.
   ///
   /// - Parameters:
   ///   - request: The request as it was sent.
@@ -44,7 +45,7 @@ public struct RepositoryEndpoint: Endpoint {
     if let error = GitHubError.check(
       response.fields, body: data, login: owner, kind: .organization, sanitizer: sanitizer)
     {
-      throw error
+      throw error.statusCode == 404 ? .repositoryNotFound(owner: owner, name: name) : error
     }
   }
 

@@ -3,6 +3,10 @@ import XCTest
 
 @testable import GitHubAPI
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// GitHub's error answers become typed errors, their messages cleaned of the token.
 final class GitHubErrorTests: XCTestCase {
   func testServerMessagesAreRedactedThenCut() {
@@ -21,5 +25,33 @@ final class GitHubErrorTests: XCTestCase {
       kind: .organization,
       sanitizer: sanitizer)
     XCTAssertEqual(html, .server(status: 502, message: "Bad Gateway"))
+  }
+
+  private func notFound(_ url: String) -> HTTPURLResponse {
+    HTTPURLResponse(url: URL(string: url)!, statusCode: 404, httpVersion: nil, headerFields: [:])!
+  }
+
+  private let body = Data(#"{"message": "Not Found"}"#.utf8)
+
+  /// A 404 says what was not found: the repository of the detail view's request, the owner on
+  /// the first page of its list, and only the status on a later page (the owner answered).
+  func testA404NamesWhatWasNotFound() {
+    let sanitizer = TextSanitizer()
+    let detail = RepositoryEndpoint(owner: "acme", name: "gone", sanitizer: sanitizer)
+    XCTAssertThrowsError(
+      try detail.validate(
+        nil, response: notFound("https://api.test/repos/acme/gone"), data: body)
+    ) { XCTAssertEqual($0 as? GitHubError, .repositoryNotFound(owner: "acme", name: "gone")) }
+    let first = RepositoriesPageEndpoint.firstPage(
+      login: "acme", kind: .organization, sanitizer: sanitizer)
+    XCTAssertThrowsError(
+      try first.validate(nil, response: notFound("https://api.test/orgs/acme/repos"), data: body)
+    ) { XCTAssertEqual($0 as? GitHubError, .notFound(org: "acme")) }
+    let later = "https://api.test/organizations/7/repos?per_page=100&page=3"
+    let third = RepositoriesPageEndpoint(
+      login: "acme", kind: .organization, url: URL(string: later)!, sanitizer: sanitizer)
+    XCTAssertThrowsError(try third.validate(nil, response: notFound(later), data: body)) {
+      XCTAssertEqual($0 as? GitHubError, .status(404, message: "Not Found"))
+    }
   }
 }
