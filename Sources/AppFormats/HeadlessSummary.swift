@@ -1,4 +1,5 @@
 import ApexyLoader
+import AppModel
 import Foundation
 import GitHubAPI
 import JSONOutput
@@ -28,7 +29,7 @@ public struct HeadlessSummary: Sendable {
       error = nil
       text = TextSanitizer.clean(
         "done: \(rounds)\(time), success: \(content.owner.displayName) with "
-          + "\(content.repositories.count) repositories")
+          + "\(PageNotes.grouped(content.repositories.count)) repositories")
     default:
       ok = false
       let line = merged.error.map(errorLine) ?? "the fetch did not finish"

@@ -124,7 +124,8 @@ public enum TransitionFormatter {
       let shown = names.prefix(namesShown).map(TextSanitizer.clean).joined(separator: ", ")
       let more = names.count > namesShown ? ", …" : ""
       let noun = names.count == 1 ? "repository" : "repositories"
-      return names.isEmpty ? "0 repositories" : "\(names.count) \(noun) (\(shown)\(more))"
+      return names.isEmpty
+        ? "0 repositories" : "\(PageNotes.grouped(names.count)) \(noun) (\(shown)\(more))"
     }
     switch (transition.organization, names) {
     case (let organization?, let names?): return "\(TextSanitizer.clean(organization)): \(names)"

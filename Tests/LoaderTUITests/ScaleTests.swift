@@ -12,7 +12,7 @@ final class ScaleTests: XCTestCase {
       "--headless", "--latency", "0", "--no-timestamps", "--repos", "10000",
     ])
     XCTAssertEqual(run.status, 0)
-    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 10000 repositories")
+    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 10,000 repositories")
     // Under ThreadSanitizer or AddressSanitizer the binary's shadow memory says nothing of
     // the app's own footprint; the plain run checks it.
     try XCTSkipIf(BinaryRun.underSanitizer, "memory is not measured under a sanitizer")
@@ -26,7 +26,7 @@ final class ScaleTests: XCTestCase {
       "--headless", "--latency", "0", "--no-timestamps", "--repos", "10000", "--page-size", "10",
     ])
     XCTAssertEqual(run.status, 0, "the cap is a limit, not a failure")
-    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 1000 repositories")
+    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 1,000 repositories")
     XCTAssertEqual(
       run.stderr,
       "loader-tui: Stopped at the cap of 100 pages (1,000 repositories); raise it with"
