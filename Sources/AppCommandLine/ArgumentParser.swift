@@ -43,6 +43,13 @@ public enum ArgumentParser {
     }
     try FlagConflicts.check((kept + given).map(\.flag), serveDemo: serveDemo)
     try options.checkKeys()
+    if serveDemo, let round = options.failingRounds.filter({ $0 > 1 }).min() {
+      // The app tells its own server which fetch is under way; a server on its own hears none.
+      throw UsageError(
+        description: "--fail round=\(round): serve-demo on its own sees no fetch rounds, only "
+          + "requests; leave out round=, or use --fail with the app's built-in server (no "
+          + "--base-url).")
+    }
     return serveDemo ? .serveDemo(options) : .run(options)
   }
 

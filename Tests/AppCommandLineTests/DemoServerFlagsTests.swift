@@ -30,6 +30,23 @@ final class DemoServerFlagsTests: XCTestCase {
     XCTAssertEqual(several.failingRoutes, [.organization])
   }
 
+  /// A server on its own hears requests, not the app's fetches: a round after the first
+  /// would never come, so it is a usage error there (the first round is every request).
+  func testServeDemoOnItsOwnRefusesALaterRound() throws {
+    XCTAssertThrowsError(try ArgumentParser.parse(["serve-demo", "--fail", "page=5,round=2"])) {
+      let text = ($0 as? UsageError)?.description ?? "\($0)"
+      XCTAssertTrue(text.hasPrefix("--fail round=2: serve-demo on its own"), text)
+      XCTAssertTrue(text.contains("leave out round="), text)
+    }
+    guard
+      case .serveDemo(let served) = try ArgumentParser.parse([
+        "serve-demo", "--fail", "page=5,round=1",
+      ])
+    else { return XCTFail("not serve-demo") }
+    XCTAssertEqual(served.failingRounds, [1])
+    XCTAssertEqual(try parsedOptions(["--fail", "page=5,round=2"]).failingRounds, [2], "the app")
+  }
+
   func testRateLimitIsTheRequestsAllowed() throws {
     XCTAssertEqual(Options().rateLimit, DemoServerOptions.defaultRateLimit)
     XCTAssertEqual(DemoServerOptions.defaultRateLimit, 5_000)
