@@ -305,7 +305,9 @@ def run_lists_and_browser():
     record = os.path.join(d.WORK, "browser-args")
     script = os.path.join(d.WORK, "browser.sh")
     with open(script, "w") as file:
-        file.write(f"#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > {record}\n")
+        # Written whole, then moved in place: the test reads it as soon as it is there.
+        file.write(f"#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > {record}.part && "
+                   f"mv {record}.part {record}\n")
     os.chmod(script, 0o755)
     files = launch(tag, env=f"env BROWSER={script}")
     loaded(tag)
