@@ -74,14 +74,14 @@ final class FlagConflictTests: XCTestCase {
     guard
       case .serveDemo(let options) = try ArgumentParser.parse([
         "serve-demo", "--port", "8080", "--latency", "0", "--page-size", "100", "--repos", "300",
-        "--fail", "round=2", "--fail-mode", "truncated",
+        "--fail", "round=1", "--fail-mode", "truncated",
       ])
     else { return XCTFail("not serve-demo") }
     XCTAssertEqual(options.port, 8080)
     XCTAssertEqual(options.organizationLatency, 0)
     XCTAssertEqual(options.pageSize, 100)
     XCTAssertEqual(options.repositoryCount, 300)
-    XCTAssertEqual(options.failingRounds, [2])
+    XCTAssertEqual(options.failingRounds, [1])
     XCTAssertEqual(options.failureMode, .truncated)
     for flag in [["--headless"], ["--json"], ["--github"], ["--org", "apple"], ["--no-mouse"]] {
       XCTAssertEqual(

@@ -13,7 +13,7 @@ final class HelpTextTests: XCTestCase {
   /// An argument each placeholder accepts, different from every default.
   private let samples = [
     "URL": "https://github.example.com/api/v3", "NAME": "apple", "PATH": "/tmp/token",
-    "SECONDS": "2", "BYTES": "2048", "N": "7", "LIST": "repos,round=2", "MODE": "drop",
+    "SECONDS": "2", "BYTES": "2048", "N": "7", "LIST": "repos,round=1", "MODE": "drop",
     "DIR": "/tmp/cache", "THEME": "light", "ELEMENT=COLOR": "border=blue", "ACTION=KEYS": "quit=Q",
   ]
 
