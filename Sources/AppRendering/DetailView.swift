@@ -18,16 +18,16 @@ public enum DetailView {
     lines.append(PaneLine(text: "", style: .plain))
     let fields: [(String, String?)] = [
       ("Language", repository.language),
-      ("Stars", String(repository.stargazersCount)),
-      ("Forks", repository.forksCount.map(String.init)),
-      ("Open issues", repository.openIssuesCount.map(String.init)),
+      ("Stars", PageNotes.grouped(repository.stargazersCount)),
+      ("Forks", repository.forksCount.map(PageNotes.grouped)),
+      ("Open issues", repository.openIssuesCount.map(PageNotes.grouped)),
       ("License", repository.license),
       ("Topics", repository.topics.isEmpty ? nil : repository.topics.joined(separator: ", ")),
       ("Last push", repository.pushedAt.map { lastPush($0, now: now) }),
       ("URL", repository.htmlURL?.absoluteString),
       ("Fork", repository.fork ? "yes" : "no"),
-      ("Watchers", repository.subscribersCount.map(String.init)),
-      ("Network", repository.networkCount.map(String.init)),
+      ("Watchers", repository.subscribersCount.map(PageNotes.grouped)),
+      ("Network", repository.networkCount.map(PageNotes.grouped)),
     ]
     for (label, value) in fields {
       lines.append(

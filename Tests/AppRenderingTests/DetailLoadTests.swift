@@ -68,6 +68,19 @@ final class DetailLoadTests: XCTestCase {
     }
   }
 
+  /// Counts of a thousand and more are grouped, as the status bar's are.
+  func testLargeCountsAreGrouped() {
+    let big = Repository(
+      name: "big", stargazersCount: 41_232,
+      details: RepositoryDetails(forksCount: 1_000, subscribersCount: 999, networkCount: 12_345))
+    let lines = DetailView.lines(big, now: Fixture.now, width: 40).map(\.text)
+    for line in [
+      "Stars       41,232", "Forks       1,000", "Watchers    999", "Network     12,345",
+    ] {
+      XCTAssertTrue(lines.contains(line), "\(line) in \(lines)")
+    }
+  }
+
   func testAFailedDetailRequestKeepsTheListDataAndShowsOneErrorLine() {
     var (state, _) = opened()
     changed(&state, .failure(error: Fixture.outage(), cache: nil))
