@@ -239,6 +239,12 @@ public final class RepositoriesLoader: WebLoader<RepositoryList>, ContentLoading
       pages.collect(on: decodeQueue) { [weak self] result in
         guard let self, self.loadGeneration == generation else { return }
         var progress = walk.progress(itemCount: pages.collected.count, stoppedAtCap: cap)
+        if case .failure = result, progress.isComplete {
+          // A page that could not be read, answered without links, ended the walk as if it
+          // were the last: the pages read are those kept, of a count not known.
+          progress.pagesRead = pages.collected.pages.count
+          progress.pageCount = nil
+        }
         progress = self.countingPagesRead(
           progress, firstPage: pages.collected.pages.first?.count)
         let result = self.limited(result, after: step, progress: &progress)

@@ -93,6 +93,27 @@ final class PartialResumeTests: XCTestCase {
       loader.pageProgress, PageProgress(pagesRead: 100, pageCount: 100, itemCount: 1_000))
   }
 
+  /// A page answered 200 with a body that is not the list (HTML, and no `Link` header) fails
+  /// the load part-way: the progress counts the pages kept, not a list that ended there.
+  func testAnUnreadablePageWithoutLinksIsAFailurePartWayNotTheEnd() async throws {
+    let server = DemoServer(
+      options: .init(
+        organizationLatency: 0, repositoriesLatency: 0, maximumPageSize: 10,
+        repositoryCount: 1_000, failureMode: .html, failingPages: [3]))
+    let url = try server.start()
+    addTeardownBlock { server.stop() }
+    let loader = loaders(url).firstOwner.repositories
+    await load(loader)
+    guard case .failure(let error, nil) = loader.state else {
+      return XCTFail("the load did not fail: \(loader.state)")
+    }
+    XCTAssertEqual(
+      error as? GitHubError, .unreadable(detail: "the body is HTML, expected JSON"))
+    XCTAssertEqual(loader.partialContent?.content.count, 20)
+    XCTAssertEqual(loader.pageProgress, PageProgress(pagesRead: 2, pageCount: nil, itemCount: 20))
+    XCTAssertEqual(loader.pageProgress?.isComplete, false, "the list did not end at page 3")
+  }
+
   func testANewStartGoesOnFromThePagesAFailedLoadRead() async throws {
     let store = temporaryStore("partial")
     let (server, url) = try serve()
