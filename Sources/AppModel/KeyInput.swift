@@ -58,8 +58,9 @@ enum KeyInput {
   }
 
   /// With the detail view open: Esc, Enter, Backspace, `q` and any other quit key but a
-  /// function key close it, `o` and `y` act on its repository, F10 (a function key bound to
-  /// quit) quits; every other key is ignored.
+  /// function key close it, `o` and `y` act on its repository, `?` and F1 open the key help
+  /// over it (as the status bar says), F10 (a function key bound to quit) quits; every other
+  /// key is ignored.
   private static func detail(_ action: Action?, _ key: Key, _ state: inout AppState)
     -> [Command]
   {
@@ -70,7 +71,7 @@ enum KeyInput {
       return ListKeys.closeDetail(&state)
     }
     switch action {
-    case .openInBrowser?, .copyAddress?, .quit?: return action!.perform(on: &state)
+    case .openInBrowser?, .copyAddress?, .showKeys?, .quit?: return action!.perform(on: &state)
     default: return []
     }
   }

@@ -34,6 +34,25 @@ final class OverlayKeysTests: XCTestCase {
     assertUpdate(&state, .key(.character("q")), commands: [.quit(.success)], "then q quits")
   }
 
+  /// The status bar says `? keys` over the detail view too: `?` and F1 open the help over it,
+  /// and closing the help leaves the detail view open.
+  func testTheHelpOpensOverTheDetailViewAndClosesBackToIt() async {
+    for opening in [Key.character("?"), .function(1)] {
+      var state = Fixture.loaded(columns: 80, rows: 20)
+      state.focus = .resultList
+      _ = update(&state, .key(.enter))
+      let detail = state.lists.detail
+      XCTAssertNotNil(detail)
+      assertUpdate(&state, .key(opening), commands: [], "\(opening) opens the help") {
+        $0.showHelp = true
+      }
+      assertUpdate(&state, .key(.escape), commands: [], "Esc closes the help, not the detail") {
+        $0.showHelp = false
+      }
+      XCTAssertEqual(state.lists.detail, detail)
+    }
+  }
+
   func testF10QuitsFromTheHelpTheDetailViewAndThePanes() async {
     var help = Fixture.loaded(columns: 80, rows: 20)
     _ = update(&help, .key(.character("?")))
