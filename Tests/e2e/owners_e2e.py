@@ -211,13 +211,20 @@ def start(tag):
     return status
 
 
+def prompt_after_done(tag, lines):
+    """Whether the shell's prompt follows the line the command printed after the app."""
+    done = [i for i, x in enumerate(lines) if x.startswith(f"DONE-{tag}")] or [HEIGHT]
+    return "".join(lines[done[-1] + 1:]).startswith("$")
+
+
 def quit_app(tag, status):
     keys("q")
+    # The shell draws its prompt a moment after the line before it: wait for both.
     lines = wait_for(f"{tag}: q gives the shell back",
                      lambda l: any(x.startswith(f"DONE-{tag}") for x in l)
-                     and not any("┌ Fetch" in x or "│" in x for x in l))
-    done = [i for i, x in enumerate(lines) if x.startswith(f"DONE-{tag}")] or [HEIGHT]
-    check(f"{tag}: the shell prompt follows", "".join(lines[done[-1] + 1:]).startswith("$"), lines)
+                     and not any("┌ Fetch" in x or "│" in x for x in l)
+                     and prompt_after_done(tag, l))
+    check(f"{tag}: the shell prompt follows", prompt_after_done(tag, lines), lines)
     code = open(status).read().strip() if os.path.exists(status) else "missing"
     check(f"{tag}: exit status 0", code == "0", code)
 
