@@ -40,16 +40,17 @@ final class OverlayKeysTests: XCTestCase {
     for opening in [Key.character("?"), .function(1)] {
       var state = Fixture.loaded(columns: 80, rows: 20)
       state.focus = .resultList
-      _ = update(&state, .key(.enter))
-      let detail = state.lists.detail
-      XCTAssertNotNil(detail)
+      let first = state.visibleRepositories(.result)[0]
+      let key = "RedMadRobot/\(first.name)"
+      assertUpdate(&state, .key(.enter), commands: [.loadDetail(key)], "Enter opens it") {
+        $0.lists.detail = OpenDetail(repository: first, key: key)
+      }
       assertUpdate(&state, .key(opening), commands: [], "\(opening) opens the help") {
         $0.showHelp = true
       }
       assertUpdate(&state, .key(.escape), commands: [], "Esc closes the help, not the detail") {
         $0.showHelp = false
       }
-      XCTAssertEqual(state.lists.detail, detail)
     }
   }
 

@@ -10,9 +10,9 @@ import XCTest
 /// its rows, the page cap as a limit, and the newest rate limit. Each test states the whole
 /// next state (`assertUpdate`) and both panes' lists.
 final class PagesUpdateTests: XCTestCase {
-  private let now = Fixture.now
+  let now = Fixture.now
 
-  private func repositories(_ names: [String]) -> RepositoryList {
+  func repositories(_ names: [String]) -> RepositoryList {
     RepositoryList(names.lazy.map { Repository(name: $0, language: "Swift", stargazersCount: 1) })
   }
 
@@ -27,7 +27,7 @@ final class PagesUpdateTests: XCTestCase {
 
   /// The repositories loader's snapshot once it read `rows` in `read` pages (of `count`): the
   /// same state (a page is not a new state), the partial content and its progress.
-  private func page(
+  func page(
     _ state: AppState, _ rows: RepositoryList, read: Int, of count: Int?,
     resume: PageResume? = nil
   ) -> LoaderSnapshot<RepositoryList> {
@@ -72,23 +72,6 @@ final class PagesUpdateTests: XCTestCase {
     XCTAssertEqual(
       PaneHeader.lines(state, .fetch, width: 60).map(\.text),
       ["[ Fetch ]", "", "⠋ Loading…", "Repositories of the RedMadRobot organization:"])
-  }
-
-  /// `r` on a fresh start reloads the repositories alone: the Fetch pane, which shows both
-  /// loaders, lists nothing of a load it would drop when it ends.
-  func testPagesOfARepositoriesLoadAloneStayOutOfTheFetchPane() {
-    var state = Fixture.state()
-    _ = updateLoaders(&state, organization: .initial, repositories: .loading(cache: nil), at: now)
-    let first = page(state, repositories(["a", "b"]), read: 1, of: 3)
-    assertUpdate(
-      &state, .loaderChanged(.repositories(first), at: now), commands: [],
-      lists: [.fetch: [], .result: ["a", "b"]]
-    ) { $0.repositories.snapshot = first }
-    _ = updateLoaders(
-      &state, organization: .initial, repositories: .success(content: repositories(["a", "b"])),
-      at: now + 1)
-    XCTAssertEqual(state.visibleRepositories(.fetch).map(\.name), [], "nothing to drop")
-    XCTAssertEqual(state.visibleRepositories(.result).map(\.name), ["a", "b"])
   }
 
   func testAPageThatSortsAboveTheSelectionMovesTheViewWithIt() {

@@ -76,11 +76,19 @@ final class RoundsUpdateTests: XCTestCase {
     _ = update(&state, .action(.fetch))
     _ = updateLoaders(
       &state, organization: .loading(cache: nil), repositories: .loading(cache: nil), at: now)
-    let commands = updateLoaders(
-      &state, organization: .success(content: Fixture.organization),
-      repositories: .success(content: Fixture.repositories), at: now)
-    XCTAssertEqual(commands.filter { $0 == .drainRequestEvents }.count, 1)
-    XCTAssertFalse(commands.contains(where: \.isQuit), "no request seen, none seen in flight")
+    _ = update(&state, organization: .success(content: Fixture.organization), at: now)
+    let done = next(state.repositories, .success(content: Fixture.repositories))
+    assertUpdate(
+      &state, .loaderChanged(.repositories(done), at: now),
+      commands: [.drainRequestEvents, .trimMemory],
+      "no request seen, none seen in flight: the client's events first, no quit"
+    ) {
+      $0.repositories.take(done, at: now)
+      $0.inspector.timeline.note(
+        login: $0.ownerLogin, owner: $0.owner.state, repositories: $0.repositories.state,
+        merged: $0.merged, at: now)
+      $0.rounds.drain = .asked
+    }
     let sent = RequestRecord(
       id: 5, method: "GET", path: "/orgs/RedMadRobot/repos?page=4", loader: .repositories,
       phase: .sent)
