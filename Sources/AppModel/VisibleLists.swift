@@ -54,7 +54,7 @@ struct VisibleList: Sendable {
     var kept = RepositoryList(pages: shown.pages.prefix(shared))
     firstDescribedPage = firstDescribedPage.flatMap { $0 < shared ? $0 : nil }
     for page in all.pages.dropFirst(shared) {
-      let page = filter.isEmpty ? page : ArraySlice(page.filter { ListFilter.matches($0, filter) })
+      let page = self.kept(page, filter: filter)
       if firstDescribedPage == nil, page.contains(where: { $0.description != nil }) {
         firstDescribedPage = kept.pages.count
       }
@@ -65,10 +65,11 @@ struct VisibleList: Sendable {
 
   /// The repositories of `pages` that `filter` keeps, in the server's order.
   private func kept(_ pages: ArraySlice<ArraySlice<Repository>>, filter: String) -> [Repository] {
-    var kept: [Repository] = []
-    for page in pages {
-      kept += filter.isEmpty ? page : page.filter { ListFilter.matches($0, filter) }
-    }
-    return kept
+    pages.flatMap { kept($0, filter: filter) }
+  }
+
+  /// The repositories of `page` that `filter` keeps: the page itself when there is no filter.
+  private func kept(_ page: ArraySlice<Repository>, filter: String) -> ArraySlice<Repository> {
+    filter.isEmpty ? page : ArraySlice(page.filter { ListFilter.matches($0, filter) })
   }
 }

@@ -61,8 +61,7 @@ public enum GitHubError: Error, Equatable {
   ) -> GitHubError? {
     let status = response.statusCode
     guard !(200..<300).contains(status) else { return nil }
-    let message =
-      GitHubErrorBody.message(in: body, sanitizer: sanitizer) ?? HTTPStatus.reason(status)
+    let message = Self.message(status: status, body: body, sanitizer: sanitizer)
     if status == 403 || status == 429 {
       if response.header("x-ratelimit-remaining") == "0" {
         let reset = response.header("x-ratelimit-reset").flatMap(TimeInterval.init)
@@ -81,6 +80,13 @@ public enum GitHubError: Error, Equatable {
     case 500..<600: return .server(status: status, message: message)
     default: return .status(status, message: message)
     }
+  }
+}
+
+extension GitHubError {
+  /// The server's message in `body`, cleaned with `sanitizer`, else the status's reason phrase.
+  static func message(status: Int, body: Data?, sanitizer: TextSanitizer) -> String {
+    GitHubErrorBody.message(in: body, sanitizer: sanitizer) ?? HTTPStatus.reason(status)
   }
 }
 

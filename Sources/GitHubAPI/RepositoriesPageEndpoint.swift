@@ -80,9 +80,8 @@ public struct RepositoriesPageEndpoint: Endpoint {
         response.fields, body: data, login: login.spelling, kind: kind, sanitizer: sanitizer)
     else { return }
     if error.statusCode == 404, pageNumber.map({ $0 > 1 }) == true {
-      let message =
-        GitHubErrorBody.message(in: data, sanitizer: sanitizer) ?? HTTPStatus.reason(404)
-      throw GitHubError.status(404, message: message)
+      throw GitHubError.status(
+        404, message: GitHubError.message(status: 404, body: data, sanitizer: sanitizer))
     }
     throw error
   }
