@@ -171,7 +171,7 @@ let package = Package(
       path: "Tests/AppTestSupport"),
     .testTarget(
       name: "AppModelTests",
-      dependencies: ["AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader"]),
+      dependencies: ["AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader", "ApexyHTTP"]),
     .testTarget(
       name: "AppRenderingTests",
       dependencies: [

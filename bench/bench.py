@@ -709,7 +709,7 @@ def flaky_recovery():
             continue
         time_text, rest = line[1:].split("s] ", 1)
         if rest.startswith("repositories Retrying: "):
-            wait = float(rest.split(" in ", 1)[1].split("s after", 1)[0])
+            wait = float(rest.split(" in ", 1)[1].split("s; ", 1)[0])
             retries.append((float(time_text), wait))
         elif rest.startswith("repositories Success: "):
             success = float(time_text)

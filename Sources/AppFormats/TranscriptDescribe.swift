@@ -10,14 +10,15 @@ struct Describe {
 
   /// The app's one-line error, with the program's advice; the repositories' error (also as
   /// the merge's, unless the organization failed) says how far a load that stopped part-way
-  /// got.
-  static func errorLine(_ state: AppState, _ subject: TransitionSubject = .merged)
-    -> (Error) -> String
-  {
+  /// got; `retrying`, of a failure about to be retried.
+  static func errorLine(
+    _ state: AppState, _ subject: TransitionSubject = .merged, retrying: Bool = false
+  ) -> (Error) -> String {
     let ofRepositories =
       subject == .repositories || (subject == .merged && state.owner.state.error == nil)
     return { error in
-      state.errorLine(for: error, ofRepositories: ofRepositories, headless: true)
+      state.errorLine(
+        for: error, ofRepositories: ofRepositories, headless: true, retrying: retrying)
     }
   }
 
@@ -32,6 +33,7 @@ struct Describe {
       line.cachedAge = slot.restoredAt.map { state.now.timeIntervalSince($0) }
     }
     line.rateLimit = slot.status.rateLimit
+    line.ownerIsUser = subject == .owner && state.ownerKind == .user
     if subject == .repositories {
       line.pages = state.pagesStopped ?? (state.capNotice == nil ? nil : slot.status.pages)
     }
@@ -74,7 +76,7 @@ struct Describe {
 
   private func retryError(_ subject: TransitionSubject) -> String? {
     let status = subject == .owner ? state.owner.status : state.repositories.status
-    return status.retry?.error.map(Self.errorLine(state, subject))
+    return status.retry?.error.map(Self.errorLine(state, subject, retrying: true))
   }
 
   private func transition<T>(

@@ -30,6 +30,9 @@ public struct Transition: Sendable {
   /// The pages of a list read page by page: on a line for a page read, a load that stopped
   /// part-way, or one that stopped at the page cap; `nil` on the other lines.
   public var pages: PageProgress?
+  /// Whether the owner of an owner line is a user: the text line says `user` where it says
+  /// `organization` for an organization (JSON keeps `organization`, as 0.2.0 printed it).
+  public var ownerIsUser = false
 
   /// Creates a value from its parts.
   public init(

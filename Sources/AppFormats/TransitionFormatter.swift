@@ -27,7 +27,8 @@ public enum TransitionFormatter {
   /// `Loading: nothing cached`, `Failure: …; nothing cached`, `Success: nothing`.
   public static func text(_ transition: Transition, timestamps: Bool) -> String {
     let time = timestamps ? String(format: "[%8.3fs] ", transition.time) : ""
-    let subject = transition.subject.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+    let name = transition.ownerIsUser ? "user" : transition.subject.rawValue
+    let subject = name.padding(toLength: 13, withPad: " ", startingAt: 0)
     let content = describeContent(transition)
     let body: String
     switch transition.stateCase {
@@ -38,7 +39,8 @@ public enum TransitionFormatter {
         if error.hasSuffix(".") { error.removeLast() }
         body =
           "Retrying: \(retry.retry) of \(retry.maxRetries) in "
-          + String(format: "%.3fs", retry.wait) + " after \(error)" + cached(content, after: true)
+          + String(format: "%.3fs", retry.wait) + "; the request failed: \(error)"
+          + cached(content, after: true)
       } else if let pages = transition.pages, content == nil {
         body =
           "Loading: " + PageNotes.page(pages) + ", \(PageNotes.grouped(pages.itemCount)) so far"

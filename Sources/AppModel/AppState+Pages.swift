@@ -60,10 +60,14 @@ extension AppState {
 
   /// The one-line error for `error`; an error of the repositories
   /// loader that stopped part-way says how far it got and what is shown ("after 29 of 50
-  /// pages (2,900 shown)"), or, headless, what was read.
-  public func errorLine(for error: Error, ofRepositories: Bool, headless: Bool = false) -> String {
+  /// pages (2,900 shown)"), or, headless, what was read. `retrying`: the line of a failure
+  /// about to be retried (what failed, not when to try again).
+  public func errorLine(
+    for error: Error, ofRepositories: Bool, headless: Bool = false, retrying: Bool = false
+  ) -> String {
     let line = ErrorMessage.line(
-      for: error, host: host, timeout: timeout, advice: { [advice] in advice.line(for: $0) })
+      for: error, host: host, timeout: timeout, retrying: retrying,
+      advice: { [advice] in advice.line(for: $0) })
     guard ofRepositories, let pages = pagesStopped else { return line }
     let read = PageNotes.grouped(pages.itemCount)
     var shown: String

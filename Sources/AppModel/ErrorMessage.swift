@@ -9,13 +9,15 @@ import GitHubAPI
 public enum ErrorMessage {
   /// The line to show for `error`; `host` names the server for connection errors, and
   /// `advice`, when it has some for the error, is added at the end (`…; raise it with --x.`).
+  /// `retrying`: the line of a failure about to be retried, which says what failed and not
+  /// when to try again (the retry says that).
   public static func line(
-    for error: Error, host: String, timeout: TimeInterval,
+    for error: Error, host: String, timeout: TimeInterval, retrying: Bool = false,
     advice: (Error) -> String? = { _ in nil }
   ) -> String {
     var text: String
     switch error {
-    case let error as GitHubError: text = describe(error)
+    case let error as GitHubError: text = retrying ? failure(error) : describe(error)
     case let error as URLError: text = describe(error, host: host, timeout: timeout)
     case let error as ResponseTooLargeError: text = error.description
     case let error as RateLimitExceededError:
@@ -27,7 +29,9 @@ public enum ErrorMessage {
         text = line(for: error.underlying, host: host, timeout: timeout)
         break
       }
-      var first = line(for: error.underlying, host: host, timeout: timeout)
+      var first =
+        (error.underlying as? GitHubError).map(failure)
+        ?? line(for: error.underlying, host: host, timeout: timeout)
       if first.hasSuffix(".") { first.removeLast() }
       text = "\(first); the server asked to wait until \(clock(error.retryAt)) (local time)."
     case let error as EarlierRunStopped: text = error.errorDescription ?? "\(error)"
@@ -38,6 +42,17 @@ public enum ErrorMessage {
       text += "; \(advice)."
     }
     return TextSanitizer.clean(text)
+  }
+
+  /// What failed, without what to wait for: the answers that ask to wait or try later, and
+  /// the whole line for the rest.
+  private static func failure(_ error: GitHubError) -> String {
+    switch error {
+    case .retryAfter(let status, _): return "Too many requests (HTTP \(status))."
+    case .secondaryRateLimit(let status): return "Secondary rate limit hit (HTTP \(status))."
+    case .server(let status, let message): return "Server error (HTTP \(status): \(message))."
+    default: return describe(error)
+    }
   }
 
   private static func describe(_ error: GitHubError) -> String {
@@ -55,7 +70,7 @@ public enum ErrorMessage {
       let when = reset.map { "at \(clock($0)) (local time)" } ?? "later"
       return "Rate limit hit (HTTP \(status)); it resets \(when). Set GITHUB_TOKEN to raise it."
     case .retryAfter(let status, let seconds):
-      return "Too many requests (HTTP \(status)); retry in \(seconds) s."
+      return "Too many requests (HTTP \(status)); the server asked to wait \(seconds) s."
     case .secondaryRateLimit(let status):
       return "Secondary rate limit hit (HTTP \(status)); GitHub asks to wait at least a minute "
         + "before the next request."

@@ -2,10 +2,16 @@
 /// over everything but the status bar.
 public enum HelpLayout {
   /// The overlay's rows before the box is drawn: each key label padded to one column, then
-  /// what it does.
-  public static func rows(_ keys: KeyMap) -> [String] {
-    let keyWidth = keys.rows.map { TextWidth.of($0.label) }.max() ?? 0
-    return keys.rows.map { " " + TextWidth.pad($0.label, to: keyWidth) + "  " + $0.summary }
+  /// what it does; a key of the built-in server only with it, where it does something.
+  public static func rows(_ keys: KeyMap, builtInServer: Bool) -> [String] {
+    let bindings = keys.rows.filter { builtInServer || !$0.builtInServerOnly }
+    let keyWidth = bindings.map { TextWidth.of($0.label) }.max() ?? 0
+    return bindings.map { " " + TextWidth.pad($0.label, to: keyWidth) + "  " + $0.summary }
+  }
+
+  /// The overlay's rows for `state`: its keys, and its server.
+  public static func rows(_ state: AppState) -> [String] {
+    rows(state.keys, builtInServer: state.canToggleOutage)
   }
 
   /// The area the overlay is drawn in for a terminal size: all but the status bar.
@@ -13,13 +19,15 @@ public enum HelpLayout {
     Rect(x: 0, y: 0, width: size.columns, height: max(0, size.rows - 1))
   }
 
-  /// How many key rows fit in the box for a terminal size (one line is kept for the hint).
-  public static func visibleRows(_ size: Size) -> Int {
-    max(1, min(area(size).height, KeyBinding.all.count + 4) - 3)
+  /// How many of `count` key rows fit in the box for a terminal size (one line is kept for
+  /// the hint).
+  public static func visibleRows(_ size: Size, of count: Int) -> Int {
+    max(1, min(area(size).height, count + 4) - 3)
   }
 
-  /// The largest scroll offset for a terminal size.
-  public static func maximumScroll(_ size: Size) -> Int {
-    max(0, KeyBinding.all.count - visibleRows(size))
+  /// The largest scroll offset for `state`'s rows in its terminal size.
+  public static func maximumScroll(_ state: AppState) -> Int {
+    let count = rows(state).count
+    return max(0, count - visibleRows(state.size, of: count))
   }
 }

@@ -40,7 +40,7 @@ enum KeyInput {
   /// quit) quits, any other key (`q` and Esc among them, as in less and htop, whatever they
   /// are bound to) closes it.
   private static func help(_ action: Action?, _ key: Key, _ state: inout AppState) -> [Command] {
-    let maximum = HelpLayout.maximumScroll(state.size)
+    let maximum = HelpLayout.maximumScroll(state)
     let step: Int? =
       switch action {
       case .selectPrevious?: -1

@@ -2,9 +2,8 @@ import AppModel
 
 /// The key help overlay: the keys as bound, in a box, laid out by `HelpLayout`.
 public enum HelpOverlay {
-  /// Draws the help box for `keys` centred in `area`, its rows from `scroll` on.
-  public static func draw(in area: Rect, scroll: Int, keys: KeyMap, into grid: inout Grid) {
-    let rows = HelpLayout.rows(keys)
+  /// Draws the help box for `rows` (`HelpLayout.rows`) centred in `area`, from `scroll` on.
+  public static func draw(in area: Rect, scroll: Int, rows: [String], into grid: inout Grid) {
     let width = min(area.width, (rows.map { TextWidth.of($0) }.max() ?? 0) + 3)
     let height = min(area.height, rows.count + 4)
     let box = Border.overlay(width: width, height: height, in: area, title: "Keys", into: &grid)

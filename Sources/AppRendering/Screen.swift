@@ -22,7 +22,8 @@ public enum Screen {
     }
     if state.showHelp {
       HelpOverlay.draw(
-        in: HelpLayout.area(state.size), scroll: state.helpScroll, keys: state.keys, into: &grid)
+        in: HelpLayout.area(state.size), scroll: state.helpScroll, rows: HelpLayout.rows(state),
+        into: &grid)
     }
     return grid
   }

@@ -97,7 +97,8 @@ public enum GitHubJSON {
       // with a closing bracket was most likely cut off.
       let last = body.last { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
       let closed = last == UInt8(ascii: "]") || last == UInt8(ascii: "}")
-      return "the JSON is invalid" + (closed ? "" : ": it does not end with ']' or '}' (cut off?)")
+      let cut = ": it stops before its closing ']' or '}', as if cut off"
+      return "the JSON is invalid" + (closed ? "" : cut)
     @unknown default:
       return "the JSON does not match: \(error)"
     }

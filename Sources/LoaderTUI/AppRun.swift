@@ -128,8 +128,9 @@ struct AppRun {
       recent: [state.ownerLogin] + options.owners.map(\.login)
         + (run.recentOwners?.read() ?? []).map { GitHubLogin($0) })
     if options.owners.count > 1 {
+      let more = options.owners.count - 1
       state.notice =
-        "\(options.owners.count - 1) more owner(s) given: press @ and Tab to open them."
+        "\(more) more \(more == 1 ? "owner" : "owners") given: press @ and Tab to open them."
     }
     // Said on stderr before the screen took over; said again where it stays in view.
     if let warning = TokenSource.warning(options: options) {

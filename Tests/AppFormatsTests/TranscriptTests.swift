@@ -65,8 +65,8 @@ final class TranscriptTests: XCTestCase {
       [
         ["repositories Loading: nothing cached", "merged       Loading: nothing cached"],
         [
-          "repositories Retrying: 1 of 3 in 0.500s after Server error (HTTP 503: Service "
-            + "Unavailable); try again later; nothing cached"
+          "repositories Retrying: 1 of 3 in 0.500s; the request failed: Server error (HTTP "
+            + "503: Service Unavailable); nothing cached"
         ],
         ["repositories Loading: nothing cached"],
         [],

@@ -1,3 +1,4 @@
+import ApexyHTTP
 import ApexyLoader
 import Foundation
 import XCTest
@@ -136,5 +137,34 @@ final class ErrorMessageTests: XCTestCase {
       ErrorMessage.line(for: GitHubError.secondaryRateLimit(status: 403), host: "h", timeout: 15),
       "Secondary rate limit hit (HTTP 403); GitHub asks to wait at least a minute before the "
         + "next request.")
+  }
+
+  func testAWaitTheServerAskedForIsSaidOnce() {
+    let at = Date(timeIntervalSince1970: 2_000_000)
+    let clock = ErrorMessage.clock(at)
+    for (underlying, head) in [
+      (GitHubError.secondaryRateLimit(status: 403), "Secondary rate limit hit (HTTP 403)"),
+      (GitHubError.retryAfter(status: 429, seconds: 90), "Too many requests (HTTP 429)"),
+    ] {
+      XCTAssertEqual(
+        ErrorMessage.line(
+          for: RetryLaterError(retryAt: at, underlying: underlying), host: "h", timeout: 15),
+        "\(head); the server asked to wait until \(clock) (local time).")
+    }
+    XCTAssertEqual(
+      ErrorMessage.line(
+        for: GitHubError.retryAfter(status: 429, seconds: 3), host: "h", timeout: 15),
+      "Too many requests (HTTP 429); the server asked to wait 3 s.")
+  }
+
+  func testAFailureAboutToBeRetriedSaysWhatFailedNotWhenToTryAgain() {
+    let cases: [(Error, String)] = [
+      (GitHubError.server(status: 503, message: "Busy"), "Server error (HTTP 503: Busy)."),
+      (GitHubError.retryAfter(status: 429, seconds: 3), "Too many requests (HTTP 429)."),
+      (URLError(.timedOut), "Timed out after 15 s waiting for h."),
+    ]
+    for (error, line) in cases {
+      XCTAssertEqual(ErrorMessage.line(for: error, host: "h", timeout: 15, retrying: true), line)
+    }
   }
 }

@@ -75,7 +75,7 @@ final class KeyMapTests: XCTestCase {
     XCTAssertEqual(untouched, state)
     _ = update(&state, .key(.character("?")))
     XCTAssertTrue(state.showHelp)
-    XCTAssertTrue(HelpLayout.rows(state.keys).contains { $0.hasPrefix(" Q, F10, Ctrl-C ") })
+    XCTAssertTrue(HelpLayout.rows(state).contains { $0.hasPrefix(" Q, F10, Ctrl-C ") })
     XCTAssertEqual(update(&state, .key(.character("Q"))), [])
     XCTAssertFalse(state.showHelp, "Q closes the help")
     var quitting = state

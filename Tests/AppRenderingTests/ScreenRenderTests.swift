@@ -125,6 +125,21 @@ final class ScreenRenderTests: XCTestCase {
       Screen.render(state).lines[6].contains("q, F10, Ctrl-C"), "the last row is reachable")
   }
 
+  func testHelpListsTheOutageKeyOnlyWithTheBuiltInServer() {
+    var state = Fixture.loaded(columns: 80, rows: 16)
+    state.canToggleOutage = false
+    _ = update(&state, .key(.character("?")))
+    let count = KeyBinding.all.count - 1
+    XCTAssertTrue(Screen.render(state).lines[13].contains("1–12 of \(count)"))
+    for _ in 0..<30 { _ = update(&state, .key(.down)) }
+    let scrolled = Screen.render(state).lines
+    XCTAssertFalse(scrolled.contains { $0.contains("simulated outage") }, "\(scrolled)")
+    XCTAssertTrue(scrolled[12].contains("q, F10, Ctrl-C"), "the last row still shows")
+    XCTAssertTrue(scrolled[13].contains("\(count - 11)–\(count) of \(count)"), scrolled[13])
+    state.canToggleOutage = true
+    XCTAssertTrue(HelpLayout.rows(state).contains { $0.contains("simulated outage") })
+  }
+
   func testFilterNarrowsBothLists() {
     var state = Fixture.loaded(columns: 80, rows: 10)
     _ = update(&state, .key(.character("/")))

@@ -85,10 +85,11 @@ final class GitHubJSONTests: XCTestCase {
   func testSyntaxErrorsWinOverWrongFields() {
     XCTAssertEqual(
       detail(#"[{"name": 7}, {"name": "b""#),
-      "the JSON is invalid: it does not end with ']' or '}' (cut off?)")
+      "the JSON is invalid: it stops before its closing ']' or '}', as if cut off")
     XCTAssertEqual(detail(#"[{"name": 7}, {"name" "b"}]"#), "the JSON is invalid")
     XCTAssertEqual(
-      detail(#"[{"name": 7}] x"#), "the JSON is invalid: it does not end with ']' or '}' (cut off?)"
+      detail(#"[{"name": 7}] x"#),
+      "the JSON is invalid: it stops before its closing ']' or '}', as if cut off"
     )
     XCTAssertEqual(detail("[{\"name\": \"a\u{1}b\"}]"), "the JSON is invalid")
     XCTAssertEqual(detail(#"[{"name": "\ud800x"}]"#), "the JSON is invalid")

@@ -78,7 +78,8 @@ final class BadResponseTests: XCTestCase {
   }
 
   func testRetryAfterSaysHowLongToWait() throws {
-    try bothRoutes("retry-after", says: "Too many requests (HTTP 429); retry in 3 s")
+    try bothRoutes(
+      "retry-after", says: "Too many requests (HTTP 429); the server asked to wait 3 s")
   }
 
   func testServerErrorsNameTheirStatus() throws {
@@ -91,7 +92,8 @@ final class BadResponseTests: XCTestCase {
     try bothRoutes("html", says: "could not be read: the body is HTML, expected JSON")
     try bothRoutes(
       "truncated",
-      says: "could not be read: the JSON is invalid: it does not end with ']' or '}' (cut off?)")
+      says: "could not be read: the JSON is invalid: it stops before its closing ']' or '}', "
+        + "as if cut off")
     try assertFails("wrong-types", "org", says: "could not be read: field login is not a string")
     try assertFails(
       "wrong-types", "repos", says: "could not be read: field [0].name is not a string")

@@ -29,6 +29,11 @@ final class HeadlessOwnersTests: XCTestCase {
     XCTAssertEqual(
       lines(run, of: "alice").first, "repositories Loading: nothing cached",
       "each from its first line")
+    // The owner's line says what kind it is once that is known: from --user at once.
+    XCTAssertTrue(lines(run, of: "carol").contains("user         Loading: nothing cached"))
+    XCTAssertTrue(lines(run, of: "carol").contains("user         Success: Carol"))
+    XCTAssertTrue(lines(run, of: "swift-tools").contains("organization Success: Swift Tools"))
+    XCTAssertTrue(lines(run, of: "alice").contains("user         Success: Alice Liddell"))
   }
 
   func testThreeOwnersInJSONEachObjectNamingItsOwner() throws {

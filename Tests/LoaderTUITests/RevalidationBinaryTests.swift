@@ -53,7 +53,7 @@ final class RevalidationBinaryTests: XCTestCase {
       XCTAssertTrue(line.hasPrefix("repositories Retrying: \(index + 1) of 3 in "), line)
       XCTAssertTrue(
         line.hasSuffix(
-          "s after Server error (HTTP 503: Service Unavailable (flaky)); try again later;"
+          "s; the request failed: Server error (HTTP 503: Service Unavailable (flaky));"
             + " nothing cached"), line)
     }
     XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
