@@ -15,6 +15,9 @@ public enum ArgumentParser {
   ) throws(UsageError) -> Invocation {
     var rest = arguments[...]
     let subcommand = rest.first.flatMap(Subcommand.init(rawValue:))
+    if let subcommand, rest.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+      return .subcommandHelp(subcommand)
+    }
     switch subcommand {
     case .cache: return try CacheCommand.parse(rest.dropFirst(), config: config)
     case .completions: return try Shell.parse(rest.dropFirst())

@@ -71,6 +71,26 @@ public enum HelpText {
     return lines.joined(separator: "\n")
   }
 
+  /// A subcommand's help (`serve-demo --help`): its usage, what it does and its flags, with
+  /// the app's defaults.
+  public static func text(for subcommand: Subcommand) -> String {
+    let defaults = Options()
+    var lines = ["\(subcommand.usage): \(subcommand.summary).", ""]
+    let flags = subcommand.flags.filter {
+      if case .invoke = $0.action { return false }
+      return true
+    }
+    if !flags.isEmpty {
+      lines.append("OPTIONS")
+      lines += table(
+        flags.map { ($0.usage, $0.help, $0.shownDefault(defaults).map { "(default \($0))" }) },
+        width: 80)
+      lines.append("")
+    }
+    lines.append("The app's own options and keys: loader-tui --help.")
+    return lines.joined(separator: "\n")
+  }
+
   /// Two columns, indented by two: the left padded to `column` (default: its widest entry),
   /// the right wrapped to the width and continued under itself; a tail such as "(default 15)"
   /// is never broken, it moves to a line of its own when the last line has no room for it.

@@ -8,6 +8,8 @@ public enum Invocation: Sendable, Equatable {
   case cache(CacheCommand, directory: String?)
   /// Print help.
   case help
+  /// Print a subcommand's help (`serve-demo --help`): what it does and the flags it takes.
+  case subcommandHelp(Subcommand)
   /// Print the version.
   case version
   /// Print the shell's completion script.

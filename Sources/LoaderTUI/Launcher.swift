@@ -21,6 +21,10 @@ enum Launcher {
       return StandardOutput.exitCode { () throws(OutputFailure) in
         try StandardOutput.line(HelpText.text(keys: BoundKeys.read(arguments, config: config)))
       }
+    case .subcommandHelp(let subcommand):
+      return StandardOutput.exitCode { () throws(OutputFailure) in
+        try StandardOutput.line(HelpText.text(for: subcommand))
+      }
     case .version:
       return StandardOutput.exitCode { () throws(OutputFailure) in
         try StandardOutput.line(VersionText.render(LibraryVersions.current))

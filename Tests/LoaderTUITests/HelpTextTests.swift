@@ -30,6 +30,23 @@ final class HelpTextTests: XCTestCase {
     }
   }
 
+  func testASubcommandsHelpListsItsOwnFlags() throws {
+    for subcommand in Subcommand.allCases {
+      let run = try BinaryRun.run([subcommand.rawValue, "--help"])
+      XCTAssertEqual(run.status, 0, run.stderr)
+      XCTAssertEqual(run.stdout, HelpText.text(for: subcommand) + "\n")
+      XCTAssertTrue(run.stdout.hasPrefix(subcommand.usage + ": "), run.stdout)
+      XCTAssertFalse(run.stdout.contains("--github"), "not the app's flags: \(run.stdout)")
+    }
+    let server = HelpText.text(for: .serveDemo)
+    for flag in ["--port N", "--fail-mode MODE", "--page-latency SECONDS", "--repos N"] {
+      XCTAssertTrue(server.contains("  \(flag) "), flag)
+    }
+    XCTAssertTrue(HelpText.text(for: .cache).contains("  --cache-dir DIR "))
+    XCTAssertEqual(
+      try BinaryRun.run(["cache", "info", "-h"]).stdout, HelpText.text(for: .cache) + "\n")
+  }
+
   func testEveryFlagIsInTheHelpAndAcceptedWithItsArgument() throws {
     let lines = HelpText.text.split(separator: "\n").map(String.init)
     for flag in FlagTable.all {
