@@ -71,6 +71,9 @@ public struct AppState: Sendable, Equatable {
   public var outage = false
   /// A transient one-line notice (for example after `x`).
   public var notice: String?
+  /// The pane `n` or `N` last counted matches in, and what it said: while `notice` still says
+  /// it, pages landing say it again with the new count.
+  var matchNotice: MatchNotice?
   /// Whether to draw in ASCII only (a locale that is not UTF-8, or `--ascii`).
   public var asciiOnly = false
   /// What to tell the user to do about an error (flags belong to the program, not the core).
@@ -228,5 +231,16 @@ public struct AppState: Sendable, Equatable {
       lists.selected[pane] = moved
       scroll[pane] = (scroll[pane] ?? 0) + moved - index
     }
+    if let match = matchNotice, notice == match.text {
+      let text = ListKeys.matchLine(self, in: match.pane)
+      notice = text
+      matchNotice = MatchNotice(pane: match.pane, text: text)
+    }
   }
+}
+
+/// What `n` or `N` said, and of which pane.
+struct MatchNotice: Equatable, Sendable {
+  let pane: PaneID
+  let text: String
 }

@@ -95,7 +95,16 @@ enum ListKeys {
     let selected = state.lists.selected[pane] ?? 0
     let next = ((selected + step) % count + count) % count
     state.lists.selected[pane] = next
-    state.notice = "Match \(next + 1) of \(count)."
+    let text = matchLine(state, in: pane)
+    state.notice = text
+    state.matchNotice = MatchNotice(pane: pane, text: text)
+  }
+
+  /// "Match 3 of 12.": the selected row of `pane` among the rows the filter matched.
+  static func matchLine(_ state: AppState, in pane: PaneID) -> String {
+    let count = state.visibleRepositories(pane).count
+    guard count > 0 else { return "No repository matches the filter." }
+    return "Match \((state.lists.selected[pane] ?? 0) + 1) of \(count)."
   }
 
   /// `o` and `y` on the open detail view or the selected row: open its page or copy its address.

@@ -32,4 +32,40 @@ extension PagesUpdateTests {
       $0.pendingWake = wake
     }
   }
+
+  func testTheMatchCountFollowsThePagesThatLand() {
+    var state = Fixture.state(rows: 10)
+    _ = updateLoaders(
+      &state, organization: .success(content: Fixture.organization),
+      repositories: .loading(cache: nil), at: now)
+    state.setSort(.name)
+    let first = repositories(["b-1", "x", "b-2"])
+    _ = update(&state, .loaderChanged(.repositories(page(state, first, read: 1, of: 2)), at: now))
+    state.setFilter("b-")
+    state.focus = .resultList
+    assertUpdate(&state, .key(.character("n")), commands: []) {
+      $0.lists.selected[.result] = 1
+      $0.notice = "Match 2 of 2."
+      $0.matchNotice = MatchNotice(pane: .result, text: "Match 2 of 2.")
+    }
+    // A page of two more matches, one of them sorted above the selected b-2.
+    let second = page(state, first + repositories(["b-0", "y", "b-3"]), read: 2, of: 2)
+    assertUpdate(
+      &state, .loaderChanged(.repositories(second), at: now + 1), commands: [],
+      lists: [.fetch: ["b-0", "b-1", "b-2", "b-3"], .result: ["b-0", "b-1", "b-2", "b-3"]],
+      "each pane's selection stays on its row (b-1, b-2), the notice counts the new matches"
+    ) {
+      $0.now = now + 1
+      $0.repositories.snapshot = second
+      $0.lists.selected = [.fetch: 1, .result: 2]
+      $0.scroll = [.fetch: 1, .result: 0]
+      $0.notice = "Match 3 of 4."
+      $0.matchNotice = MatchNotice(pane: .result, text: "Match 3 of 4.")
+    }
+    // Another notice replaces it: pages no longer touch it.
+    _ = update(&state, .key(.character("x")))
+    let notice = state.notice
+    _ = update(&state, .loaderChanged(.repositories(second), at: now + 2))
+    XCTAssertEqual(state.notice, notice)
+  }
 }

@@ -62,6 +62,7 @@ final class SortAndMatchKeysTests: XCTestCase {
       assertUpdate(&state, .key(key), commands: [], message) {
         $0.lists.selected[.result] = row
         $0.notice = "Match \(row + 1) of \(count)."
+        $0.matchNotice = MatchNotice(pane: .result, text: "Match \(row + 1) of \(count).")
       }
     }
   }
