@@ -53,7 +53,7 @@ public enum PaneHeader {
     if status.hasContent {
       let sorted = sortedHeading(heading, state)
       add(sorted, .heading, maxLines: 2)
-      if !state.filter.isEmpty || state.isEditingFilter {
+      if showsFilter(state) {
         let count = state.visibleRepositories(pane).count
         lines.append(PaneLine(text: filterLine(state, count: count, width: width), style: .dim))
       }
@@ -71,6 +71,27 @@ public enum PaneHeader {
     return heading.dropLast() + ", " + state.sort.label + way + ":"
   }
 
+  /// Whether a pane with content ends its header with the filter line.
+  private static func showsFilter(_ state: AppState) -> Bool {
+    !state.filter.isEmpty || state.isEditingFilter
+  }
+
+  /// Whether a pane on screen shows the filter line: none does before anything is loaded, or
+  /// where the terminal is too short for a pane's header; the status bar shows the filter
+  /// being typed then.
+  public static func filterInView(_ state: AppState) -> Bool {
+    guard showsFilter(state) else { return false }
+    let frame = Layout.frame(
+      state.size, focused: state.focus.pane, inspector: state.inspector.isOpen)
+    return frame.panes.contains { pane in
+      let content =
+        pane.id == .fetch
+        ? state.shownMerged.content != nil : state.shownRepositories.content != nil
+      let inner = pane.rect.content
+      return content && lines(state, pane.id, width: inner.width).count <= inner.height
+    }
+  }
+
   private static func isInitial<T>(_ state: LoadingState<T>) -> Bool {
     if case .initial = state { return true }
     return false
@@ -78,7 +99,7 @@ public enum PaneHeader {
 
   /// "Filter: ios▏  (2 shown)"; a filter too long for the line shows its end, so the caret and
   /// the count stay in view.
-  static func filterLine(_ state: AppState, count: Int, width: Int) -> String {
+  public static func filterLine(_ state: AppState, count: Int, width: Int) -> String {
     let prefix = "Filter: "
     let suffix = (state.isEditingFilter ? "▏" : "") + "  (\(count) shown)"
     let room = width - TextWidth.of(prefix) - TextWidth.of(suffix)

@@ -37,6 +37,8 @@ public enum PaneView {
       let text =
         state.filter.isEmpty ? "No repositories." : "No repository matches \"\(state.filter)\"."
       grid.put(TextWidth.truncate(text, to: inner.width), x: inner.x, y: listTop, style: .dim)
+      // While pages arrive the border still says how far the load is.
+      putFooter(state, first: 0, shown: 0, listed: 0, rect: rect, into: &grid)
       return
     }
     // `update` keeps the scroll and the selection within the list; drawing trusts them.
@@ -57,11 +59,9 @@ public enum PaneView {
           style: .dim)
       }
     }
-    let label = footer(
-      state, first: first, shown: shown.count, listed: repositories.count, width: rect.width)
-    if let label {
-      grid.put(label, x: rect.right - 1 - TextWidth.of(label), y: rect.bottom, style: .dim)
-    }
+    putFooter(
+      state, first: first, shown: shown.count, listed: repositories.count, rect: rect,
+      into: &grid)
   }
 
   /// Draws the bottom edge of `pane`'s border in `rect`, in `style`, with its label: what
@@ -75,16 +75,24 @@ public enum PaneView {
     let repositories = state.visibleRepositories(pane)
     let inner = rect.content
     let header = PaneHeader.lines(state, pane, width: inner.width)
-    guard inner.width > 0, inner.height > header.count, hasContent(state, pane),
-      !repositories.isEmpty
-    else { return }
+    guard inner.width > 0, inner.height > header.count, hasContent(state, pane) else { return }
+    guard !repositories.isEmpty else {
+      putFooter(state, first: 0, shown: 0, listed: 0, rect: rect, into: &grid)
+      return
+    }
     let first = state.scroll[pane] ?? 0
     let shown = min(repositories.count, first + Layout.itemsShown(state, pane)) - first
-    let label = footer(
-      state, first: first, shown: shown, listed: repositories.count, width: rect.width)
-    if let label {
-      grid.put(label, x: rect.right - 1 - TextWidth.of(label), y: rect.bottom, style: .dim)
-    }
+    putFooter(
+      state, first: first, shown: shown, listed: repositories.count, rect: rect, into: &grid)
+  }
+
+  /// Puts `footer`'s label on the bottom edge of `rect`, right-aligned.
+  private static func putFooter(
+    _ state: AppState, first: Int, shown: Int, listed: Int, rect: Rect, into grid: inout Grid
+  ) {
+    guard let label = footer(state, first: first, shown: shown, listed: listed, width: rect.width)
+    else { return }
+    grid.put(label, x: rect.right - 1 - TextWidth.of(label), y: rect.bottom, style: .dim)
   }
 
   /// The bottom border's label: the rows shown of how many (" 1–10 of 36 ") when the list

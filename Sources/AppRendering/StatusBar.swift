@@ -16,6 +16,13 @@ public enum StatusBar {
       OwnerPromptBar.draw(prompt, recent: recent, in: rect, into: &grid)
       return
     }
+    if state.isEditingFilter, !PaneHeader.filterInView(state) {
+      // No pane has room for the filter line: the filter being typed shows here.
+      let count = state.visibleRepositories(state.focus.pane).count
+      let line = PaneHeader.filterLine(state, count: count, width: rect.width - 1)
+      grid.put(" " + line, x: rect.x, y: rect.y, limit: rect.width, style: .statusBar)
+      return
+    }
     let cache = state.cache
     let lefts = leftSides(state)
     let hints =

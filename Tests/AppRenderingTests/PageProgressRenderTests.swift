@@ -51,6 +51,19 @@ final class PageProgressRenderTests: XCTestCase {
       pane(loading(nil)).last, "└──────────── 1–4 of 1,200 so far · page 12 ─┘")
   }
 
+  func testAFilterThatMatchesNothingYetStillSaysHowFarTheLoadIs() {
+    var state = loading(50)
+    state.setFilter("zzz")
+    let lines = pane(state)
+    XCTAssertEqual(lines[4], "│ No repository matches \"zzz\".               │")
+    XCTAssertEqual(lines.last, "└──────────────── 1,200 so far · page 12/50 ─┘")
+    // The frame of a page drawn over the one before says it too.
+    var grid = Grid(width: 46, height: 8)
+    PaneView.drawFooter(
+      state, .result, in: Rect(x: 0, y: 0, width: 46, height: 8), style: .border, into: &grid)
+    XCTAssertEqual(grid.lines.last, lines.last)
+  }
+
   func testANarrowPaneDropsTheRangeThenTheRowsAndASCIIHasNoDots() {
     XCTAssertEqual(pane(loading(50), width: 36).last, "└────── 1,200 so far · page 12/50 ─┘")
     XCTAssertEqual(pane(loading(50), width: 24).last, "└───────── page 12/50 ─┘")

@@ -140,6 +140,24 @@ final class ScreenRenderTests: XCTestCase {
     XCTAssertTrue(HelpLayout.rows(state).contains { $0.contains("simulated outage") })
   }
 
+  func testTheFilterBeingTypedShowsInTheStatusBarWhereNoPaneShowsIt() {
+    var empty = Fixture.state(columns: 80, rows: 24)
+    for key in ["/", "a"] { _ = update(&empty, .key(.character(Character(key)))) }
+    XCTAssertEqual(
+      Screen.render(empty).lines.last, " Filter: a▏  (0 shown)",
+      "nothing loaded: no pane has a filter line")
+    var loaded = Fixture.loaded(columns: 80, rows: 24)
+    for key in ["/", "a"] { _ = update(&loaded, .key(.character(Character(key)))) }
+    let lines = Screen.render(loaded).lines
+    XCTAssertFalse(lines[23].contains("Filter:"), "the panes show it: \(lines[23])")
+    XCTAssertEqual(lines.filter { $0.contains("Filter: a▏") }.count, 2, "both panes: \(lines)")
+    var short = Fixture.loaded(columns: 30, rows: 8)
+    for key in ["/", "a"] { _ = update(&short, .key(.character(Character(key)))) }
+    XCTAssertTrue(Screen.render(short).lines[7].hasPrefix(" Filter: a▏  ("), "too short a pane")
+    _ = update(&short, .key(.enter))
+    XCTAssertFalse(Screen.render(short).lines[7].contains("Filter:"), "kept: the keys again")
+  }
+
   func testFilterNarrowsBothLists() {
     var state = Fixture.loaded(columns: 80, rows: 10)
     _ = update(&state, .key(.character("/")))
