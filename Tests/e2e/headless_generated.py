@@ -39,10 +39,13 @@ OWNERS = ["RedMadRobot", "redmadrobot", "swift-tools", "tiny-org", "alice", "ALI
           "bob-builder", "carol", "old-bob", "nobody", "no-such-org"]
 FAIL_MODES = ["503", "500", "502", "404", "401", "rate-limit", "flaky", "truncated", "empty",
               "drop", "link-loop", "endless-pages", "wrong-types", "html", "reset"]
-SUBJECTS = ("organization", "repositories", "merged", "request", "repository")
+SUBJECTS = ("organization", "user", "repositories", "merged", "request", "repository")
 TEXT_LINE = re.compile(
     r"^(\[[A-Za-z0-9-]+\] )?(\[ *\d+\.\d+s\] )?"
-    r"((organization|repositories|merged|request|repository)\s|done: )")
+    r"((organization|user|repositories|merged|request|repository)\s|done: )")
+# The demo owners that are users; the others that exist are organizations.
+USERS = {"alice", "bob-builder", "carol", "old-bob"}
+OWNER_LINE = re.compile(r"^(?:\[([A-Za-z0-9-]+)\] )?(?:\[ *\d+\.\d+s\] )?(organization|user) +Success")
 BOUND = 8
 PAGE_SIZE = 10  # the built-in server's largest page without --page-size or --repos
 COUNTED = re.compile(r"(\d[\d,]*) (?:repositories|repository|so far)\b")
@@ -112,6 +115,10 @@ def problems(arguments, result):
                 found.append(f"a JSON line without a state, a request or a summary: {line!r}")
         elif not TEXT_LINE.match(line):
             found.append(f"a line that does not parse: {line!r}")
+        elif (owner := OWNER_LINE.match(line)) and owner.group(1):
+            # An owner's line names its kind once the answer said it.
+            if (owner.group(1).lower() in USERS) != (owner.group(2) == "user"):
+                found.append(f"an owner's line names the wrong kind: {line!r}")
     if "--limit" in arguments:
         found += beyond_limit(int(arguments[arguments.index("--limit") + 1]), arguments, lines)
     dones = [line for line in lines if "done: " in line or '"summary":true' in line]
