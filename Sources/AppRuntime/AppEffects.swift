@@ -7,8 +7,9 @@ import GitHubAPI
 public struct AppEffects {
   /// Turns the built-in server's simulated outage on or off.
   public var setOutage: (Bool) -> Void
-  /// Tells the built-in server which fetch round starts (`--fail round=N`).
-  public var setRound: (Int) -> Void
+  /// Tells the built-in server which fetch round of which owner starts (`--fail round=N`):
+  /// each owner's rounds are counted on their own.
+  public var setRound: (_ round: Int, _ owner: GitHubLogin) -> Void
   /// Opens a web page in the browser; returns a one-line failure, `nil` when it started.
   public var openURL: (URL) -> String?
   /// Gives the memory freed by the loads that just ended back to the kernel.
@@ -18,7 +19,8 @@ public struct AppEffects {
 
   /// Effects from their parts.
   public init(
-    setOutage: @escaping (Bool) -> Void = { _ in }, setRound: @escaping (Int) -> Void = { _ in },
+    setOutage: @escaping (Bool) -> Void = { _ in },
+    setRound: @escaping (Int, GitHubLogin) -> Void = { _, _ in },
     openURL: @escaping (URL) -> String? = { _ in nil }, trimMemory: @escaping () -> Void = {},
     saveRecentOwners: @escaping ([GitHubLogin]) -> Void = { _ in }
   ) {

@@ -220,7 +220,7 @@ public final class AppLoop {
   private func perform(_ command: Command) {
     switch command {
     case .fetchBoth(let round):
-      effects.setRound(round)
+      effects.setRound(round, state.ownerLogin)
       shown.fetchBoth()
     case .reloadRepositories:
       shown.repositories.load()

@@ -16,7 +16,13 @@ extension DemoServer {
     // Each owner fails and recovers on its own; its former login counts as the owner, and
     // a login no one has as one more owner.
     let key = found.map { "id \($0.bodies.owner.id)" } ?? "login \(asked.key.lowercased())"
-    let mode = failure(route, owner: key, page: Self.page(of: request))
+    // The logins the app may know it by: its own, a former one, or the one asked.
+    let logins =
+      (found.map { bodies in
+        [bodies.bodies.owner.login]
+          + DemoOwners.renamed.filter { $0.value == bodies.bodies.owner.login }.map(\.key)
+      } ?? []) + [asked.key]
+    let mode = failure(route, owner: key, logins: logins, page: Self.page(of: request))
     if let mode,
       let reply = DemoFailureReply.reply(
         mode, route: route, now: Date(), retryAfter: options.retryAfterSeconds,

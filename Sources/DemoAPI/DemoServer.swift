@@ -20,6 +20,8 @@ public final class DemoServer: Sendable {
     var log: [HTTPRequest] = []
     var requestObserver: (@Sendable (HTTPRequest) -> Void)?
     var currentRound = 1
+    /// Each owner's fetch round, by login in lower case, as the app named the owner.
+    var roundsByLogin: [String: Int] = [:]
     /// The failures of the recovering modes so far, for each owner and route.
     var failuresSoFar: [FailureKey: Int] = [:]
   }
@@ -58,6 +60,26 @@ public final class DemoServer: Sendable {
   public var round: Int {
     get { switches.withLock { $0.currentRound } }
     set { switches.withLock { $0.currentRound = newValue } }
+  }
+
+  /// Says which fetch round of the owner `login` starts: with several owners loading at once,
+  /// each is counted on its own (`round` is the latest of any).
+  public func setRound(_ round: Int, owner login: String) {
+    switches.withLock {
+      $0.currentRound = round
+      $0.roundsByLogin[login.lowercased()] = round
+    }
+  }
+
+  /// The round of the owner a request is for, known by any of `logins`; the latest round of
+  /// any owner when the app named none of them.
+  func round(of logins: [String]) -> Int {
+    switches.withLock { switches in
+      for login in logins {
+        if let round = switches.roundsByLogin[login.lowercased()] { return round }
+      }
+      return switches.currentRound
+    }
   }
 
   /// Binds to 127.0.0.1 (`port` 0 for an ephemeral one) and returns the base URL.
@@ -136,8 +158,10 @@ public final class DemoServer: Sendable {
   /// The failure mode of a request of `route` for the owner `key` (`FailureKey.owner`) now,
   /// `page` being the repositories page asked, or `nil` when it succeeds; counts the failures
   /// of a recovering mode.
-  func failure(_ route: Route, owner key: String, page: Int) -> DemoFailureMode? {
-    guard isFailing(route, page: page, round: round) else { return nil }
+  func failure(_ route: Route, owner key: String, logins: [String], page: Int)
+    -> DemoFailureMode?
+  {
+    guard isFailing(route, page: page, round: round(of: logins)) else { return nil }
     let mode = options.failureMode
     let counted = options.failingPages.isEmpty || route != .repositories ? nil : page
     if mode.recovers, !failsAgain(FailureKey(owner: key, route: route, page: counted)) {

@@ -63,7 +63,8 @@ struct AppRun {
       recent?.waitUntilWritten()
     }
     let effects = AppEffects(
-      setOutage: { source.demo?.outage = $0 }, setRound: { source.demo?.round = $0 },
+      setOutage: { source.demo?.outage = $0 },
+      setRound: { source.demo?.setRound($0, owner: $1.spelling) },
       openURL: { [environment] in BrowserOpener.open($0, environment: environment) },
       saveRecentOwners: { recent?.save($0.map(\.spelling)) })
     let run = Started(

@@ -52,7 +52,8 @@ public final class LoopHarness {
       state: state, backend: backend, loaders: loaders, requestEvents: requestEvents,
       scheduler: scheduler, clock: { clock.now },
       effects: AppEffects(
-        setOutage: { server.outages.append($0) }, setRound: { server.rounds.append($0) },
+        setOutage: { server.outages.append($0) },
+        setRound: { round, _ in server.rounds.append(round) },
         openURL: {
           opened($0)
           return browserFailure

@@ -88,6 +88,22 @@ final class DemoSlowAndFailingPagesTests: XCTestCase {
     XCTAssertEqual(second, [200, 200, 200])
   }
 
+  func testEachOwnersRoundsAreCountedOnTheirOwn() async throws {
+    let server = try serve(DemoServer.Options(failingRounds: [2]).withoutDelays)
+    server.setRound(1, owner: "Alice")
+    server.setRound(1, owner: "bob-builder")
+    server.setRound(2, owner: "alice")
+    let alice = try await status("/users/alice")
+    XCTAssertEqual(alice, 503, "alice's round 2")
+    let bob = try await status("/users/bob-builder/repos?per_page=10&page=1")
+    XCTAssertEqual(bob, 200, "bob is still in his round 1, whatever alice started")
+    let formerly = try await status("/users/old-bob")
+    XCTAssertEqual(formerly, 200, "bob's former login is bob's: his round 1, no failure")
+    server.setRound(2, owner: "bob-builder")
+    let second = try await status("/users/bob-builder")
+    XCTAssertEqual(second, 503)
+  }
+
   /// Every mode that changes the reply sends it for the named page alone.
   func testANamedPageFailsInEveryMode() throws {
     for mode in DemoFailureMode.allCases where !mode.recovers {

@@ -36,6 +36,22 @@ final class HeadlessOwnersTests: XCTestCase {
     XCTAssertTrue(lines(run, of: "alice").contains("user         Success: Alice Liddell"))
   }
 
+  func testEachOwnersRoundsAreCountedOnTheirOwn() throws {
+    // alice (4 repositories) ends her first round before bob (12 in pages) and starts her
+    // second: bob's first round must not fail for it.
+    let run = try BinaryRun.run(
+      quick + [
+        "--owner", "alice,bob-builder", "--rounds", "2", "--fail", "round=2", "--retries", "0",
+      ])
+    XCTAssertEqual(run.status, 1, run.stderr)
+    for owner in ["alice", "bob-builder"] {
+      let merged = lines(run, of: owner).filter { $0.hasPrefix("merged ") }.map {
+        $0.split(separator: " ", omittingEmptySubsequences: true)[1]
+      }
+      XCTAssertEqual(merged, ["Loading:", "Success:", "Loading:", "Failure:"], owner)
+    }
+  }
+
   func testThreeOwnersInJSONEachObjectNamingItsOwner() throws {
     let run = try BinaryRun.run(
       quick + ["--json", "--owner", "tiny-org", "--owner", "bob-builder,alice"])
