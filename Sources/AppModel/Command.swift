@@ -38,6 +38,10 @@ public enum Command: Sendable, Equatable {
   /// Send `.requestEventsDrained` once every request event the client reported so far has
   /// arrived (the client hears its requests on a queue of its own, behind the loaders).
   case drainRequestEvents
+  /// Cancel the shown loaders' requests in flight, and send `.stop` with this code if they
+  /// have not all ended within a second (headless `--trace` stopped by a signal: each
+  /// request ends, and says so, before the app quits).
+  case cancelRequests(ExitCode)
   /// Leave the app with this exit code.
   case quit(ExitCode)
 }

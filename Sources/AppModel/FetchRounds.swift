@@ -17,6 +17,9 @@ public struct FetchRounds: Sendable, Equatable {
   /// Headless `--trace`, once the loaders settled with no request in flight: whether the app
   /// waits for, or has, every request event the client reported so far.
   var drain = EventDrain.notAsked
+  /// Headless `--trace` stopped (a signal) with requests in flight: the exit code to quit with
+  /// once their cancelled ends are printed.
+  var stopping: ExitCode?
 
   /// Where the wait for the client's last request events is.
   enum EventDrain: Sendable, Equatable {
@@ -46,7 +49,8 @@ public struct FetchRounds: Sendable, Equatable {
   /// fetch once both loaders settled; quitting after the last one, with 0 when the merged
   /// state is a success and 1 otherwise.
   static func next(_ state: inout AppState) -> [Command] {
-    guard let planned = state.rounds.planned, state.rounds.fetches > 0, !state.rounds.isComplete
+    guard let planned = state.rounds.planned, state.rounds.fetches > 0, !state.rounds.isComplete,
+      state.rounds.stopping == nil
     else { return [] }
     let organization = state.owner.state
     let repositories = state.repositories.state

@@ -33,6 +33,12 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     // What the terminal shows after a resize is not what was drawn: draw every cell again.
     return [.repaint]
   case .stop(let code):
+    // Headless `--trace`: the requests in flight are cancelled and their ends printed first,
+    // so none is left without its end line; a second stop quits at once.
+    if state.rounds.waitsForRequests, state.inspector.inFlight > 0, state.rounds.stopping == nil {
+      state.rounds.stopping = code
+      return [.cancelRequests(code)]
+    }
     return [.quit(code)]
   case .kept(let kept):
     OwnerSwitch.keep(kept, &state)
@@ -42,6 +48,7 @@ private func apply(_ state: inout AppState, _ event: AppEvent) -> [Command] {
     return []
   case .request(let record):
     state.inspector.record(record)
+    if let code = state.rounds.stopping, state.inspector.inFlight == 0 { return [.quit(code)] }
     return []
   case .requestEventsDrained:
     if state.rounds.drain == .asked { state.rounds.drain = .done }

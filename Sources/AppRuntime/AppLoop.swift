@@ -17,7 +17,7 @@ public final class AppLoop {
 
   private let backend: any AppBackend
   private let loaders: GitHubLoaders
-  private let requestEvents: RequestEventRelay
+  let requestEvents: RequestEventRelay
   private let scheduler: any WakeScheduler
   private let clock: () -> Date
   private let effects: AppEffects
@@ -25,7 +25,7 @@ public final class AppLoop {
   private var isRunning = false
   private var drainScheduled = false
   /// The owner both panes show, and the loop's feeds of its two loaders.
-  private var shown: OwnerLoaders
+  private(set) var shown: OwnerLoaders
   private var ownerFeed: LoaderFeed<Owner>?
   private var repositoriesFeed: LoaderFeed<RepositoryList>?
   private var detailFeed: LoaderFeed<Repository>?
@@ -127,7 +127,7 @@ public final class AppLoop {
   /// Feeds the shown owner's two loaders to the loop, instead of the owner's before; the
   /// owner's login goes with each change, so one queued before a switch is told apart.
   private func observeShown() {
-    let post: (AppEvent) -> Void = { [weak self] in self?.post($0) }
+    let post: (AppEvent) -> Void = { [weak self] in self?.postLoaderChange($0) }
     let login = shown.login
     ownerFeed = LoaderFeed(
       shown.owner, clock: clock, change: { .owner($0, login: login) }, post: post)
@@ -247,6 +247,8 @@ public final class AppLoop {
       requestEvents.afterDelivered { [weak self] in
         DispatchQueue.main.async { self?.post(.requestEventsDrained) }
       }
+    case .cancelRequests(let code):
+      cancelRequests(orStopAfterASecond: code)
     case .openURL(let url):
       // A failure comes back as a notice, through `update` like everything else.
       if let failure = effects.openURL(url) { queue.append(.notice(failure)) }

@@ -106,4 +106,34 @@ final class RoundsUpdateTests: XCTestCase {
       $0.rounds.isComplete = true
     }
   }
+
+  /// Ctrl-C while requests are in flight: they are cancelled and the run quits with the
+  /// signal's code once each has ended (and its end is printed); a second stop quits at once.
+  func testATracedRunStoppedWithRequestsInFlightQuitsOnceTheyEnd() {
+    var state = Fixture.state()
+    state.rounds = FetchRounds(planned: 1, waitsForRequests: true)
+    _ = update(&state, .action(.fetch))
+    let records = [
+      (1, "/orgs/RedMadRobot", LoaderKind.owner), (2, "/orgs/RedMadRobot/repos", .repositories),
+    ]
+    .map { RequestRecord(id: $0.0, method: "GET", path: $0.1, loader: $0.2, phase: .sent) }
+    for record in records { _ = update(&state, .request(record)) }
+    assertUpdate(&state, .stop(.signal(2)), commands: [.cancelRequests(.signal(2))]) {
+      $0.rounds.stopping = .signal(2)
+    }
+    var ends = records
+    for index in ends.indices { ends[index].phase = .failed("The request was cancelled.") }
+    assertUpdate(&state, .request(ends[0]), commands: [], "one still in flight") {
+      $0.inspector.record(ends[0])
+    }
+    assertUpdate(&state, .request(ends[1]), commands: [.quit(.signal(2))], "the last one ended") {
+      $0.inspector.record(ends[1])
+    }
+    var again = state
+    again.rounds.stopping = nil
+    again.inspector = state.inspector
+    _ = update(&again, .request(records[0]))
+    _ = update(&again, .stop(.signal(15)))
+    XCTAssertEqual(update(&again, .stop(.signal(15))), [.quit(.signal(15))], "a second stop")
+  }
 }

@@ -32,6 +32,29 @@ final class TraceTests: XCTestCase {
     XCTAssertTrue(run.lines.contains("organization Success: Red Mad Robot"))
   }
 
+  /// A state a response brought is printed after that request's end line, in every run:
+  /// the organization's success after its request's, each page's line after its page's.
+  func testARequestsEndComesBeforeTheStateItBrought() throws {
+    let quick = ["--headless", "--latency", "0", "--no-timestamps", "--trace", "--no-cache"]
+    for run in 1...8 {
+      let lines = try BinaryRun.run(quick).lines
+      func index(_ predicate: (String) -> Bool, _ what: String) throws -> Int {
+        try XCTUnwrap(lines.firstIndex(where: predicate), "run \(run): no \(what) in \(lines)")
+      }
+      let pairs: [(request: String, state: String)] = [
+        ("GET /orgs/RedMadRobot  200", "organization Success"),
+        ("page=2  200", "repositories Loading: page 2/4"),
+        ("page=3  200", "repositories Loading: page 3/4"),
+        ("page=4  200", "repositories Success"),
+      ]
+      for (request, state) in pairs {
+        let end = try index({ $0.hasPrefix("request ") && $0.contains(request) }, request)
+        let brought = try index({ $0.hasPrefix(state) }, state)
+        XCTAssertLessThan(end, brought, "run \(run): \(request) ends before \(state)")
+      }
+    }
+  }
+
   func testJSONRequestLinesAreObjectsWithTheirFields() throws {
     let run = try BinaryRun.run([
       "--headless", "--latency", "0", "--no-timestamps", "--trace", "--json",
@@ -75,6 +98,35 @@ final class TraceTests: XCTestCase {
     }
     XCTAssertEqual(ends.map { $0["attempt"] as? Int }, [nil, 2, 3, nil, nil, nil], "\(ends)")
     XCTAssertEqual(ends.map { $0["status"] as? Int }, [503, 503, 200, 200, 200, 200])
+  }
+
+  /// Ctrl-C with requests in flight: each ends with its own line (cancelled) before the app
+  /// exits with the signal's code.
+  func testAnInterruptedTraceEndsEveryRequestItStarted() throws {
+    let process = Process()
+    process.executableURL = BinaryRun.binary
+    process.arguments = [
+      "--headless", "--latency", "30", "--no-timestamps", "--no-cache", "--no-config", "--trace",
+    ]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var received = ""
+    // Both requests go out at once and wait 30 s at the server.
+    while received.components(separatedBy: "in flight").count < 3 {
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received += String(decoding: chunk, as: UTF8.self)
+    }
+    kill(process.processIdentifier, SIGINT)
+    received += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 130)
+    let requests = received.split(separator: "\n").filter { $0.hasPrefix("request ") }
+    XCTAssertEqual(requests.count, 4, "two sent, two ended: \(requests)")
+    XCTAssertEqual(
+      requests.filter { $0.hasSuffix("✗ The request was cancelled.") }.count, 2, "\(requests)")
   }
 
   func testTraceNeedsHeadless() throws {
