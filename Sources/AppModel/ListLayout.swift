@@ -6,13 +6,15 @@ extension Layout {
   public static let descriptionsFromHeight = 12
 
   /// Lines per repository in a pane: two (name, then description) when the pane is wide and
-  /// tall enough and some repository has a description, else one.
+  /// tall enough (counting a line for a status, shown or not) and some repository has a
+  /// description, else one.
   public static func rowHeight(_ state: AppState, _ pane: PaneID) -> Int {
     guard !isTooSmall(state.size) else { return 1 }
     let inner = rect(state.size, pane, inspector: state.inspector.isOpen).content
-    guard inner.width >= descriptionsFrom, listHeight(state, pane) >= descriptionsFromHeight else {
-      return 1
-    }
+    // The room as if a status line were shown: a load's spinner line coming and going does
+    // not switch the rows between one line and two.
+    let room = inner.height - PaneHeader.steadyCount(state, pane, width: inner.width)
+    guard inner.width >= descriptionsFrom, room >= descriptionsFromHeight else { return 1 }
     return state.visibleHaveDescriptions(pane) ? 2 : 1
   }
 

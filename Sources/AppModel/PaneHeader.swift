@@ -6,6 +6,21 @@ import GitHubAPI
 public enum PaneHeader {
   /// The lines above the list, for a pane in a state and an inner width.
   public static func lines(_ state: AppState, _ pane: PaneID, width: Int) -> [PaneLine] {
+    parts(state, pane, width: width).lines
+  }
+
+  /// How many lines the header takes with one line at least for its status (loading, an
+  /// error, a notice), which comes and goes with a load: the rows' layout that depends on the
+  /// room left stays the same from the load to its end.
+  public static func steadyCount(_ state: AppState, _ pane: PaneID, width: Int) -> Int {
+    let parts = parts(state, pane, width: width)
+    return parts.lines.count + (parts.statusCount == 0 ? 1 : 0)
+  }
+
+  /// The header's lines, and how many of them say the loaders' status.
+  private static func parts(_ state: AppState, _ pane: PaneID, width: Int)
+    -> (lines: [PaneLine], statusCount: Int)
+  {
     var lines: [PaneLine] = []
     let status: (isLoading: Bool, error: Error?, hasContent: Bool, isInitial: Bool)
     let heading: String
@@ -33,6 +48,7 @@ public enum PaneHeader {
         lines.append(PaneLine(text: line, style: style))
       }
     }
+    let beforeStatus = lines.count
     if status.isLoading {
       lines.append(
         PaneLine(
@@ -50,6 +66,7 @@ public enum PaneHeader {
         : "Nothing loaded yet. Press r to load the repositories, or f to fetch both."
       add(prompt, .dim, maxLines: 3)
     }
+    let statusCount = lines.count - beforeStatus
     if status.hasContent {
       let sorted = sortedHeading(heading, state)
       add(sorted, .heading, maxLines: 2)
@@ -58,7 +75,7 @@ public enum PaneHeader {
         lines.append(PaneLine(text: filterLine(state, count: count, width: width), style: .dim))
       }
     }
-    return lines
+    return (lines, statusCount)
   }
 
   /// The list's heading with its order: "Repositories, by stars:", "…, by name, the other

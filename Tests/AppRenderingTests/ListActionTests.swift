@@ -111,6 +111,20 @@ final class ListActionTests: XCTestCase {
     XCTAssertTrue(wide[name + 1].contains("  Kotlin extensions"), wide[name + 1])
   }
 
+  /// A reload's spinner line comes and goes: at every height, both panes keep their rows'
+  /// lines (one or two) from the reload to its end.
+  func testRowsKeepTheirLinesFromAReloadToItsEnd() {
+    for rows in 8...40 {
+      var state = loaded(columns: 120, rows: rows)
+      let ended = [PaneID.fetch, .result].map { Layout.rowHeight(state, $0) }
+      _ = updateLoaders(
+        &state, organization: .loading(cache: Fixture.organization),
+        repositories: .loading(cache: Self.repositories), at: Fixture.now)
+      let reloading = [PaneID.fetch, .result].map { Layout.rowHeight(state, $0) }
+      XCTAssertEqual(reloading, ended, "\(rows) rows")
+    }
+  }
+
   func testOOpensAndYCopiesTheSelectedAddress() {
     var state = loaded()
     _ = press(&state, .tab)
