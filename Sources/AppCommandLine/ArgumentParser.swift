@@ -46,6 +46,7 @@ public enum ArgumentParser {
     }
     try FlagConflicts.check((kept + given).map(\.flag), serveDemo: serveDemo)
     try options.checkKeys()
+    try options.checkFailureMode()
     if serveDemo, let round = options.failingRounds.filter({ $0 > 1 }).min() {
       // The app tells its own server which fetch is under way; a server on its own hears none.
       throw UsageError(

@@ -64,7 +64,11 @@ struct DemoBodies: Sendable {
         hostile[alteredKey] = DemoFailureReply.hostile(
           alteredKey == "bio" ? "bio" : "desc", index: 2)
         return (plain, JSONValue(hostile).data())
-      case .wideText: return (plain, plain)
+      case .wideText:
+        // The owner's name as wide as the repositories': terminals disagree on its width too.
+        var wide = object
+        wide["name"] = profile.name + " " + DemoFailureReply.wideNames[0]
+        return (plain, JSONValue(wide).data())
       default: return (plain, Data())
       }
     }
