@@ -23,8 +23,12 @@ public enum StatusBar {
       grid.put(" " + line, x: rect.x, y: rect.y, limit: rect.width, style: .statusBar)
       return
     }
-    let cache = state.cache
     let lefts = leftSides(state)
+    if let notice = state.notice, TextWidth.of(lefts[lefts.count - 1] + notice) >= rect.width {
+      drawCut(notice, beside: lefts[lefts.count - 1], in: rect, into: &grid)
+      return
+    }
+    let cache = state.cache
     let hints =
       state.notice.map { [$0 + " "] } ?? cache.problemHints
       ?? keyHints(builtInServer: state.canToggleOutage, keys: state.keys)
@@ -48,6 +52,27 @@ public enum StatusBar {
     }
   }
 
+  /// A notice too wide for the room beside the loaders' narrowest states: cut to that room
+  /// when it leaves a readable part of the notice, else over the whole bar. The notice says what
+  /// the key just pressed did, so it is never left out.
+  private static func drawCut(
+    _ notice: String, beside left: String, in rect: Rect, into grid: inout Grid
+  ) {
+    let room = rect.width - TextWidth.of(left) - 1
+    if room >= minimumNoticeWidth {
+      grid.put(left, x: rect.x, y: rect.y, style: .statusBar)
+      let cut = TextWidth.truncate(notice, to: room)
+      grid.put(cut, x: rect.right - TextWidth.of(cut), y: rect.y, style: .statusBar)
+    } else {
+      grid.put(
+        " " + TextWidth.truncate(notice, to: rect.width - 2), x: rect.x, y: rect.y,
+        style: .statusBar)
+    }
+  }
+
+  /// The fewest columns a notice is cut to beside the loaders' states.
+  static let minimumNoticeWidth = 24
+
   /// The status bar's left side, from widest to narrowest: with the data source, without it,
   /// without ages, without the rate limit (unless nearly spent), with the owner's kind in
   /// place of its name, with pages counted short.
@@ -57,13 +82,15 @@ public enum StatusBar {
     let cache = state.cache
     let limit = rateLimitText(state).map { " │ \($0) left " } ?? " "
     let organization =
-      CacheStatus.summary(
+      retrying(state.owner.state, org, state)
+      ?? CacheStatus.summary(
         state.owner.state, restoredAt: cache.ownerRestoredAt, now: state.now)
       ?? summary(state.owner.state, state.owner.succeededAt, state, org)
     // Pages arriving say how far they are, over restored content too.
     let restored = state.pagesLoading == nil ? cache.repositoriesRestoredAt : nil
     let repositories =
-      CacheStatus.summary(state.repositories.state, restoredAt: restored, now: state.now)
+      retrying(state.repositories.state, repos, state)
+      ?? CacheStatus.summary(state.repositories.state, restoredAt: restored, now: state.now)
       ?? summary(state.repositories.state, state.repositories.succeededAt, state, repos)
     let owner = ownerLabel(state)
     let loaders = "\(owner) \(organization) │ repos \(repositories)" + limit
@@ -73,11 +100,13 @@ public enum StatusBar {
     // hides it.
     let lowLimit = isNearlySpent(state.rateLimit) ? limit : " "
     let bareOwner =
-      CacheStatus.shortSummary(state.owner.state, restoredAt: cache.ownerRestoredAt)
+      retrying(state.owner.state, org, state)
+      ?? CacheStatus.shortSummary(state.owner.state, restoredAt: cache.ownerRestoredAt)
       ?? summary(state.owner.state, nil, state, org)
     let bare = { (owner: String, limit: String, short: Bool) in
       let repositories =
-        CacheStatus.shortSummary(state.repositories.state, restoredAt: restored)
+        retrying(state.repositories.state, repos, state)
+        ?? CacheStatus.shortSummary(state.repositories.state, restoredAt: restored)
         ?? summary(state.repositories.state, nil, state, repos, short: short)
       return "\(owner) \(bareOwner) │ repos \(repositories)" + limit
     }
@@ -130,6 +159,15 @@ public enum StatusBar {
       return "✓\(confirmed)" + (age.map { " " + $0 } ?? "")
     case .failure: return "✗" + (age.map { " (ok \($0))" } ?? "")
     }
+  }
+
+  /// "retrying in 4s (2/3)" while a load waits to try again: over content from the cache too,
+  /// which the countdown says more about than "loading (cached)" would.
+  private static func retrying<T>(
+    _ loader: LoadingState<T>, _ status: LoaderStatus, _ state: AppState
+  ) -> String? {
+    guard case .loading = loader else { return nil }
+    return status.retry?.text(at: state.now)
   }
 
   /// The owner shown and its kind: "RedMadRobot (org)", "alice (user)", or the login alone

@@ -44,6 +44,22 @@ final class CacheStatusBarTests: XCTestCase {
       " RedMadRobot loading (cached 3h ago) │ repos loading (cached 3h ago)        f r @ / x ? q")
   }
 
+  func testARetryOverRestoredContentCountsDown() {
+    var state = restored(hoursAgo: 3)
+    _ = updateLoaders(
+      &state, organization: .loading(cache: Fixture.organization),
+      repositories: .loading(cache: Fixture.repositories), at: Fixture.now)
+    var waiting = state.repositories.status
+    waiting.retry = RetryCountdown(
+      retry: 1, maxRetries: 3, nextAttempt: Fixture.now.addingTimeInterval(2))
+    _ = updateStatuses(
+      &state, organization: state.owner.status, repositories: waiting, at: Fixture.now)
+    XCTAssertEqual(
+      statusBarLine(state, width: 90),
+      " RedMadRobot loading (cached 3h ago) │ repos retrying in 2s (1/3)           f r @ / x ? q")
+    XCTAssertTrue(statusBarLine(state, width: 60).contains("repos retrying in 2s (1/3)"))
+  }
+
   func testAConfirmedFetchReplacesTheCachedLabel() {
     var state = restored(hoursAgo: 3)
     let confirmed = LoaderStatus(freshness: Freshness(lastConfirmed: Fixture.now))

@@ -61,6 +61,20 @@ final class StatusBarTests: XCTestCase {
       " built-in 127.0.0.1:8080 │ RedMadRobot ✓ just now │ repos ✓ just now Outage on.")
   }
 
+  /// A notice wider than the room beside the loaders is cut, never left out: it says what the
+  /// key just pressed did.
+  func testANoticeTooWideIsCutNeverLeftOut() {
+    var state = Fixture.loaded()
+    state.ownerKind = .organization
+    state.notice = "Copied https://github.com/RedMadRobot/fastlane-plugins-55"
+    XCTAssertEqual(
+      statusBarLine(state, width: 60),
+      " org ✓ │ repos ✓ Copied https://github.com/RedMadRobot/fas…")
+    XCTAssertEqual(
+      statusBarLine(state, width: 40), " Copied https://github.com/RedMadRobot…",
+      "no room for a readable part beside the loaders: the notice alone")
+  }
+
   func testHintsFollowTheKeyTable() {
     XCTAssertEqual(
       StatusBar.keyHints(builtInServer: true),
