@@ -40,6 +40,12 @@ extension FlagArgument {
     var keys: [Key] = []
     for word in value.split(separator: ",", omittingEmptySubsequences: false) {
       let trimmed = word.trimmingCharacters(in: .whitespaces)
+      if word.isEmpty {
+        // `quit=,` or `quit=a,,`: the comma separates keys, and an empty one is left.
+        throw sentence(
+          "\(name)=\(value): a comma separates keys, so a key is empty; write Comma for the "
+            + "comma key (\(name)=Comma)")
+      }
       guard let key = Key(name: trimmed.isEmpty ? String(word) : trimmed) else {
         throw sentence(
           "does not know the key \"\(TextSanitizer.clean(String(word)))\"; write one character,"

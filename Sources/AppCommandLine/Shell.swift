@@ -1,3 +1,5 @@
+import GitHubAPI
+
 /// The shells `loader-tui completions` writes a script for.
 public enum Shell: String, Sendable, CaseIterable {
   /// GNU bash, with or without the bash-completion package.
@@ -10,8 +12,16 @@ public enum Shell: String, Sendable, CaseIterable {
   /// Reads what follows `completions`: one shell.
   static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
     let usage = Subcommand.completions.usage
-    guard arguments.count == 1, let shell = arguments.first.flatMap(Shell.init(rawValue:)) else {
+    guard let given = arguments.first else {
       throw UsageError(description: "completions needs the shell: \(usage).")
+    }
+    guard let shell = Shell(rawValue: given) else {
+      throw UsageError(
+        description: "completions knows bash, zsh and fish, not \"\(TextSanitizer.clean(given))\": "
+          + "\(usage).")
+    }
+    guard arguments.count == 1 else {
+      throw UsageError(description: "completions takes one shell: \(usage).")
     }
     return .completions(shell)
   }

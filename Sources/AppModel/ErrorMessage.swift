@@ -19,10 +19,14 @@ public enum ErrorMessage {
     switch error {
     case let error as GitHubError: text = retrying ? failure(error) : describe(error)
     case let error as URLError: text = describe(error, host: host, timeout: timeout)
-    case let error as ResponseTooLargeError: text = error.description
+    case let error as ResponseTooLargeError:
+      text =
+        "The response was larger than the limit of \(PageNotes.grouped(error.limit)) bytes and "
+        + "was not read."
     case let error as RateLimitExceededError:
       text =
-        "Rate limit of \(error.limit.limit) requests used up; not sent. It resets at "
+        "Rate limit of \(PageNotes.grouped(error.limit.limit)) requests used up; not sent. "
+        + "It resets at "
         + "\(clock(error.reset)) (local time)."
     case let error as RetryLaterError:
       if case .rateLimited? = error.underlying as? GitHubError {
@@ -60,7 +64,8 @@ public enum ErrorMessage {
     case .noSuchOwner(let login):
       return "No user or organization named \"\(login)\" (HTTP 404)."
     case .notFound(let org):
-      return "Organization \"\(org)\" was not found: it does not exist or is private (HTTP 404)."
+      return
+        "Organization \"\(org)\" was not found: it does not exist, is private or is a user (HTTP 404)."
     case .repositoryNotFound(let owner, let name):
       return "Repository \"\(owner)/\(name)\" was not found: it was deleted, renamed or made "
         + "private, or does not exist (HTTP 404)."

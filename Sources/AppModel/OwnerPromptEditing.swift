@@ -81,7 +81,10 @@ enum OwnerPromptEditing {
     let prefix = prompt.completing?.prefix ?? prompt.text
     let matches = owners.completions(of: prefix, shown: shown)
     guard !matches.isEmpty else {
-      prompt.problem = "No recent owner starts with \"\(prefix)\"."
+      prompt.problem =
+        prefix.isEmpty
+        ? "No recent owners yet: type a login, then Enter."
+        : "No recent owner starts with \"\(prefix)\"."
       return
     }
     let index =

@@ -43,6 +43,10 @@ final class ConfigLooksTests: XCTestCase {
     let cases: [(String, String)] = [
       ("--key quitt=Q", ":1: --key has no action \"quitt\"; did you mean quit?"),
       ("\n--key quit=Ctrl-X", ":2: --key does not know the key \"Ctrl-X\""),
+      (
+        "--key reload=,",
+        ":1: --key reload=,: a comma separates keys, so a key is empty; write Comma"
+      ),
       ("--key fetch=Ctrl-C", ":1: --key fetch=Ctrl-C: Ctrl-C always quits"),
       ("--key quit", ":1: --key takes ACTION=KEYS such as quit=Q"),
       ("--color boder=red", ":1: --color has no element \"boder\"; did you mean border?"),

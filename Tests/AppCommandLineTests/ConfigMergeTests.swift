@@ -147,11 +147,11 @@ final class ConfigMergeTests: XCTestCase {
       (["completions"], "completions needs the shell: loader-tui completions bash|zsh|fish."),
       (
         ["completions", "tcsh"],
-        "completions needs the shell: loader-tui completions bash|zsh|fish."
+        "completions knows bash, zsh and fish, not \"tcsh\": loader-tui completions bash|zsh|fish."
       ),
       (
         ["completions", "bash", "zsh"],
-        "completions needs the shell: loader-tui completions bash|zsh|fish."
+        "completions takes one shell: loader-tui completions bash|zsh|fish."
       ),
       (["manual", "1"], "manual takes no arguments: loader-tui manual."),
       (["--org", "a", "manual"], "manual comes first: loader-tui manual."),

@@ -118,17 +118,18 @@ final class ErrorMessageTests: XCTestCase {
   func testGitHubsAnswersAndTheRateLimitReadAsWhatHappened() {
     XCTAssertEqual(
       ErrorMessage.line(for: GitHubError.notFound(org: "nobody"), host: "h", timeout: 15),
-      "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404).")
+      "Organization \"nobody\" was not found: it does not exist, is private or is a user (HTTP 404)."
+    )
     XCTAssertEqual(
       ErrorMessage.line(
         for: GitHubError.repositoryNotFound(owner: "acme", name: "gone"), host: "h", timeout: 15),
       "Repository \"acme/gone\" was not found: it was deleted, renamed or made private, or does "
         + "not exist (HTTP 404).")
     let reset = Date(timeIntervalSince1970: 1_000_000)
-    let used = RateLimitExceededError(limit: RateLimit(limit: 60, remaining: 0, reset: reset))
+    let used = RateLimitExceededError(limit: RateLimit(limit: 5000, remaining: 0, reset: reset))
     XCTAssertEqual(
       ErrorMessage.line(for: used, host: "h", timeout: 15),
-      "Rate limit of 60 requests used up; not sent. It resets at "
+      "Rate limit of 5,000 requests used up; not sent. It resets at "
         + "\(ErrorMessage.clock(reset)) (local time).")
   }
 

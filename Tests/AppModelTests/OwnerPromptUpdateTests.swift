@@ -78,6 +78,15 @@ final class OwnerPromptUpdateTests: XCTestCase {
     assertUpdate(&state, .key(.tab), commands: [], "the one shown is never offered")
   }
 
+  func testTabWithNoRecentOwnersSaysToTypeOne() {
+    var state = Fixture.loaded()
+    state.owners = OwnerHistory(recent: ["RedMadRobot"])
+    _ = update(&state, .key(.character("@")))
+    assertUpdate(&state, .key(.tab), commands: [], "the owner shown is never offered") {
+      $0.ownerPrompt?.problem = "No recent owners yet: type a login, then Enter."
+    }
+  }
+
   /// The prompt after Tab completed `prefix` to `text`, its match at `index` among the recent
   /// owners that start with it.
   private func completed(_ text: String, from prefix: String, match index: Int) -> OwnerPrompt {

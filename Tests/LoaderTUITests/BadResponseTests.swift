@@ -65,7 +65,9 @@ final class BadResponseTests: XCTestCase {
 
   func test404SaysTheOrganizationDoesNotExist() throws {
     try bothRoutes(
-      "404", says: "Organization \"RedMadRobot\" was not found: it does not exist or is private")
+      "404",
+      says: "Organization \"RedMadRobot\" was not found: it does not exist, is private or is a user"
+    )
   }
 
   func test401SaysTheTokenWasRejected() throws {
@@ -134,9 +136,9 @@ final class BadResponseTests: XCTestCase {
   }
 
   func testBodyOverTheLimitIsRefused() throws {
-    try bothRoutes("huge", says: "The response was larger than the limit of 8388608 bytes")
+    try bothRoutes("huge", says: "The response was larger than the limit of 8,388,608 bytes")
     try assertFails(
-      "huge", "repos", says: "larger than the limit of 200000 bytes",
+      "huge", "repos", says: "larger than the limit of 200,000 bytes",
       extra: ["--max-response-size", "200000"])
   }
 

@@ -44,8 +44,8 @@ final class BaseURLMistakeTests: XCTestCase {
     let cases = [
       (
         ["--org", "RedMadRobot"],
-        "loader-tui: Organization \"RedMadRobot\" was not found: it does not exist or is private "
-          + "(HTTP 404); \(root)/orgs/RedMadRobot answered it: check --base-url.\n"
+        "loader-tui: Organization \"RedMadRobot\" was not found: it does not exist, is private or "
+          + "is a user (HTTP 404); \(root)/orgs/RedMadRobot answered it: check --base-url.\n"
       ),
       (
         ["--owner", "alice"],

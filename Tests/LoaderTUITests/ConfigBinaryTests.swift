@@ -130,7 +130,8 @@ final class ConfigBinaryTests: XCTestCase {
     let bad = try run(["completions", "tcsh"])
     XCTAssertEqual(bad.status, 2)
     XCTAssertEqual(
-      bad.stderr, "loader-tui: completions needs the shell: loader-tui completions bash|zsh|fish.\n"
-    )
+      bad.stderr,
+      "loader-tui: completions knows bash, zsh and fish, not \"tcsh\": loader-tui completions "
+        + "bash|zsh|fish.\n")
   }
 }

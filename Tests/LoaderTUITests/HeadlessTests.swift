@@ -67,7 +67,8 @@ final class HeadlessTests: XCTestCase {
       ["--headless", "--no-timestamps", "--org", "nobody"] + ordered)
     assertFailed(
       run,
-      with: "Organization \"nobody\" was not found: it does not exist or is private (HTTP 404)",
+      with:
+        "Organization \"nobody\" was not found: it does not exist, is private or is a user (HTTP 404)",
       caches: nil, rounds: "1 round")
   }
 
