@@ -59,8 +59,8 @@ enum KeyInput {
 
   /// With the detail view open: Esc, Enter, Backspace, `q` and any other quit key but a
   /// function key close it, `o` and `y` act on its repository, `?` and F1 open the key help
-  /// over it (as the status bar says), F10 (a function key bound to quit) quits; every other
-  /// key is ignored.
+  /// over it (as the status bar says), F10 (a function key bound to quit) quits, ↑↓ and the
+  /// page keys scroll it where it does not fit; every other key is ignored.
   private static func detail(_ action: Action?, _ key: Key, _ state: inout AppState)
     -> [Command]
   {
@@ -69,6 +69,20 @@ enum KeyInput {
       || (action == .quit && !key.isFunctionKey)
     {
       return ListKeys.closeDetail(&state)
+    }
+    let page = DetailLayout.visibleRows(state.size, of: DetailLayout.lines(state).count)
+    let step: Int? =
+      switch action {
+      case .selectPrevious?: -1
+      case .selectNext?: 1
+      case .pageUp?: -page
+      case .pageDown?: page
+      default: nil
+      }
+    if let step, let scroll = state.lists.detail?.scroll {
+      let maximum = DetailLayout.maximumScroll(state)
+      state.lists.detail?.scroll = min(maximum, max(0, scroll + step))
+      return []
     }
     switch action {
     case .openInBrowser?, .copyAddress?, .showKeys?, .quit?: return action!.perform(on: &state)

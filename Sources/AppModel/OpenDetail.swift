@@ -8,6 +8,8 @@ public struct OpenDetail: Sendable, Equatable {
   public var key: String
   /// Its detail loader: the repository with every field once the answer arrives.
   public var loader = LoaderSlot<Repository>()
+  /// The first line shown, where the view is too short for them all.
+  public var scroll = 0
 
   /// The view of `repository`, whose detail loader is kept under `key`.
   public init(repository: Repository, key: String) {

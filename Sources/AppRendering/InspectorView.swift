@@ -20,9 +20,13 @@ public enum InspectorView {
   public static func table(_ state: AppState) -> [String] {
     func row<T>(
       _ name: String, _ loader: LoadingState<T>, _ succeeded: Date?,
-      _ counts: InspectorState.Counts?, observers: String
+      _ counts: InspectorState.Counts?, observers: String, restoredAt: Date? = nil
     ) -> String {
-      let summary = StatusBar.summary(loader, succeeded, state)
+      // Content restored from the cache says how old it is, as the status bar does, not
+      // "just now"; a load over it says what the load does.
+      let cached =
+        loader.isLoading ? nil : CacheStatus.summary(loader, restoredAt: restoredAt, now: state.now)
+      let summary = cached ?? StatusBar.summary(loader, succeeded, state)
       let numbers =
         counts.map {
           pad(String($0.sent), 4) + " " + pad(String($0.inFlight), 4) + " "
@@ -36,10 +40,12 @@ public enum InspectorView {
       head,
       row(
         "owner", state.owner.state, state.owner.succeededAt,
-        counts(.owner(state.ownerLogin), state), observers: observers(.owner, state)),
+        counts(.owner(state.ownerLogin), state), observers: observers(.owner, state),
+        restoredAt: state.cache.ownerRestoredAt),
       row(
         "repositories", state.repositories.state, state.repositories.succeededAt,
-        counts(.repositories(state.ownerLogin), state), observers: observers(.repositories, state)),
+        counts(.repositories(state.ownerLogin), state), observers: observers(.repositories, state),
+        restoredAt: state.cache.repositoriesRestoredAt),
       row("merged", state.merged, nil, nil, observers: "Fetch pane (both loaders merged)"),
     ]
     if let detail = state.lists.detail {

@@ -60,6 +60,13 @@ final class CacheStatusBarTests: XCTestCase {
     XCTAssertTrue(statusBarLine(state, width: 60).contains("repos retrying in 2s (1/3)"))
   }
 
+  func testTheInspectorSaysHowOldRestoredContentIsAsTheStatusBarDoes() {
+    let state = restored(hoursAgo: 3)
+    let table = InspectorView.table(state)
+    XCTAssertTrue(table[1].hasPrefix("owner         cached 3h ago "), table[1])
+    XCTAssertTrue(table[2].hasPrefix("repositories  cached 3h ago "), table[2])
+  }
+
   func testAConfirmedFetchReplacesTheCachedLabel() {
     var state = restored(hoursAgo: 3)
     let confirmed = LoaderStatus(freshness: Freshness(lastConfirmed: Fixture.now))

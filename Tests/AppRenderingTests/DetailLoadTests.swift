@@ -73,7 +73,7 @@ final class DetailLoadTests: XCTestCase {
     let big = Repository(
       name: "big", stargazersCount: 41_232,
       details: RepositoryDetails(forksCount: 1_000, subscribersCount: 999, networkCount: 12_345))
-    let lines = DetailView.lines(big, now: Fixture.now, width: 40).map(\.text)
+    let lines = DetailLayout.lines(big, now: Fixture.now, width: 40).map(\.text)
     for line in [
       "Stars       41,232", "Forks       1,000", "Watchers    999", "Network     12,345",
     ] {
