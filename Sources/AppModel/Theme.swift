@@ -33,6 +33,18 @@ public struct Theme: Sendable, Equatable {
       self.background = background
     }
 
+    /// The foreground and background numbers for a terminal with `colors` colours (-1 for the
+    /// terminal's own); where falling back made them one colour, the text is black or white,
+    /// whichever reads on it.
+    public func numbers(colors: Int) -> (foreground: Int, background: Int) {
+      var foreground = self.foreground.number(colors: colors)
+      let background = self.background.number(colors: colors)
+      if foreground == background, background >= 0, self.foreground != self.background {
+        foreground = [0, 1, 4, 5].contains(background % 8) ? 7 : 0
+      }
+      return (foreground, background)
+    }
+
     /// Whether it sets any colour at all.
     public var isColored: Bool {
       foreground != .terminalDefault || background != .terminalDefault

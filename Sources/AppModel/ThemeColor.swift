@@ -48,11 +48,27 @@ public enum ThemeColor: Sendable, Equatable {
   }
 
   /// The colour for a terminal with `colors` colours: a bright colour is its basic one on an
-  /// 8-colour terminal, and a number past the terminal's palette is its default colour.
+  /// 8-colour terminal, and a number of the 256 past the terminal's palette is the basic
+  /// colour nearest it (each of red, green and blue on or off), so that text on a background
+  /// chosen from the 256 stays readable where the terminal has 8 or 16.
   public func number(colors: Int) -> Int {
     guard case .palette(let number) = self else { return -1 }
     if number < colors { return number }
-    if number < 16, number - 8 < colors { return number - 8 }
-    return -1
+    if number < 16 { return number - 8 < colors ? number - 8 : -1 }
+    return colors >= 8 ? Self.nearestBasic(number) : -1
+  }
+
+  /// The basic colour (0–7) nearest palette `number` (16–255): the 6×6×6 cube's levels, or the
+  /// grey ramp's, each channel on from half its range.
+  static func nearestBasic(_ number: Int) -> Int {
+    let levels = [0, 95, 135, 175, 215, 255]
+    let channels: [Int]
+    if number >= 232 {
+      channels = Array(repeating: 8 + 10 * (number - 232), count: 3)
+    } else {
+      let cube = number - 16
+      channels = [levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6]]
+    }
+    return zip(channels, [1, 2, 4]).reduce(0) { $0 + ($1.0 > 127 ? $1.1 : 0) }
   }
 }

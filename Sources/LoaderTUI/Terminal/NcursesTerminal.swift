@@ -67,10 +67,8 @@ final class NcursesTerminal: TerminalScreen {
       use_default_colors()
       let count = Int(cncurses_colors())
       for (index, element) in Theme.Element.allCases.enumerated() {
-        let paint = theme.paint(element)
-        init_pair(
-          Int16(index + 1), Int16(paint.foreground.number(colors: count)),
-          Int16(paint.background.number(colors: count)))
+        let paint = theme.paint(element).numbers(colors: count)
+        init_pair(Int16(index + 1), Int16(paint.foreground), Int16(paint.background))
       }
     }
     looks = Style.allCases.map { Self.look($0, colors: colors, theme: theme) }
