@@ -48,25 +48,9 @@ public enum PaneHeader {
         lines.append(PaneLine(text: line, style: style))
       }
     }
-    let beforeStatus = lines.count
-    if status.isLoading {
-      lines.append(
-        PaneLine(
-          text: "\(Spinner.frame(state.spinnerFrame, ascii: state.asciiOnly)) Loading…",
-          style: .spinner))
-      if let short = state.rateLimitShort { add(short, .error, maxLines: 2) }
-    } else if let error = status.error {
-      add("✗ " + state.errorLine(for: error, pane: pane), .error, maxLines: 3)
-    } else if let notice = state.capNotice {
-      add(notice, .dim, maxLines: 2)
-    } else if status.isInitial {
-      let prompt =
-        pane == .fetch
-        ? "Press f or Enter to fetch \(state.ownerLogin) and its repositories."
-        : "Nothing loaded yet. Press r to load the repositories, or f to fetch both."
-      add(prompt, .dim, maxLines: 3)
-    }
-    let statusCount = lines.count - beforeStatus
+    let statusLines = statusLines(state, pane, status, width: width)
+    lines += statusLines
+    let statusCount = statusLines.count
     if status.hasContent {
       let sorted = sortedHeading(heading, state)
       add(sorted, .heading, maxLines: 2)
@@ -76,6 +60,35 @@ public enum PaneHeader {
       }
     }
     return (lines, statusCount)
+  }
+
+  /// The lines that say the loaders' status: the spinner (and a rate limit that will not
+  /// last the load), an error, the page cap's notice, or what to press first.
+  private static func statusLines(
+    _ state: AppState, _ pane: PaneID,
+    _ status: (isLoading: Bool, error: Error?, hasContent: Bool, isInitial: Bool), width: Int
+  ) -> [PaneLine] {
+    func wrapped(_ text: String, _ style: Style, maxLines: Int) -> [PaneLine] {
+      TextWrap.wrap(text, width: width, maxLines: maxLines).map { PaneLine(text: $0, style: style) }
+    }
+    if status.isLoading {
+      let spinner = Spinner.frame(state.spinnerFrame, ascii: state.asciiOnly)
+      return [PaneLine(text: "\(spinner) Loading…", style: .spinner)]
+        + (state.rateLimitShort.map { wrapped($0, .error, maxLines: 2) } ?? [])
+    }
+    if let error = status.error {
+      // Three lines keep room for the rows kept; a tall pane has room for the whole line, its
+      // advice at the end included.
+      let tall = Layout.rect(state.size, pane, inspector: state.inspector.isOpen).height >= 18
+      return wrapped("✗ " + state.errorLine(for: error, pane: pane), .error, maxLines: tall ? 6 : 3)
+    }
+    if let notice = state.capNotice { return wrapped(notice, .dim, maxLines: 2) }
+    guard status.isInitial else { return [] }
+    let prompt =
+      pane == .fetch
+      ? "Press f or Enter to fetch \(state.ownerLogin) and its repositories."
+      : "Nothing loaded yet. Press r to load the repositories, or f to fetch both."
+    return wrapped(prompt, .dim, maxLines: 3)
   }
 
   /// The list's heading with its order: "Repositories, by stars:", "…, by name, the other

@@ -110,6 +110,24 @@ final class PageProgressRenderTests: XCTestCase {
       " RedMadRobot ✓ just now │ repos ✗ │ 4,987/5,000 left              f r @ / x ? q")
   }
 
+  /// A short pane cuts the error to three lines for the rows kept; a tall one shows it whole,
+  /// its advice at the end included.
+  func testATallPaneShowsTheWholeError() {
+    var state = Fixture.readingPages(
+      columns: 80, height: 24, pagesRead: 12, pageCount: 50, rows: 1_200)
+    var failed = state.repositories.snapshot
+    let limited = GitHubError.rateLimited(status: 403, reset: now + 600)
+    failed.state = .failure(error: limited, cache: nil)
+    failed.changeCount += 1
+    _ = update(&state, .loaderChanged(.repositories(failed), at: now))
+    let tall = Screen.render(state).lines.joined(separator: "\n")
+    XCTAssertTrue(tall.contains("GITHUB_TOKEN"), tall)
+    state.size = Size(columns: 80, rows: 12)
+    let short = Screen.render(state).lines.joined(separator: "\n")
+    XCTAssertFalse(short.contains("GITHUB_TOKEN"), "three lines in 12 rows: \(short)")
+    XCTAssertTrue(short.contains("repo-1"), "the rows kept still show: \(short)")
+  }
+
   func testARateLimitAnswerOfNoneLeftIsTheFigureShown() {
     var state = loading(50)
     var refused = state.repositories.snapshot
