@@ -35,6 +35,7 @@ struct Describe {
     line.rateLimit = slot.status.rateLimit
     line.ownerIsUser = subject == .owner && state.ownerKind == .user
     if subject == .repositories {
+      line.readPartWay = (state.pagesStopped?.pagesRead ?? 0) > 0
       line.pages = state.pagesStopped ?? (state.capNotice == nil ? nil : slot.status.pages)
     }
     if let retry = slot.status.retry, slot.state.isLoading, let error = retryError(subject) {
@@ -61,6 +62,8 @@ struct Describe {
     var line = transition(merged, .merged) {
       ($0.owner.rawDisplayName, $0.repositories.map(\.rawName))
     }
+    // The merge's error is the repositories' unless the organization failed.
+    line.readPartWay = state.owner.state.error == nil && (state.pagesStopped?.pagesRead ?? 0) > 0
     if case .success = merged {
       line.notModified =
         state.owner.status.freshness.wasNotModified

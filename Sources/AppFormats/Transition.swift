@@ -33,6 +33,9 @@ public struct Transition: Sendable {
   /// Whether the owner of an owner line is a user: the text line says `user` where it says
   /// `organization` for an organization (JSON keeps `organization`, as 0.2.0 printed it).
   public var ownerIsUser = false
+  /// Whether its error is of a list read part-way, which says how much it read: the text line
+  /// leaves out "nothing cached", which would deny those rows.
+  public var readPartWay = false
 
   /// Creates a value from its parts.
   public init(

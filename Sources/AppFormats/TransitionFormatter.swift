@@ -56,7 +56,8 @@ public enum TransitionFormatter {
     case .failure:
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }
-      body = "Failure: \(error)" + cached(content, after: true)
+      let partWay = content == nil && transition.readPartWay
+      body = "Failure: \(error)" + (partWay ? "" : cached(content, after: true))
     }
     return TextSanitizer.clean(time + subject + body)
   }

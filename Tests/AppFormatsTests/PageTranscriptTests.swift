@@ -58,9 +58,9 @@ final class PageTranscriptTests: XCTestCase {
         ["repositories Loading: page 2/3, 200 so far"],
         [
           "repositories Failure: Server error (HTTP 503: Service Unavailable) after 2 of 3 pages"
-            + " (200 read); try again later; nothing cached",
+            + " (200 read); try again later",
           "merged       Failure: Server error (HTTP 503: Service Unavailable) after 2 of 3 pages"
-            + " (200 read); try again later; nothing cached",
+            + " (200 read); try again later",
         ],
       ])
   }
