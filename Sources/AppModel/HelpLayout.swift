@@ -2,16 +2,27 @@
 /// over everything but the status bar.
 public enum HelpLayout {
   /// The overlay's rows before the box is drawn: each key label padded to one column, then
-  /// what it does; a key of the built-in server only with it, where it does something.
-  public static func rows(_ keys: KeyMap, builtInServer: Bool) -> [String] {
+  /// what it does, wrapped under itself where a row is wider than `width`; a key of the
+  /// built-in server only with it, where it does something.
+  public static func rows(_ keys: KeyMap, builtInServer: Bool, width: Int = .max) -> [String] {
     let bindings = keys.rows.filter { builtInServer || !$0.builtInServerOnly }
     let keyWidth = bindings.map { TextWidth.of($0.label) }.max() ?? 0
-    return bindings.map { " " + TextWidth.pad($0.label, to: keyWidth) + "  " + $0.summary }
+    let indent = String(repeating: " ", count: keyWidth + 3)
+    // Too narrow a box for a readable column: rows are cut at its edge instead.
+    let room = width - indent.count >= 16 ? width - indent.count : .max
+    return bindings.flatMap { binding -> [String] in
+      let lines: [String] =
+        room == .max
+        ? [binding.summary] : TextWrap.wrap(binding.summary, width: room, maxLines: .max)
+      let first: String = " " + TextWidth.pad(binding.label, to: keyWidth) + "  "
+      let rest: [String] = lines.dropFirst().map { indent + $0 }
+      return [first + (lines.first ?? "")] + rest
+    }
   }
 
-  /// The overlay's rows for `state`: its keys, and its server.
+  /// The overlay's rows for `state`: its keys, its server, wrapped to its terminal's width.
   public static func rows(_ state: AppState) -> [String] {
-    rows(state.keys, builtInServer: state.canToggleOutage)
+    rows(state.keys, builtInServer: state.canToggleOutage, width: area(state.size).width - 2)
   }
 
   /// The area the overlay is drawn in for a terminal size: all but the status bar.

@@ -125,6 +125,23 @@ final class ScreenRenderTests: XCTestCase {
       Screen.render(state).lines[6].contains("q, F10, Ctrl-C"), "the last row is reachable")
   }
 
+  func testHelpWrapsWhatAKeyDoesInANarrowTerminal() {
+    var state = Fixture.loaded(columns: 60, rows: 20)
+    _ = update(&state, .key(.character("?")))
+    let lines = Screen.render(state).lines
+    XCTAssertFalse(lines.dropLast().contains { $0.contains("…") }, "nothing cut: \(lines)")
+    let enter = try? XCTUnwrap(lines.firstIndex { $0.hasPrefix("│ Enter ") })
+    XCTAssertEqual(
+      enter.map { [lines[$0], lines[$0 + 1]] },
+      [
+        "│ Enter            details of the selected row (Esc        │",
+        "│                  closes); fetch on [ Fetch ]             │",
+      ])
+    for _ in 0..<40 { _ = update(&state, .key(.down)) }
+    let scrolled = Screen.render(state).lines
+    XCTAssertTrue(scrolled.contains { $0.contains("q, F10, Ctrl-C") }, "\(scrolled)")
+  }
+
   func testHelpListsTheOutageKeyOnlyWithTheBuiltInServer() {
     var state = Fixture.loaded(columns: 80, rows: 16)
     state.canToggleOutage = false
