@@ -240,10 +240,12 @@ public final class RepositoriesLoader: WebLoader<RepositoryList>, ContentLoading
         guard let self, self.loadGeneration == generation else { return }
         var progress = walk.progress(itemCount: pages.collected.count, stoppedAtCap: cap)
         if case .failure = result, progress.isComplete {
-          // A page that could not be read, answered without links, ended the walk as if it
-          // were the last: the pages read are those kept, of a count not known.
+          // An unreadable page without links ended the walk as if it were the last: the pages
+          // read are those kept, of the count the pages before said (if any).
           progress.pagesRead = pages.collected.pages.count
-          progress.pageCount = nil
+          progress.pageCount = self.pageProgress?.pageCount.flatMap {
+            $0 > progress.pagesRead ? $0 : nil
+          }
         }
         progress = self.countingPagesRead(
           progress, firstPage: pages.collected.pages.first?.count)

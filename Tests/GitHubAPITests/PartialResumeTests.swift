@@ -94,7 +94,8 @@ final class PartialResumeTests: XCTestCase {
   }
 
   /// A page answered 200 with a body that is not the list (HTML, and no `Link` header) fails
-  /// the load part-way: the progress counts the pages kept, not a list that ended there.
+  /// the load part-way: the progress counts the pages kept, of the count the pages before
+  /// said, not a list that ended there.
   func testAnUnreadablePageWithoutLinksIsAFailurePartWayNotTheEnd() async throws {
     let server = DemoServer(
       options: .init(
@@ -110,7 +111,7 @@ final class PartialResumeTests: XCTestCase {
     XCTAssertEqual(
       error as? GitHubError, .unreadable(detail: "the body is HTML, expected JSON"))
     XCTAssertEqual(loader.partialContent?.content.count, 20)
-    XCTAssertEqual(loader.pageProgress, PageProgress(pagesRead: 2, pageCount: nil, itemCount: 20))
+    XCTAssertEqual(loader.pageProgress, PageProgress(pagesRead: 2, pageCount: 100, itemCount: 20))
     XCTAssertEqual(loader.pageProgress?.isComplete, false, "the list did not end at page 3")
   }
 
