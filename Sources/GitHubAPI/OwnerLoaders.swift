@@ -64,7 +64,7 @@ public final class OwnerLoaders: StoredLoader {
 
   /// Loads both (``fetchBoth()``), as `LoaderStore.invalidate(_:)` and
   /// `LoaderStore.prefetch(_:)` ask.
-  public func load() { fetchBoth() }
+  public func loadInStore() { fetchBoth() }
 
   /// Calls `done` with the owner's kind: at once when known, else once the owner loader's
   /// load (started or joined here) ends.

@@ -36,6 +36,22 @@ private final class CatalogLoader: WebLoader<[Book]>, ContentLoading {
   }
 }
 
+/// A page a call, and the first page again on `load()`.
+@MainActor
+private final class PagedBooksLoader: WebLoader<[Book]>, ContentLoading {
+  /// The first page again: what `fetch()` and a store's `invalidate` start.
+  func load() {
+    resetPages()
+    loadNextPage()
+  }
+
+  func loadNextPage() {
+    requestNextPage(
+      from: BookPageEndpoint(url: URL(string: "books?per_page=2&page=1")!), id: \.id,
+      page: BookPageEndpoint.init)
+  }
+}
+
 /// The code of the article "Long loads: partial content and progress"
 /// (`ApexyLoader.docc/LongLoads.md`), as the article shows it, against a stub of a catalog of
 /// three pages whose second page fails once.
@@ -106,5 +122,23 @@ final class DocsLongLoadsTests: XCTestCase {
       stub.requests.compactMap { $0.url?.query }.map { String($0.suffix(6)) },
       ["page=1", "page=2", "page=2", "page=3"], "page 1 is read once")
     withExtendedLifetime(observation) {}
+  }
+
+  func testAPageACallAsTheArticleReadsIt() async throws {
+    let stub = catalogStub()
+    let client = URLSessionClient(
+      baseURL: URL(string: "https://pages.booklibrary.example/api/v1/")!,
+      configuration: stub.configuration())
+
+    // The article's listing, a failed page's error caught (it is read again on the next call):
+    let books = PagedBooksLoader(apiClient: client)
+    var counts: [Int] = []
+    while books.hasNextPage {
+      books.loadNextPage()
+      counts.append((try? await books.value.count) ?? -1)
+    }
+    XCTAssertEqual(counts, [2, -1, 4, 6], "page 2 fails once, then is read again")
+    let again = try await books.fetch()
+    XCTAssertEqual(again.map(\.id), [11, 12], "load() starts over from the first page")
   }
 }

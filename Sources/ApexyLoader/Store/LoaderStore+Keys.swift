@@ -16,7 +16,7 @@ extension LoaderStore {
     for key in recency where matches(key) {
       guard let loader = kept[key] else { continue }
       if isInUse(key) {
-        loader.load()
+        loader.loadInStore()
       } else {
         invalidated.insert(key)
       }
@@ -55,7 +55,7 @@ extension LoaderStore {
   @discardableResult
   public func prefetch(_ key: Key) -> Loader? {
     let loader = loader(for: key)
-    loader?.load()
+    loader?.loadInStore()
     return loader
   }
 

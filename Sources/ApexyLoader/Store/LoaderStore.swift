@@ -121,7 +121,7 @@ public class LoaderStore<Key: Hashable, Loader: StoredLoader> {
       armRelease(key, restart: true)
       if invalidated.remove(key) != nil || (reloadsWhenTaken?(loader) == true && !loader.isLoading)
       {
-        loader.load()
+        loader.loadInStore()
       }
       return loader
     }

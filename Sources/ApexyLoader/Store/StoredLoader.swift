@@ -10,8 +10,9 @@ public protocol StoredLoader: AnyObject {
   /// Starts a load, as ``LoaderStore/invalidate(_:)`` and ``LoaderStore/prefetch(_:)`` ask.
   ///
   /// By default, the loader's own ``ContentLoading/load()`` when it is ``ContentLoading``, and
-  /// nothing otherwise.
-  func load()
+  /// nothing otherwise. It has a name of its own so that a loader declared ``ContentLoading``
+  /// without a `load()` does not compile (a default `load()` would stand in for it).
+  func loadInStore()
 
   /// Calls `handler` when the loader may have stopped being in use (an observation released, a
   /// stream ended, a load ended), so a store releases it after a time without asking every
@@ -29,7 +30,7 @@ public protocol StoredLoader: AnyObject {
 extension StoredLoader {
   /// Calls ``ContentLoading/load()`` when the loader is ``ContentLoading``; does nothing
   /// otherwise.
-  public func load() {
+  public func loadInStore() {
     (self as? ContentLoading)?.load()
   }
 
