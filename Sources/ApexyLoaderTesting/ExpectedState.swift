@@ -1,7 +1,7 @@
 import ApexyLoader
 
-/// A state a ``LoaderStateRecorder`` expects: a `LoadingState` as it compares (its error
-/// ignored), or a failure that says which error it expects.
+/// A state a ``LoaderStateRecorder`` expects: a `LoadingState` (a failure's error compared
+/// too, by ``state(_:)``'s rule), or a failure that says which error it expects.
 ///
 /// ```swift
 /// await states.expect([.initial, .loading(cache: nil), .failure(URLError.self)])
@@ -29,12 +29,14 @@ public struct ExpectedState<Content: Equatable>: CustomStringConvertible {
   /// - Returns: `true` when it matches.
   public func matches(_ seen: LoadingState<Content>) -> Bool { predicate(seen) }
 
-  /// Expects `state` as `LoadingState` compares it: case and content, not the error.
+  /// Expects `state` as `LoadingState` compares it (case and content) and, for a failure, its
+  /// error too: of the same type, with the same code for `URLError` and `CocoaError`, equal
+  /// for another `Equatable` error, else with the same `String(reflecting:)`.
   ///
   /// - Parameter state: The state expected.
   /// - Returns: The expectation.
   public static func state(_ state: LoadingState<Content>) -> ExpectedState {
-    ExpectedState(state.description, state: state) { $0 == state }
+    ExpectedState(state.description, state: state) { SameError.matches(state, $0) }
   }
 
   /// Expects `.initial`.

@@ -18,8 +18,11 @@ import XCTest
 /// `[4 × Book]`), it also shows where their contents differ. A failure is reported to the
 /// framework that runs the test: Swift Testing (`Issue.record`) inside a `@Test`, XCTest
 /// (`XCTFail`) otherwise. States are compared as `LoadingState` compares them (case and
-/// content, not the error); to check which error came, expect an ``ExpectedState`` such as
-/// `.failure(URLError.self)` or `.failure(where: { ($0 as? URLError)?.code == .timedOut })`.
+/// content) and a failure's error too: of the same type, with the same code for `URLError`
+/// and `CocoaError`, equal for another `Equatable` error, else with the same
+/// `String(reflecting:)`; to accept any error of a type, or errors a predicate accepts, expect
+/// an ``ExpectedState`` such as `.failure(URLError.self)` or
+/// `.failure(where: { ($0 as? URLError)?.code == .timedOut })`.
 /// Each `expect` checks the states recorded since the one before.
 ///
 /// It is exhaustive, as `TestStore` is: a state that arrives after the last `expect` and that
@@ -141,7 +144,7 @@ public final class LoaderStateRecorder<Content: Equatable> {
     await check(
       expected, what: "states", timeout: timeout,
       at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      seen: { $0.state }, matches: { $0 == $1 })
+      seen: { $0.state }, matches: { SameError.matches($0, $1) })
   }
 
   /// Checks that the loader passed through states matching `expected` since the last check:
@@ -185,7 +188,7 @@ public final class LoaderStateRecorder<Content: Equatable> {
     await check(
       expected, what: "states and pages", timeout: timeout,
       at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      seen: { $0 }, matches: { $0 == $1 })
+      seen: { $0 }, matches: { $0 == $1 && SameError.matches($0.state, $1.state) })
   }
 
   /// Checks that the loader passed through steps matching `expected` since the last check:
