@@ -10,8 +10,8 @@ extension ContentLoader where Content: Sendable {
   /// let shelf = try await books.value
   /// ```
   ///
-  /// It starts no load: ``fetch()`` does. Cancelling the awaiting task, or releasing the
-  /// loader, throws `CancellationError`.
+  /// It starts no load: ``fetch()`` does. Cancelling the awaiting task throws
+  /// `CancellationError`; the load goes on.
   public var value: Content {
     get async throws {
       for await state in states {
@@ -30,8 +30,8 @@ extension ContentLoader where Content: Sendable {
   /// not started again.
   ///
   /// - Returns: The content of the load.
-  /// - Throws: The load's error; `CancellationError` when the task is cancelled or the loader
-  ///   released first.
+  /// - Throws: The load's error; `CancellationError` when the task is cancelled first (the
+  ///   load goes on).
   public func fetch() async throws -> Content {
     (self as? ContentLoading)?.load()
     return try await value
