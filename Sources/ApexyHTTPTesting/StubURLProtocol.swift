@@ -66,7 +66,9 @@ public class StubURLProtocol: URLProtocol {
     guard let transport = StubRegistry.transport(for: request.url?.host) else {
       let error = URLError.described(
         .cannotFindHost, url: request.url,
-        reason: "No StubTransport answers for \(request.url?.host ?? "a request without a host").")
+        reason: "No StubTransport answers for \(request.url?.host ?? "a request without a host"): "
+          + "none was made for that host, or it was released; keep the StubTransport for as long "
+          + "as the test sends requests.")
       reports.report { $1.urlProtocol($0, didFailWithError: error) }
       return
     }

@@ -27,6 +27,11 @@ final class StubTransportTests: XCTestCase {
       XCTFail("a host no transport owns must fail")
     } catch {
       XCTAssertEqual((error as? URLError)?.code, .cannotFindHost)
+      // What a test that let its stub go sees, beside Apple's sentence: what to do.
+      XCTAssertEqual(
+        (error as NSError).localizedFailureReason,
+        "No StubTransport answers for nobody.stub.test: none was made for that host, or it was "
+          + "released; keep the StubTransport for as long as the test sends requests.")
     }
   }
 
