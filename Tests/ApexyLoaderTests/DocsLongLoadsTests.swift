@@ -81,6 +81,13 @@ final class DocsLongLoadsTests: XCTestCase {
     }
   }
 
+  /// A client of the catalog's API answered by `stub`, which the test keeps.
+  private func catalogClient(_ stub: StubTransport) -> URLSessionClient {
+    URLSessionClient(
+      baseURL: URL(string: "https://pages.booklibrary.example/api/v1/")!,
+      configuration: stub.configuration())
+  }
+
   /// Waits for the load under way to end.
   private func settle(_ loader: CatalogLoader) async {
     for await state in loader.states where !state.isLoading { break }
@@ -88,9 +95,7 @@ final class DocsLongLoadsTests: XCTestCase {
 
   func testTheRowsArriveAPageAtATimeAndAResumeReadsOnlyThePagesMissing() async {
     let stub = catalogStub()
-    let client = URLSessionClient(
-      baseURL: URL(string: "https://pages.booklibrary.example/api/v1/")!,
-      configuration: stub.configuration())
+    let client = catalogClient(stub)
 
     // The article's listing, verbatim:
     let catalog = CatalogLoader(apiClient: client)
@@ -126,9 +131,7 @@ final class DocsLongLoadsTests: XCTestCase {
 
   func testAPageACallAsTheArticleReadsIt() async throws {
     let stub = catalogStub()
-    let client = URLSessionClient(
-      baseURL: URL(string: "https://pages.booklibrary.example/api/v1/")!,
-      configuration: stub.configuration())
+    let client = catalogClient(stub)
 
     // The article's listing, a failed page's error caught (it is read again on the next call):
     let books = PagedBooksLoader(apiClient: client)
