@@ -73,14 +73,12 @@ public enum DetailLayout {
   /// The box's width for a terminal size.
   public static func boxWidth(_ size: Size) -> Int { min(HelpLayout.area(size).width, 72) }
 
-  /// How many of `count` lines the box shows at once (one line is kept for the hint).
-  public static func visibleRows(_ size: Size, of count: Int) -> Int {
-    max(1, min(HelpLayout.area(size).height, count + 4) - 3)
-  }
-
-  /// The largest scroll offset of the open detail view in `state`'s terminal size.
-  public static func maximumScroll(_ state: AppState) -> Int {
+  /// The open detail view's scroll offset moved by `step` (lines, and pages of what the box
+  /// shows), kept between its first line and the offset that shows its last.
+  static func scrolled(_ state: AppState, by step: (lines: Int, pages: Int)) -> Int {
     let count = lines(state).count
-    return max(0, count - visibleRows(state.size, of: count))
+    let page = HelpLayout.visibleRows(state.size, of: count)
+    let scroll = (state.lists.detail?.scroll ?? 0) + step.lines + step.pages * page
+    return min(HelpLayout.maximumScroll(state.size, of: count), max(0, scroll))
   }
 }

@@ -51,11 +51,16 @@ public enum ErrorMessage {
   /// What failed, without what to wait for: the answers that ask to wait or try later, and
   /// the whole line for the rest.
   private static func failure(_ error: GitHubError) -> String {
+    head(error).map { $0 + "." } ?? describe(error)
+  }
+
+  /// What failed, of the answers whose line goes on to say what to wait for or when to try.
+  private static func head(_ error: GitHubError) -> String? {
     switch error {
-    case .retryAfter(let status, _): return "Too many requests (HTTP \(status))."
-    case .secondaryRateLimit(let status): return "Secondary rate limit hit (HTTP \(status))."
-    case .server(let status, let message): return "Server error (HTTP \(status): \(message))."
-    default: return describe(error)
+    case .retryAfter(let status, _): "Too many requests (HTTP \(status))"
+    case .secondaryRateLimit(let status): "Secondary rate limit hit (HTTP \(status))"
+    case .server(let status, let message): "Server error (HTTP \(status): \(message))"
+    default: nil
     }
   }
 
@@ -74,13 +79,13 @@ public enum ErrorMessage {
     case .rateLimited(let status, let reset):
       let when = reset.map { "at \(clock($0)) (local time)" } ?? "later"
       return "Rate limit hit (HTTP \(status)); it resets \(when). Set GITHUB_TOKEN to raise it."
-    case .retryAfter(let status, let seconds):
-      return "Too many requests (HTTP \(status)); the server asked to wait \(seconds) s."
-    case .secondaryRateLimit(let status):
-      return "Secondary rate limit hit (HTTP \(status)); GitHub asks to wait at least a minute "
-        + "before the next request."
-    case .server(let status, let message):
-      return "Server error (HTTP \(status): \(message)); try again later."
+    case .retryAfter(_, let seconds):
+      return "\(head(error) ?? ""); the server asked to wait \(seconds) s."
+    case .secondaryRateLimit:
+      return "\(head(error) ?? ""); GitHub asks to wait at least a minute before the next "
+        + "request."
+    case .server:
+      return "\(head(error) ?? ""); try again later."
     case .status(let status, let message):
       return "Request failed (HTTP \(status): \(message))."
     case .unreadable(let detail):

@@ -38,7 +38,12 @@ public enum HelpLayout {
 
   /// The largest scroll offset for `state`'s rows in its terminal size.
   public static func maximumScroll(_ state: AppState) -> Int {
-    let count = rows(state).count
-    return max(0, count - visibleRows(state.size, of: count))
+    maximumScroll(state.size, of: rows(state).count)
+  }
+
+  /// The largest scroll offset of `count` lines in a box over `area(size)`: the key help's,
+  /// and the detail view's.
+  public static func maximumScroll(_ size: Size, of count: Int) -> Int {
+    max(0, count - visibleRows(size, of: count))
   }
 }

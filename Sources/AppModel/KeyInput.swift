@@ -70,18 +70,17 @@ enum KeyInput {
     {
       return ListKeys.closeDetail(&state)
     }
-    let page = DetailLayout.visibleRows(state.size, of: DetailLayout.lines(state).count)
-    let step: Int? =
+    let step: (lines: Int, pages: Int)? =
       switch action {
-      case .selectPrevious?: -1
-      case .selectNext?: 1
-      case .pageUp?: -page
-      case .pageDown?: page
+      case .selectPrevious?: (-1, 0)
+      case .selectNext?: (1, 0)
+      case .pageUp?: (0, -1)
+      case .pageDown?: (0, 1)
       default: nil
       }
-    if let step, let scroll = state.lists.detail?.scroll {
-      let maximum = DetailLayout.maximumScroll(state)
-      state.lists.detail?.scroll = min(maximum, max(0, scroll + step))
+    if let step {
+      let scroll = DetailLayout.scrolled(state, by: step)
+      state.lists.detail?.scroll = scroll
       return []
     }
     switch action {

@@ -17,9 +17,10 @@ public enum PaneHeader {
     return parts.lines.count + (parts.statusCount == 0 ? 1 : 0)
   }
 
-  /// The header's lines, and how many of them say the loaders' status.
+  /// The header's lines, how many of them say the loaders' status, and whether the last is
+  /// the filter's.
   private static func parts(_ state: AppState, _ pane: PaneID, width: Int)
-    -> (lines: [PaneLine], statusCount: Int)
+    -> (lines: [PaneLine], statusCount: Int, endsWithFilter: Bool)
   {
     var lines: [PaneLine] = []
     let status: (isLoading: Bool, error: Error?, hasContent: Bool, isInitial: Bool)
@@ -59,7 +60,7 @@ public enum PaneHeader {
         lines.append(PaneLine(text: filterLine(state, count: count, width: width), style: .dim))
       }
     }
-    return (lines, statusCount)
+    return (lines, statusCount, status.hasContent && showsFilter(state))
   }
 
   /// The lines that say the loaders' status: the spinner (and a rate limit that will not
@@ -114,11 +115,9 @@ public enum PaneHeader {
     let frame = Layout.frame(
       state.size, focused: state.focus.pane, inspector: state.inspector.isOpen)
     return frame.panes.contains { pane in
-      let content =
-        pane.id == .fetch
-        ? state.shownMerged.content != nil : state.shownRepositories.content != nil
       let inner = pane.rect.content
-      return content && lines(state, pane.id, width: inner.width).count <= inner.height
+      let parts = parts(state, pane.id, width: inner.width)
+      return parts.endsWithFilter && parts.lines.count <= inner.height
     }
   }
 

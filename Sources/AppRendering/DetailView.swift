@@ -12,7 +12,7 @@ public enum DetailView {
     _ detail: OpenDetail, _ state: AppState, in area: Rect, into grid: inout Grid
   ) {
     let repository = detail.repository
-    let width = min(area.width, 72)
+    let width = DetailLayout.boxWidth(state.size)
     let lines = DetailLayout.lines(state)
     let height = min(area.height, lines.count + 4)
     let box = Border.overlay(
