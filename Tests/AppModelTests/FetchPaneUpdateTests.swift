@@ -34,10 +34,7 @@ extension PagesUpdateTests {
   }
 
   func testTheMatchCountFollowsThePagesThatLand() {
-    var state = Fixture.state(rows: 10)
-    _ = updateLoaders(
-      &state, organization: .success(content: Fixture.organization),
-      repositories: .loading(cache: nil), at: now)
+    var state = loading()
     state.setSort(.name)
     let first = repositories(["b-1", "x", "b-2"])
     _ = update(&state, .loaderChanged(.repositories(page(state, first, read: 1, of: 2)), at: now))

@@ -8,6 +8,19 @@ import XCTest
 /// whole next state (`assertUpdate`).
 @MainActor
 final class OverlayKeysTests: XCTestCase {
+  /// The panes at 80×20 with Enter pressed on the Result pane's first row: the detail view
+  /// open, its load asked for.
+  private func openedDetail(file: StaticString = #filePath, line: UInt = #line) -> AppState {
+    var state = Fixture.loaded(columns: 80, rows: 20)
+    state.focus = .resultList
+    let first = state.visibleRepositories(.result)[0]
+    let key = "RedMadRobot/\(first.name)"
+    assertUpdate(
+      &state, .key(.enter), commands: [.loadDetail(key)], "Enter opens it", file: file, line: line
+    ) { $0.lists.detail = OpenDetail(repository: first, key: key) }
+    return state
+  }
+
   func testQAndEscCloseTheHelpWithoutQuitting() async {
     for closing in [Key.character("q"), .escape] {
       var state = Fixture.loaded(columns: 80, rows: 20)
@@ -21,13 +34,7 @@ final class OverlayKeysTests: XCTestCase {
   }
 
   func testQClosesTheDetailViewWithoutQuitting() async {
-    var state = Fixture.loaded(columns: 80, rows: 20)
-    state.focus = .resultList
-    let first = state.visibleRepositories(.result)[0]
-    let key = "RedMadRobot/\(first.name)"
-    assertUpdate(&state, .key(.enter), commands: [.loadDetail(key)], "Enter opens it") {
-      $0.lists.detail = OpenDetail(repository: first, key: key)
-    }
+    var state = openedDetail()
     assertUpdate(&state, .key(.character("q")), commands: [.closeDetail], "q closes it") {
       $0.lists.detail = nil
     }
@@ -38,13 +45,7 @@ final class OverlayKeysTests: XCTestCase {
   /// and closing the help leaves the detail view open.
   func testTheHelpOpensOverTheDetailViewAndClosesBackToIt() async {
     for opening in [Key.character("?"), .function(1)] {
-      var state = Fixture.loaded(columns: 80, rows: 20)
-      state.focus = .resultList
-      let first = state.visibleRepositories(.result)[0]
-      let key = "RedMadRobot/\(first.name)"
-      assertUpdate(&state, .key(.enter), commands: [.loadDetail(key)], "Enter opens it") {
-        $0.lists.detail = OpenDetail(repository: first, key: key)
-      }
+      var state = openedDetail()
       assertUpdate(&state, .key(opening), commands: [], "\(opening) opens the help") {
         $0.showHelp = true
       }

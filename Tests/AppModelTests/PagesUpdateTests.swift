@@ -17,7 +17,7 @@ final class PagesUpdateTests: XCTestCase {
   }
 
   /// The organization loaded, its repositories' first load under way with nothing read yet.
-  private func loading(rows: Int = 10) -> AppState {
+  func loading(rows: Int = 10) -> AppState {
     var state = Fixture.state(rows: rows)
     _ = updateLoaders(
       &state, organization: .success(content: Fixture.organization),

@@ -19,7 +19,7 @@ final class DetailScrollTests: XCTestCase {
   func testAShortTerminalScrollsTheFieldsItCannotShow() throws {
     var state = opened(rows: 14)
     let count = DetailLayout.lines(state).count
-    let visible = DetailLayout.visibleRows(state.size, of: count)
+    let visible = HelpLayout.visibleRows(state.size, of: count)
     XCTAssertLessThan(visible, count, "the view does not fit in 14 rows")
     var screen = Screen.render(state).lines
     XCTAssertTrue(
