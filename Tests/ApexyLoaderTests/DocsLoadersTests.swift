@@ -27,6 +27,15 @@ private final class BookTitles {
   }
 }
 
+@MainActor private final class ChangeCounter { var count = 0 }
+
+// Not on the main actor: the handler is, and so is the counter it touches.
+private func observeFromBackground(_ books: BooksLoader, counter: ChangeCounter) async
+  -> LoaderObservation
+{
+  await books.observe { counter.count += 1 }
+}
+
 /// The code of the article "Loaders and their state" (`ApexyLoader.docc/LoadersAndStates.md`),
 /// as the article shows it, with the loaders of the library guide's example
 /// (`GuideExampleTests.swift`) against a stub of the library's API.
@@ -90,6 +99,21 @@ final class DocsLoadersTests: XCTestCase {
     XCTAssertFalse(screen.isLoading)
     screen.stop()
     XCTAssertEqual(stub.requests.count, 1)
+  }
+
+  func testAnObservationFromAnyTaskStopsAtOnceWhenReleasedOnAnotherThread() async {
+    let books = BooksLoader(apiClient: client)
+    let counter = ChangeCounter()
+    var observation: LoaderObservation? = await Task.detached {
+      await observeFromBackground(books, counter: counter)
+    }.value
+    books.state = .loading(cache: nil)
+    XCTAssertEqual(counter.count, 1)
+    // Released on a thread of its own; the main queue has not turned since.
+    releaseOnAnotherThreadBlocking(&observation)
+    books.state = .initial
+    XCTAssertEqual(counter.count, 1, "the handler stops at once")
+    XCTAssertEqual(books.observerCount, 0)
   }
 
   func testObservationTrackingIsToldOfTheNextAssignment() async {

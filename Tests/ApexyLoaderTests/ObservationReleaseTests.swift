@@ -6,20 +6,23 @@ import XCTest
 /// Observations, loaders and clients are released wherever the objects holding them die.
 @MainActor
 final class ObservationReleaseTests: XCTestCase {
-  func testAnObservationReleasedOnAnotherThreadStopsItsHandler() async {
+  func testAnObservationReleasedOnAnotherThreadStopsItsHandlerAtOnce() async {
     let loader = ContentLoader<Int>()
     var calls = 0
     var observation: LoaderObservation? = loader.observe { calls += 1 }
     weak let released = observation
     loader.state = .loading(cache: nil)
     XCTAssertEqual(calls, 1)
-    await releaseOnAnotherThread(&observation)
+    // The main queue does not turn between the release and the change below: the list's
+    // removal, queued there, has not run yet.
+    releaseOnAnotherThreadBlocking(&observation)
     XCTAssertNil(released, "the other thread released it")
-    // The release reaches the main actor as the main queue's next work.
-    await mainQueueTurn()
-    XCTAssertEqual(loader.observerCount, 0)
+    XCTAssertEqual(loader.observerCount, 0, "no longer counted once the release returned")
     loader.state = .success(content: 1)
-    XCTAssertEqual(calls, 1, "no handler runs once the main actor saw the release")
+    XCTAssertEqual(calls, 1, "no handler runs for a change made after the release returned")
+    await mainQueueTurn()
+    loader.state = .success(content: 2)
+    XCTAssertEqual(calls, 1, "nor once the main actor removed it")
   }
 
   func testObservationsReleasedOnOtherThreadsWhileTheStateChanges() async {

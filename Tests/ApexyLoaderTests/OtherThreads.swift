@@ -17,6 +17,20 @@ func releaseOnAnotherThread<Object: AnyObject & Sendable>(_ object: inout Object
   await releaseOnOtherThreads([object.take()])
 }
 
+/// Releases `object`, which must hold the last reference to it, on a thread of its own, and
+/// blocks until the thread has released it: nothing queued on the main queue meanwhile (a
+/// removal the release queued there) runs before this returns.
+@MainActor
+func releaseOnAnotherThreadBlocking<Object: AnyObject & Sendable>(_ object: inout Object?) {
+  let reference = LastReference(object.take())
+  let released = DispatchSemaphore(value: 0)
+  Thread {
+    reference.object.withLock { $0 = nil }
+    released.signal()
+  }.start()
+  released.wait()
+}
+
 /// Releases each of `objects`, which must hold the last references to them, on a thread of its
 /// own, while `meanwhile` runs on this one; returns once every thread has released its object.
 @MainActor
