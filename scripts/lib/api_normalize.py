@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns a `swift-api-digester -dump-sdk` file into the record scripts/api keeps.
 
-    api_normalize.py DUMP.json OUT.json OUT.txt "TOOLCHAIN"
+    api_normalize.py DUMP.json OUT.json OUT.txt "TOOLCHAIN" SYMBOL_GRAPH_DIR
 
 OUT.json is the dump without what is not the module's public API and in an order that does not
 depend on where declarations sit in the sources: `package` declarations (the digester marks them
@@ -9,11 +9,19 @@ isInternal) and imports that are not `@_exported` (debug builds and the Curl tra
 left out, and the declarations of the module and of each type are sorted. It stays a dump, so
 `swift-api-digester -diagnose-sdk` can compare two of them.
 
-OUT.txt says the same one declaration a line, for diffs a person reads: its kind, its full
-name, its signature and what the dump says about it (attributes, static, throws, open...).
+OUT.txt says the same one declaration a line, for diffs a person reads: the declaration as the
+compiler prints it for a reader, with its full name, and what the dump says about it
+(attributes, static, throws, open...). The dump's own signatures drop the attributes of types
+(`@MainActor () -> Void` reads `() -> Swift.Void` there), so each declaration is taken from
+the module's symbol graph (`swift-symbolgraph-extract`, in SYMBOL_GRAPH_DIR), matched by its
+USR: it keeps isolation and concurrency (`@MainActor` and other global actors, `@Sendable`,
+`sending`, `nonisolated`, `@preconcurrency`, `isolated`, `async`) and default values. A
+declaration the graph does not have is written from the dump.
 """
 
+import glob
 import json
+import os
 import sys
 
 # Kinds whose children are declarations (sorted); the children of the others are positional
@@ -101,6 +109,43 @@ def accessors(node):
     return " { " + " ".join(kinds) + " }" if kinds else ""
 
 
+def read_declarations(folder):
+    """The declaration fragments of every symbol in the symbol graphs in `folder`, by USR."""
+    declarations = {}
+    for path in sorted(glob.glob(os.path.join(folder, "*.symbols.json"))):
+        with open(path, encoding="utf-8") as file:
+            graph = json.load(file)
+        for symbol in graph.get("symbols", []):
+            fragments = symbol.get("declarationFragments")
+            if fragments:
+                declarations.setdefault(symbol["identifier"]["precise"], fragments)
+    return declarations
+
+
+# Set by main: the symbol graph's declarations of the module, by USR.
+DECLARATIONS = {}
+
+
+def declared(node, path):
+    """The declaration of `node` as the symbol graph prints it, its name qualified by `path`;
+    `None` where the graph does not have it."""
+    fragments = DECLARATIONS.get(node.get("usr", ""))
+    if not fragments:
+        return None
+    spellings = [fragment["spelling"] for fragment in fragments]
+    kinds = [fragment["kind"] for fragment in fragments]
+    prefix = ".".join(path)
+    if "identifier" in kinds:
+        index = kinds.index("identifier")
+        spellings[index] = f"{prefix}.{spellings[index]}"
+    else:  # init, subscript: the keyword is the name
+        for index, (kind, spelling) in enumerate(zip(kinds, spellings)):
+            if kind == "keyword" and spelling in ("init", "subscript"):
+                spellings[index] = f"{prefix}.{spelling}"
+                break
+    return "".join(spellings)
+
+
 def line(node, path, outer_generic=""):
     kind = node.get("kind")
     declaration = node.get("declKind", kind)
@@ -110,13 +155,18 @@ def line(node, path, outer_generic=""):
     if kind != "TypeDecl" and generic == outer_generic:
         generic = ""
     children = node.get("children", [])
+    written = declared(node, path)
     if kind == "TypeDecl":
         inherits = list(node.get("superclassNames", [])[:1])
         inherits += sorted(type_name(conformance) for conformance in node.get("conformances", []))
         text = f"{declaration.lower()} {name}{generic}"
+        if written is not None:
+            text = written
         if inherits:
-            text += ": " + ", ".join(inherits)
+            text += "  conforms to " + ", ".join(inherits)
         return text + flags(node)
+    if written is not None:
+        return written + (f"  generic {generic}" if generic else "") + flags(node)
     if kind in ("Function", "Constructor", "Subscript"):
         keyword = {"Function": "func", "Constructor": "init", "Subscript": "subscript"}[kind]
         result = type_name(children[0]) if children else "?"
@@ -145,7 +195,8 @@ def lines(node, path):
 
 
 def main():
-    dump, out_json, out_text, toolchain = sys.argv[1:5]
+    dump, out_json, out_text, toolchain, graphs = sys.argv[1:6]
+    DECLARATIONS.update(read_declarations(graphs))
     with open(dump, encoding="utf-8") as file:
         data = json.load(file)
     root = normalize(data["ABIRoot"])
@@ -154,7 +205,8 @@ def main():
         file.write("\n")
     module = root.get("name", "?")
     with open(out_text, "w", encoding="utf-8") as file:
-        file.write(f"# The public API of {module}, as swift-api-digester -dump-sdk reads it\n")
+        file.write(f"# The public API of {module}, as swift-api-digester -dump-sdk reads it,\n")
+        file.write("# each declaration as swift-symbolgraph-extract prints it\n")
         file.write(f"# ({toolchain}); written by scripts/api record.\n")
         for text in lines(root, [module]):
             file.write(text + "\n")
