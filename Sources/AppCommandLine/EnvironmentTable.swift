@@ -18,8 +18,8 @@ public enum EnvironmentTable {
     (["NO_COLOR"], "when set and not empty, no colour, as --no-color"),
     (
       ["BROWSER"],
-      "the programs o opens a repository's page with, colon-separated, the first one found"
-        + " (else xdg-open); %s is the address, else it comes last"
+      "the programs o opens a repository's page with, colon-separated, each tried until one"
+        + " exits with 0 (else xdg-open); %s is the address, else it comes last"
     ),
     (["TERM"], "the terminal; unset, dumb or unknown, the app prints headless output instead"),
     (["LC_ALL", "LC_CTYPE", "LANG"], "a locale that is not UTF-8 draws in ASCII, as --ascii"),

@@ -10,8 +10,9 @@ public struct AppEffects {
   /// Tells the built-in server which fetch round of which owner starts (`--fail round=N`):
   /// each owner's rounds are counted on their own.
   public var setRound: (_ round: Int, _ owner: GitHubLogin) -> Void
-  /// Opens a web page in the browser; returns a one-line failure, `nil` when it started.
-  public var openURL: (URL) -> String?
+  /// Opens a web page in the browser; hands a one-line failure to its second argument when
+  /// it could not (at once, or once the browser's commands ended without opening it).
+  public var openURL: (URL, @escaping @MainActor @Sendable (String) -> Void) -> Void
   /// Gives the memory freed by the loads that just ended back to the kernel.
   public var trimMemory: () -> Void
   /// Keeps the recent owners, most recent first, for the next run.
@@ -21,7 +22,9 @@ public struct AppEffects {
   public init(
     setOutage: @escaping (Bool) -> Void = { _ in },
     setRound: @escaping (Int, GitHubLogin) -> Void = { _, _ in },
-    openURL: @escaping (URL) -> String? = { _ in nil }, trimMemory: @escaping () -> Void = {},
+    openURL: @escaping (URL, @escaping @MainActor @Sendable (String) -> Void) -> Void = { _, _ in
+    },
+    trimMemory: @escaping () -> Void = {},
     saveRecentOwners: @escaping ([GitHubLogin]) -> Void = { _ in }
   ) {
     self.saveRecentOwners = saveRecentOwners

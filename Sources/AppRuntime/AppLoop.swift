@@ -251,7 +251,7 @@ public final class AppLoop {
       cancelRequests(orStopAfterASecond: code)
     case .openURL(let url):
       // A failure comes back as a notice, through `update` like everything else.
-      if let failure = effects.openURL(url) { queue.append(.notice(failure)) }
+      effects.openURL(url) { [weak self] failure in self?.post(.notice(failure)) }
     case .copy(let text):
       backend.copy(text)
     case .repaint:

@@ -65,7 +65,7 @@ struct AppRun {
     let effects = AppEffects(
       setOutage: { source.demo?.outage = $0 },
       setRound: { source.demo?.setRound($0, owner: $1.spelling) },
-      openURL: { [environment] in BrowserOpener.open($0, environment: environment) },
+      openURL: { [environment] in BrowserOpener.open($0, environment: environment, report: $1) },
       saveRecentOwners: { recent?.save($0.map(\.spelling)) })
     let run = Started(
       loaders: loaders, requestEvents: requestEvents, source: source, effects: effects,

@@ -54,9 +54,9 @@ public final class LoopHarness {
       effects: AppEffects(
         setOutage: { server.outages.append($0) },
         setRound: { round, _ in server.rounds.append(round) },
-        openURL: {
-          opened($0)
-          return browserFailure
+        openURL: { url, report in
+          opened(url)
+          if let browserFailure { report(browserFailure) }
         }, trimMemory: { server.trims += 1 }))
   }
 

@@ -4,8 +4,9 @@ import XCTest
 @testable import AppCommandLine
 @testable import LoaderTUI
 
-/// Which program `o` starts: `$BROWSER` (a path or a name in `PATH`), else `xdg-open`, else a
-/// notice; and never an address that is not plain http(s).
+/// Which program `o` starts: `$BROWSER` (a path or a name in `PATH`), each of its commands in
+/// turn until one succeeds, else `xdg-open`, else a notice; and never an address that is not
+/// plain http(s).
 final class BrowserOpenerTests: XCTestCase {
   private var folder: URL!
 
@@ -19,9 +20,9 @@ final class BrowserOpenerTests: XCTestCase {
     try FileManager.default.removeItem(at: folder)
   }
 
-  private func program(_ name: String) throws -> URL {
+  private func program(_ name: String, _ body: String = "") throws -> URL {
     let url = folder.appendingPathComponent(name)
-    try "#!/bin/sh\n".write(to: url, atomically: true, encoding: .utf8)
+    try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
     return url
   }
@@ -29,7 +30,23 @@ final class BrowserOpenerTests: XCTestCase {
   private let address = "https://github.com/RedMadRobot/Apexy"
 
   private func command(_ environment: [String: String]) -> BrowserOpener.Command? {
-    try? BrowserOpener.browser(environment, address: address).get()
+    try? BrowserOpener.browsers(environment, address: address).get().first
+  }
+
+  /// What `open` reports for `url`: what it says at once, or once every command ended; `nil`
+  /// when nothing was said within `timeout` seconds.
+  @MainActor
+  private func report(
+    _ url: URL, _ environment: [String: String], timeout: TimeInterval = 0
+  ) async -> String? {
+    let said = expectation(description: "reported")
+    let box = Reported()
+    BrowserOpener.open(url, environment: environment) {
+      box.text = $0
+      said.fulfill()
+    }
+    await fulfillment(of: [said], timeout: timeout)
+    return box.text
   }
 
   func testBrowserIsFoundByNameOrPathElseXdgOpen() throws {
@@ -58,24 +75,63 @@ final class BrowserOpenerTests: XCTestCase {
       ["--private", address], "without %s the address comes last")
   }
 
-  func testNeitherIsANoticeNamingWhatIsMissingAndAnOddAddressIsRefused() throws {
+  @MainActor
+  func testNeitherIsANoticeNamingWhatIsMissingAndAnOddAddressIsRefused() async throws {
     let url = URL(string: address)!
+    let none = await report(url, ["PATH": folder.path])
+    XCTAssertEqual(none, "No browser: set BROWSER or install xdg-open.")
+    let missing = await report(url, ["BROWSER": "nonexistent", "PATH": folder.path])
     XCTAssertEqual(
-      BrowserOpener.open(url, environment: ["PATH": folder.path]),
-      "No browser: set BROWSER or install xdg-open.")
-    XCTAssertEqual(
-      BrowserOpener.open(url, environment: ["BROWSER": "nonexistent", "PATH": folder.path]),
+      missing,
       "No browser: nonexistent (from BROWSER) is not installed, nor is xdg-open; fix BROWSER or "
         + "install xdg-open.")
+    let both = await report(url, ["BROWSER": "firefox %s:chromium", "PATH": folder.path])
     XCTAssertEqual(
-      BrowserOpener.open(
-        url, environment: ["BROWSER": "firefox %s:chromium", "PATH": folder.path]),
+      both,
       "No browser: firefox, chromium (from BROWSER) are not installed, nor is xdg-open; fix "
         + "BROWSER or install xdg-open.")
     let mine = try program("mybrowser")
-    XCTAssertEqual(
-      BrowserOpener.open(
-        URL(string: "file:///etc/passwd")!, environment: ["BROWSER": mine.path]),
-      "Not opened: file is not a web address.")
+    let odd = await report(URL(string: "file:///etc/passwd")!, ["BROWSER": mine.path])
+    XCTAssertEqual(odd, "Not opened: file is not a web address.")
   }
+
+  /// `BROWSER='false:rec.sh'`: the first fails, so the second opens the page.
+  @MainActor
+  func testACommandThatFailsHandsOnToTheNext() async throws {
+    let record = folder.appendingPathComponent("opened")
+    _ = try program("failing", "exit 1")
+    _ = try program(
+      "recording",
+      "printf '%s' \"$1\" > \(record.path).part && mv \(record.path).part \(record.path)")
+    let said = Reported()
+    BrowserOpener.open(
+      URL(string: address)!, environment: ["BROWSER": "failing:recording", "PATH": folder.path]
+    ) { said.text = $0 }
+    let deadline = Date() + 10
+    while !FileManager.default.fileExists(atPath: record.path), Date() < deadline {
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    XCTAssertEqual(try? String(contentsOf: record, encoding: .utf8), address)
+    XCTAssertNil(said.text)
+  }
+
+  /// When every command fails, one line says which and how, in the order they were tried.
+  @MainActor
+  func testWhenEveryCommandFailsTheNoticeSaysWhichAndHow() async throws {
+    _ = try program("failing", "exit 3")
+    _ = try program("killed", "kill -TERM $$")
+    let text = await report(
+      URL(string: address)!, ["BROWSER": "failing --new-tab:killed", "PATH": folder.path],
+      timeout: 10)
+    XCTAssertEqual(
+      text,
+      "Not opened: failing exited with 3, killed was killed by signal 15; fix BROWSER (y copies "
+        + "the address).")
+  }
+}
+
+/// What a report said, kept on the main actor.
+@MainActor
+private final class Reported {
+  var text: String?
 }

@@ -5,46 +5,72 @@ import GitHubAPI
   import Glibc
 #endif
 
-/// Opens a web page with `$BROWSER`, else `xdg-open`: the program is started directly (never
+/// Opens a web page with `$BROWSER`, else `xdg-open`: each program is started directly (never
 /// through a shell), its output goes nowhere, and the app does not wait for it.
 ///
-/// `BROWSER` is read as its convention has it: commands separated by `:`, tried in order; a
-/// command is a program and its arguments separated by spaces, where `%s` stands for the
-/// address (and `%%` for `%`), which is added as the last argument when no `%s` says where.
+/// `BROWSER` is read as its convention has it: commands separated by `:`, tried in order until
+/// one succeeds (exits with 0); a command is a program and its arguments separated by spaces,
+/// where `%s` stands for the address (and `%%` for `%`), which is added as the last argument
+/// when no `%s` says where. When every one fails, the user is told which and how.
 enum BrowserOpener {
   /// A program to start, with its arguments.
-  struct Command: Equatable {
+  struct Command: Equatable, Sendable {
     /// The program.
     var program: URL
     /// Its arguments, the address among them.
     var arguments: [String]
   }
 
-  /// Starts the browser on `url`; returns a sentence for the user when it could not.
-  static func open(_ url: URL, environment: [String: String]) -> String? {
+  /// Starts the browser on `url`: each command in turn until one exits with 0. `report` gets
+  /// a sentence for the user when none could open it, at once or when the last one ended.
+  @MainActor
+  static func open(
+    _ url: URL, environment: [String: String],
+    report: @escaping @MainActor @Sendable (String) -> Void
+  ) {
     // Only a plain http(s) address is ever handed over, whatever `update` asked for.
     guard let address = Repository.webAddress(url.absoluteString) else {
-      return "Not opened: \(url.scheme ?? "that") is not a web address."
+      return report("Not opened: \(url.scheme ?? "that") is not a web address.")
     }
-    let command: Command
-    switch browser(environment, address: address.absoluteString) {
-    case .success(let found): command = found
-    case .failure(let missing): return missing.description
+    switch browsers(environment, address: address.absoluteString) {
+    case .success(let commands): start(commands[...], failed: [], report: report)
+    case .failure(let missing): report(missing.description)
     }
+  }
+
+  /// Starts the first of `commands`; when it fails, the next, and so on. `failed` says how
+  /// each one before it failed.
+  @MainActor
+  private static func start(
+    _ commands: ArraySlice<Command>, failed: [String],
+    report: @escaping @MainActor @Sendable (String) -> Void
+  ) {
+    guard let command = commands.first else {
+      return report(
+        "Not opened: \(failed.joined(separator: ", ")); fix BROWSER (y copies the address).")
+    }
+    let name = command.program.lastPathComponent
     let process = Process()
     process.executableURL = command.program
     process.arguments = command.arguments
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    // Reaped when it ends, so no zombie is left behind.
-    process.terminationHandler = { _ in }
+    // Reaped when it ends, so no zombie is left behind; the next one is tried after a failure.
+    process.terminationHandler = { ended in
+      let status = ended.terminationStatus
+      guard ended.terminationReason != .exit || status != 0 else { return }
+      let how =
+        ended.terminationReason == .exit
+        ? "\(name) exited with \(status)" : "\(name) was killed by signal \(status)"
+      Task { @MainActor in start(commands.dropFirst(), failed: failed + [how], report: report) }
+    }
     do {
       try process.run()
     } catch {
-      return "Could not start \(command.program.lastPathComponent): \(error.localizedDescription)"
+      let how = "\(name) could not start (\(error.localizedDescription))"
+      start(commands.dropFirst(), failed: failed + [how], report: report)
     }
-    return nil
   }
 
   /// No program to start: which were looked for.
@@ -61,9 +87,10 @@ enum BrowserOpener {
     }
   }
 
-  /// The command that opens `address`: the first command of `BROWSER` whose program is
-  /// executable (a path, or a name looked up in `PATH`), else `xdg-open` from `PATH`.
-  static func browser(_ environment: [String: String], address: String) -> Result<Command, Missing>
+  /// The commands that may open `address`, to try in order: those of `BROWSER` whose program
+  /// is executable (a path, or a name looked up in `PATH`), else `xdg-open` from `PATH`.
+  static func browsers(_ environment: [String: String], address: String)
+    -> Result<[Command], Missing>
   {
     let path = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
     func executable(_ name: String) -> URL? {
@@ -74,6 +101,7 @@ enum BrowserOpener {
         .map { URL(fileURLWithPath: $0) }
     }
     var missing: [String] = []
+    var found: [Command] = []
     for entry in (environment["BROWSER"] ?? "").split(separator: ":") {
       let words = entry.split(separator: " ").map(String.init)
       guard let name = words.first else { continue }
@@ -81,10 +109,11 @@ enum BrowserOpener {
         missing.append(name)
         continue
       }
-      return .success(Command(program: program, arguments: arguments(words.dropFirst(), address)))
+      found.append(Command(program: program, arguments: arguments(words.dropFirst(), address)))
     }
+    if !found.isEmpty { return .success(found) }
     guard let xdg = executable("xdg-open") else { return .failure(Missing(named: missing)) }
-    return .success(Command(program: xdg, arguments: [address]))
+    return .success([Command(program: xdg, arguments: [address])])
   }
 
   /// `words` with `%s` replaced by `address` and `%%` by `%`; `address` last when no `%s` was.
