@@ -44,4 +44,32 @@ public struct HeadlessSummary: Sendable {
     if let owner { object["owner"] = .string(owner) }
     json = JSONValue.object(object).line
   }
+
+  /// The summary of a run that the signal named `signal` ended after `elapsed` seconds, in
+  /// the middle of round `round`: what it had read by then, the owner's name (`organization`)
+  /// and the number of repositories (`count`), each when it had one. The JSON object has
+  /// `interrupted` (the signal's name), and `organization` and `count` when known.
+  public init(
+    interruptedBy signal: String, organization: String?, count: Int?, round: Int,
+    timestamps: Bool, elapsed: TimeInterval, owner: String? = nil
+  ) {
+    ok = false
+    error = nil
+    let rounds = round == 1 ? "1 round" : "\(round) rounds"
+    let time = timestamps ? " in " + String(format: "%.3fs", elapsed) : ""
+    let noun = count == 1 ? "repository" : "repositories"
+    let read = [organization, count.map { "\(PageNotes.grouped($0)) \(noun)" }].compactMap { $0 }
+    text = TextSanitizer.clean(
+      "done: \(rounds)\(time), interrupted by \(signal): "
+        + (read.isEmpty ? "nothing read" : "read " + read.joined(separator: " with ")))
+    var object: [String: JSONValue] = [
+      "summary": .bool(true), "ok": .bool(false), "rounds": .int(round), "error": .null,
+      "interrupted": .string(signal),
+    ]
+    if let organization { object["organization"] = .string(organization) }
+    if let count { object["count"] = .int(count) }
+    if timestamps { object["time"] = .double(TransitionFormatter.milliseconds(elapsed)) }
+    if let owner { object["owner"] = .string(owner) }
+    json = JSONValue.object(object).line
+  }
 }

@@ -105,6 +105,21 @@ public struct Transcript: Sendable {
     return lines
   }
 
+  /// The last line of a run the signal named `signal` ended before its planned rounds did,
+  /// `time` seconds after start: that it was interrupted, and what it had read.
+  public func summary(for state: AppState, time: TimeInterval, interruptedBy signal: String)
+    -> Lines
+  {
+    let content = state.shownMerged.content
+    let summary = HeadlessSummary(
+      interruptedBy: signal,
+      organization: (content?.owner ?? state.owner.state.content)?.rawDisplayName,
+      count: (content?.repositories ?? state.shownRepositories.content)?.count,
+      round: state.rounds.round, timestamps: options.timestamps, elapsed: time,
+      owner: options.owner)
+    return Lines(output: [options.json ? summary.json : named(localized(summary.text, state))])
+  }
+
   private func format(_ transition: Transition, _ state: AppState) -> String {
     options.json
       ? TransitionFormatter.json(transition, timestamps: options.timestamps, owner: options.owner)

@@ -40,12 +40,18 @@ public final class TranscriptBackend: AppBackend {
     return write(transcript.lines(for: state, time: elapsed), errorsFirst: true)
   }
 
-  /// Prints what the last state changed and, when the run ended after its planned rounds,
-  /// the summary.
+  /// Prints what the last state changed and the summary: of the planned rounds, or, when a
+  /// signal ended the run before them, that it was interrupted and what it had read.
   public func close(_ state: AppState, exitCode: ExitCode) -> ExitCode {
     if let code = present(state) { return code }
-    guard state.rounds.isComplete else { return exitCode }
-    let summary = transcript.summary(for: state, time: elapsed)
+    let summary: Transcript.Lines
+    if state.rounds.isComplete {
+      summary = transcript.summary(for: state, time: elapsed)
+    } else if let signal = exitCode.quittingSignal {
+      summary = transcript.summary(for: state, time: elapsed, interruptedBy: signal.name)
+    } else {
+      return exitCode
+    }
     return write(summary, errorsFirst: false) ?? exitCode
   }
 

@@ -65,6 +65,32 @@ final class PageTranscriptTests: XCTestCase {
       ])
   }
 
+  /// The summary of a run a signal ended part-way counts the rows read so far.
+  func testAnInterruptedSummaryCountsTheRowsReadSoFar() {
+    var state = Fixture.state()
+    _ = update(&state, organization: .success(content: Fixture.organization), at: now)
+    _ = update(&state, repositories: .loading(cache: nil), at: now)
+    page(2, of: 3, rows: 200)(&state)
+    let text = Transcript(options: .init(timestamps: false))
+      .summary(for: state, time: 1, interruptedBy: "SIGTERM")
+    XCTAssertEqual(
+      text,
+      .init(output: [
+        "done: 1 round, interrupted by SIGTERM: read Red Mad Robot with 200 repositories"
+      ]))
+    let json = Transcript(options: .init(json: true, timestamps: true))
+      .summary(for: state, time: 1.5, interruptedBy: "SIGTERM")
+    XCTAssertEqual(
+      json.output,
+      [
+        #"{"count":200,"error":null,"interrupted":"SIGTERM","ok":false,"#
+          + #""organization":"Red Mad Robot","rounds":1,"summary":true,"time":1.5}"#
+      ])
+    let nothing = Transcript(options: .init(timestamps: false))
+      .summary(for: Fixture.state(), time: 1, interruptedBy: "SIGINT")
+    XCTAssertEqual(nothing.output, ["done: 1 round, interrupted by SIGINT: nothing read"])
+  }
+
   func testAPageWithoutACountSaysThePageAlone() {
     let printed = lines([
       { _ = update(&$0, repositories: .loading(cache: nil), at: self.now) },

@@ -120,6 +120,24 @@ final class BackendsAgreeTests: XCTestCase {
       ["loader-tui: Server error (HTTP 503: Service Unavailable); try again later."])
   }
 
+  /// Ctrl-C (or any signal that quits) before the rounds end: the summary still comes, in text
+  /// and JSON, saying the run was interrupted and what it had read.
+  func testASignalBeforeTheRoundsEndStillPrintsTheSummary() async {
+    let expected = [
+      "done: 1 round, interrupted by SIGINT: read Red Mad Robot",
+      #"{"error":null,"interrupted":"SIGINT","ok":false,"organization":"Red Mad Robot","#
+        + #""rounds":1,"summary":true}"#,
+    ]
+    for (json, line) in zip([false, true], expected) {
+      let app = LoopHarness(headless: Transcript.Options(json: json, timestamps: false))
+      app.loop.start([.action(.fetch)])
+      await app.complete("orgs/RedMadRobot", with: .success(Fixture.organization))
+      app.loop.send(.stop(.signal(SIGINT)))
+      XCTAssertEqual(app.loop.exitCode, .signal(SIGINT))
+      XCTAssertEqual(app.transcript.lines.last, line)
+    }
+  }
+
   func testTwoRoundsFetchAgainOnlyOnceTheFirstSettled() async {
     let app = LoopHarness(headless: Transcript.Options(timestamps: false), rounds: 2)
     app.loop.start([.action(.fetch)])
