@@ -20,6 +20,10 @@ public enum ExitCodeTable {
     ),
     ([.outputFailed], "standard output could not be written (closed, disk full)"),
     ([.brokenPipe], "the reader closed the pipe (| head -1); nothing is printed"),
-    ([.signal(SIGINT), .signal(SIGTERM), .hangUp], "SIGINT, SIGTERM, SIGHUP"),
+    (
+      SignalRule.all.filter { $0.effect == .quits }.prefix(4).map { .signal($0.number) },
+      "ended by SIGINT, SIGTERM, SIGHUP, SIGQUIT (128+N for another signal N that quits),"
+        + " after restoring the terminal"
+    ),
   ]
 }

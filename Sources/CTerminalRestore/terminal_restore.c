@@ -36,11 +36,11 @@ static void restore_from_signal(int number) {
   raise(number);
 }
 
-void terminal_restore_arm(void) {
-  static const int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
+void terminal_restore_arm(const int *signals, int count) {
   if (armed) return;
   armed = 1;
-  for (unsigned index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+  for (int index = 0; index < count; index++) {
+    if (signals[index] <= 0 || signals[index] >= 65) continue;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = restore_from_signal;

@@ -31,7 +31,8 @@ struct AppRun {
       return Launcher.fail(
         "APEXY_HTTP_TRANSPORT=foundation needs libcurl: \(reason).", code: .failure)
     }
-    SignalPipe.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+    SignalPipe.install(
+      SignalRule.numbers(.quits) + SignalRule.numbers(.stops) + [SIGWINCH])
     let source: DataSourceStart
     do {
       let token = try TokenSource.token(options: options, environment: environment)
@@ -173,7 +174,7 @@ struct AppRun {
         scheduler: DispatchWakeScheduler(), clock: Date.init, effects: run.effects)
     }
     SignalPipe.handler = { number in
-      guard number != SIGWINCH else { return }
+      guard SignalRule.rule(number)?.effect == .quits else { return }
       for loop in loops { loop.send(.stop(.signal(number))) }
     }
     // Each transcript backend fetches as the button would, then `update` runs the rounds.

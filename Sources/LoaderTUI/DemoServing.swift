@@ -12,7 +12,7 @@ import GitHubAPI
 /// receives, until a signal ends it.
 @MainActor
 enum DemoServing {
-  /// Serves until SIGINT, SIGTERM or SIGHUP; returns the exit code.
+  /// Serves until a signal that quits (SIGINT, SIGTERM, SIGHUP…); returns the exit code.
   static func run(_ options: Options) async -> ExitCode {
     let server = DemoServer(options: options.demoServer)
     // One line a request, as it arrives: what a client asked for, and whether conditionally.
@@ -37,7 +37,7 @@ enum DemoServing {
       server.stop()
       return written
     }
-    SignalPipe.install([SIGINT, SIGTERM, SIGHUP])
+    SignalPipe.install(SignalRule.numbers(.quits))
     let number = await withCheckedContinuation { (done: CheckedContinuation<Int32, Never>) in
       SignalPipe.handler = { number in
         SignalPipe.handler = nil

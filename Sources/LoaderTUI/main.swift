@@ -28,7 +28,7 @@ Task { @MainActor in
     Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
   // Every line went out with write(2) and the terminal is restored already; `exit` would spend
   // milliseconds in exit handlers (libcurl's and OpenSSL's teardown) a finished process needs
-  // not.
-  _exit(code.rawValue)
+  // not. A run a signal quit ends by that signal.
+  SignalPipe.end(code)
 }
 RunLoop.main.run()

@@ -13,7 +13,7 @@ final class ManualPageTests: XCTestCase {
   /// (`.It Fl -timeout Ar SECONDS` is `--timeout SECONDS`).
   private func plain(_ line: Substring) -> String {
     var words = line.split(separator: " ").map(String.init)
-    let macros: Set = [".It", "Ar", "Ic", "Cm", "Ev", "Pa", "Ql", ".Nm", ".Cm"]
+    let macros: Set = [".It", "Ar", "Ic", "Cm", "Ev", "Dv", "Pa", "Ql", ".Nm", ".Cm"]
     var text: [String] = []
     var flag = false
     var optional = false
@@ -127,6 +127,13 @@ final class ManualPageTests: XCTestCase {
     XCTAssertEqual(
       codes,
       ExitCodeTable.all.map { $0.codes.map { String($0.rawValue) }.joined(separator: ", ") })
+  }
+
+  func testEverySignalIsListedWithWhatItDoes() {
+    let listed = items(in: "SIGNALS")
+    XCTAssertEqual(
+      listed.flatMap { $0.item.components(separatedBy: ", ") }, SignalRule.all.map(\.name))
+    XCTAssertTrue(listed.allSatisfy { !$0.text.isEmpty }, "\(listed)")
   }
 
   func testExamplesAreHelpsAndTheConfigFile() {

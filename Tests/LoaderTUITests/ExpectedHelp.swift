@@ -148,12 +148,13 @@ let expectedHelp = """
     the manual page (man loader-tui, or loader-tui manual | man -l -).
 
   EXIT CODES
-    0            success
-    1            the fetch failed (headless), the cache could not be read or
-                 cleared, or serve-demo could not listen on its port
-    2            usage error (command line or config file), or no usable terminal
-                 with --interactive
-    74           standard output could not be written (closed, disk full)
-    141          the reader closed the pipe (| head -1); nothing is printed
-    130 143 129  SIGINT, SIGTERM, SIGHUP
+    0                success
+    1                the fetch failed (headless), the cache could not be read or
+                     cleared, or serve-demo could not listen on its port
+    2                usage error (command line or config file), or no usable
+                     terminal with --interactive
+    74               standard output could not be written (closed, disk full)
+    141              the reader closed the pipe (| head -1); nothing is printed
+    130 143 129 131  ended by SIGINT, SIGTERM, SIGHUP, SIGQUIT (128+N for another
+                     signal N that quits), after restoring the terminal
   """

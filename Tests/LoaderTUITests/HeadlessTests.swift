@@ -172,14 +172,20 @@ final class HeadlessTests: XCTestCase {
   }
 }
 
-/// Headless output arrives line by line through a pipe, and signals end it with 130 / 143.
+/// Headless output arrives line by line through a pipe; a signal that quits ends it with the
+/// summary of what was read, then the process ends by that signal (a shell says 130, 143, 131).
 final class HeadlessSignalTests: XCTestCase {
-  private func interrupt(with signal: Int32) throws -> (firstLine: String, status: Int32) {
+  private struct Interrupted {
+    var lines: [String]
+    var reason: Process.TerminationReason
+    var status: Int32
+  }
+
+  private func interrupt(with signal: Int32, _ flags: [String] = []) throws -> Interrupted {
     let process = Process()
     process.executableURL = BinaryRun.binary
-    process.arguments = [
-      "--headless", "--latency", "30", "--no-timestamps", "--no-cache", "--no-config",
-    ]
+    process.arguments =
+      ["--headless", "--latency", "30", "--no-timestamps", "--no-cache", "--no-config"] + flags
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
@@ -192,20 +198,42 @@ final class HeadlessSignalTests: XCTestCase {
       received.append(chunk)
     }
     kill(process.processIdentifier, signal)
+    received.append(out.fileHandleForReading.readDataToEndOfFile())
     process.waitUntilExit()
-    let first = String(decoding: received, as: UTF8.self).split(separator: "\n").first ?? ""
-    return (String(first), process.terminationStatus)
+    let lines = String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
+    return Interrupted(
+      lines: lines, reason: process.terminationReason, status: process.terminationStatus)
   }
 
-  func testSIGINTExits130AfterStreamingTheFirstLine() throws {
-    let (line, status) = try interrupt(with: SIGINT)
-    XCTAssertEqual(line, "repositories Loading: nothing cached")
-    XCTAssertEqual(status, 130)
+  func testSIGINTEndsTheRunWithItsSummaryThenBySIGINT() throws {
+    let run = try interrupt(with: SIGINT)
+    XCTAssertEqual(run.lines.first, "repositories Loading: nothing cached")
+    XCTAssertEqual(run.lines.last, "done: 1 round, interrupted by SIGINT: nothing read")
+    XCTAssertEqual(run.reason, .uncaughtSignal)
+    XCTAssertEqual(run.status, SIGINT)
   }
 
-  func testSIGTERMExits143() throws {
-    let (line, status) = try interrupt(with: SIGTERM)
-    XCTAssertEqual(line, "repositories Loading: nothing cached")
-    XCTAssertEqual(status, 143)
+  func testSIGTERMAndSIGQUITDoTheSame() throws {
+    for signal in [SIGTERM, SIGQUIT] {
+      let run = try interrupt(with: signal)
+      let name = SignalRule.rule(signal)!.name
+      XCTAssertEqual(run.lines.last, "done: 1 round, interrupted by \(name): nothing read")
+      XCTAssertEqual(run.reason, .uncaughtSignal, name)
+      XCTAssertEqual(run.status, signal, name)
+    }
+  }
+
+  /// `--json --trace`: the requests in flight end (cancelled), then the summary object.
+  func testATracedJSONRunEndsWithTheInterruptedSummary() throws {
+    let run = try interrupt(with: SIGINT, ["--json", "--trace"])
+    let objects = run.lines.compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    XCTAssertEqual(objects.count, run.lines.count, "every line is a JSON object")
+    let last = objects.last ?? [:]
+    XCTAssertEqual(last["summary"] as? Bool, true, "\(run.lines)")
+    XCTAssertEqual(last["interrupted"] as? String, "SIGINT")
+    XCTAssertEqual(last["ok"] as? Bool, false)
+    XCTAssertEqual(run.status, SIGINT)
   }
 }

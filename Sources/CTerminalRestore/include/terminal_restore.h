@@ -10,11 +10,12 @@
 /* Records the current settings of standard input. */
 void terminal_restore_save(void);
 
-/* Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE and SIGABRT that leave the
-   alternate screen, show the cursor, put the saved settings back and send standard output to
-   /dev/null (another thread may still draw), then hand the crash on to whoever handled it
+/* Installs handlers for the `count` crash signals in `signals` (SignalRule's crashes: SIGSEGV,
+   SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT) that leave the alternate screen, show the cursor,
+   turn the mouse and bracketed paste off, put the saved settings back and send standard output
+   to /dev/null (another thread may still draw), then hand the crash on to whoever handled it
    before (Swift's backtracer, or the default action). */
-void terminal_restore_arm(void);
+void terminal_restore_arm(const int *signals, int count);
 
 /* Stops restoring on crashes (after a clean shutdown). */
 void terminal_restore_disarm(void);

@@ -47,7 +47,8 @@ final class NcursesTerminal: TerminalScreen {
       throw Unusable(description: "the terminal type \"\(term)\" is unknown")
     }
     terminal_restore_save()
-    terminal_restore_arm()
+    let crashes = SignalRule.numbers(.crashes)
+    terminal_restore_arm(crashes, Int32(crashes.count))
     guard let screen = cncurses_newterm_std() else {
       terminal_restore_disarm()
       throw Unusable(description: "ncurses could not start on \"\(term)\"")

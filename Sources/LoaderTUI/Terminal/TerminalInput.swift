@@ -1,4 +1,5 @@
 import AppFormats
+import AppModel
 import AppRuntime
 import Foundation
 
@@ -26,6 +27,7 @@ final class TerminalInput {
   /// Starts reading standard input and taking signals.
   func start() {
     SignalPipe.handler = { [weak self] in self?.signal($0) }
+    SignalPipe.suspendsItself(true)
     let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
     source.setEventHandler {
       var bytes = [UInt8](repeating: 0, count: 4096)
@@ -44,6 +46,7 @@ final class TerminalInput {
   func stop() {
     source?.cancel()
     source = nil
+    SignalPipe.suspendsItself(false)
     SignalPipe.handler = nil
   }
 
@@ -77,9 +80,11 @@ final class TerminalInput {
   }
 
   private func signal(_ number: Int32) {
-    guard number == SIGWINCH else {
-      loop.send(.stop(.signal(number)))
-      return
+    switch SignalRule.rule(number)?.effect {
+    case .quits?: return loop.send(.stop(.signal(number)))
+    // Another process's SIGTSTP (or SIGTTIN, SIGTTOU) does what Ctrl-Z does.
+    case .stops?: return loop.send(.action(.suspend))
+    case .crashes?, nil: break
     }
     if let size = NcursesTerminal.currentSize() { terminal.resize(to: size) }
     loop.send(.resize(terminal.size))
