@@ -125,8 +125,7 @@ final class BrowserOpenerTests: XCTestCase {
       timeout: 10)
     XCTAssertEqual(
       text,
-      "Not opened: failing exited with 3, killed was killed by signal 15; fix BROWSER (y copies "
-        + "the address).")
+      "Not opened: failing exited with 3, killed was killed by signal 15; fix BROWSER.")
   }
 }
 

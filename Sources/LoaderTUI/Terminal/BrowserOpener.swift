@@ -47,7 +47,7 @@ enum BrowserOpener {
   ) {
     guard let command = commands.first else {
       return report(
-        "Not opened: \(failed.joined(separator: ", ")); fix BROWSER (y copies the address).")
+        "Not opened: \(failed.joined(separator: ", ")); fix BROWSER.")
     }
     let name = command.program.lastPathComponent
     let process = Process()
