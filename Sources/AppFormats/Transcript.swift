@@ -60,14 +60,17 @@ public struct Transcript: Sendable {
     // A line is about the change that led to `state`, in the round that change belongs to:
     // the one before a fetch this step started (its loads show up in later states).
     let describe = Describe(state: state, time: time, round: seen.round)
-    if now.organization != seen.organization {
+    if now.organization != seen.organization, !now.organization.isRetryEnd(after: seen.organization)
+    {
       lines.output.append(
         format(
           describe.loader(state.owner, .owner) { ($0.rawDisplayName, nil) }, state))
     }
     if now.repositories.isPage(after: seen.repositories), let pages = now.repositories.pages {
       lines.output.append(format(describe.page(pages), state))
-    } else if now.repositories != seen.repositories {
+    } else if now.repositories != seen.repositories,
+      !now.repositories.isRetryEnd(after: seen.repositories)
+    {
       lines.output.append(
         format(
           describe.loader(state.repositories, .repositories) { (nil, $0.map(\.rawName)) }, state))
@@ -150,6 +153,14 @@ private struct Seen: Equatable {
     /// Whether this differs from `before` by a page read alone.
     func isPage(after before: Facet) -> Bool {
       changeCount == before.changeCount && retry == before.retry && pages != before.pages
+    }
+
+    /// Whether this differs from `before` by the end of a retry alone: its answer came, and
+    /// the change it brings (the load's end, a page read) is the line that says so. A line
+    /// here would say `Loading` after the last try had failed.
+    func isRetryEnd(after before: Facet) -> Bool {
+      changeCount == before.changeCount && before.retry != nil && retry == nil
+        && pages == before.pages
     }
   }
 

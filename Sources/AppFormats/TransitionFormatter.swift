@@ -22,7 +22,8 @@ public enum TransitionFormatter {
       organization: content?.0, repositories: content?.1)
   }
 
-  /// `[  0.503s] repositories  Loading: cache 36 repositories (Apexy, …)`; a page read:
+  /// `[  0.503s] repositories  Loading: showing 36 cached repositories (Apexy, …)`, as the
+  /// panes show the rows kept while they load; a page read:
   /// `[  0.503s] repositories  Loading: page 12/50, 1,200 so far`. Without content, words:
   /// `Loading: nothing cached`, `Failure: …; nothing cached`, `Success: nothing`.
   public static func text(_ transition: Transition, timestamps: Bool) -> String {
@@ -30,6 +31,7 @@ public enum TransitionFormatter {
     let name = transition.ownerIsUser ? "user" : transition.subject.rawValue
     let subject = name.padding(toLength: 13, withPad: " ", startingAt: 0)
     let content = describeContent(transition)
+    let kept = describeContent(transition, cached: true)
     let body: String
     switch transition.stateCase {
     case .initial: body = "Initial"
@@ -40,12 +42,12 @@ public enum TransitionFormatter {
         body =
           "Retrying: \(retry.retry) of \(retry.maxRetries) in "
           + String(format: "%.3fs", retry.wait) + "; the request failed: \(error)"
-          + cached(content, after: true)
+          + showing(kept)
       } else if let pages = transition.pages, content == nil {
         body =
           "Loading: " + PageNotes.page(pages) + ", \(PageNotes.grouped(pages.itemCount)) so far"
       } else {
-        body = "Loading: " + cached(content, after: false)
+        body = "Loading: " + (kept.map { "showing " + $0 } ?? "nothing cached")
       }
     case .success:
       let age = transition.cachedAge.map {
@@ -57,7 +59,7 @@ public enum TransitionFormatter {
       var error = transition.error ?? "unknown error"
       if error.hasSuffix(".") { error.removeLast() }
       let partWay = content == nil && transition.readPartWay
-      body = "Failure: \(error)" + (partWay ? "" : cached(content, after: true))
+      body = "Failure: \(error)" + (partWay ? "" : showing(kept))
     }
     return TextSanitizer.clean(time + subject + body)
   }
@@ -115,24 +117,28 @@ public enum TransitionFormatter {
     (seconds * 1000).rounded() / 1000
   }
 
-  /// "cache 36 repositories (…)", or "nothing cached"; `after` a clause, joined to it by ", "
-  /// or, for nothing, by "; ".
-  private static func cached(_ content: String?, after: Bool) -> String {
-    guard let content else { return (after ? "; " : "") + "nothing cached" }
-    return (after ? ", " : "") + "cache " + content
+  /// What a failure or a retry keeps on screen, after its error: "; showing 36 cached
+  /// repositories (…)", or "; nothing cached".
+  private static func showing(_ kept: String?) -> String {
+    "; " + (kept.map { "showing " + $0 } ?? "nothing cached")
   }
 
-  private static func describeContent(_ transition: Transition) -> String? {
+  /// "Red Mad Robot: 36 repositories (Apexy, …)"; `cached`, content kept from before:
+  /// "Red Mad Robot (cached)", "36 cached repositories (…)", "Red Mad Robot: 36 cached
+  /// repositories (…)".
+  private static func describeContent(_ transition: Transition, cached: Bool = false) -> String? {
+    let adjective = cached ? "cached " : ""
     let names = transition.repositories.map { names -> String in
       let shown = names.prefix(namesShown).map(TextSanitizer.clean).joined(separator: ", ")
       let more = names.count > namesShown ? ", …" : ""
-      let noun = names.count == 1 ? "repository" : "repositories"
+      let noun = adjective + (names.count == 1 ? "repository" : "repositories")
       return names.isEmpty
-        ? "0 repositories" : "\(PageNotes.grouped(names.count)) \(noun) (\(shown)\(more))"
+        ? "0 \(noun)" : "\(PageNotes.grouped(names.count)) \(noun) (\(shown)\(more))"
     }
     switch (transition.organization, names) {
     case (let organization?, let names?): return "\(TextSanitizer.clean(organization)): \(names)"
-    case (let organization?, nil): return TextSanitizer.clean(organization)
+    case (let organization?, nil):
+      return TextSanitizer.clean(organization) + (cached ? " (cached)" : "")
     case (nil, let names?): return names
     case (nil, nil): return nil
     }

@@ -45,10 +45,12 @@ final class TranscriptTests: XCTestCase {
       ])
   }
 
-  func testARetryIsALineAndItsEndIsOneMoreLoadingLine() {
+  /// A retry waited for is a line; its end is no line of its own: the change its answer
+  /// brings says how it went, so nothing reads `Loading` after the last try failed.
+  func testARetryIsALineAndItsEndLeavesTheLineToWhatItsAnswerBrought() {
     let waiting = LoaderStatus(
       retry: RetryCountdown(
-        retry: 1, maxRetries: 3, nextAttempt: now + 0.5, error: Fixture.outage()))
+        retry: 1, maxRetries: 1, nextAttempt: now + 0.5, error: Fixture.outage()))
     let printed = lines([
       { _ = update(&$0, repositories: .loading(cache: nil), at: self.now) },
       {
@@ -59,17 +61,72 @@ final class TranscriptTests: XCTestCase {
           &$0, organization: LoaderStatus(), repositories: LoaderStatus(), at: self.now)
       },
       { _ = update(&$0, .tick(self.now + 1)) },
+      {
+        _ = update(
+          &$0, repositories: .failure(error: Fixture.outage(), cache: nil), at: self.now + 1)
+      },
     ])
+    let error = "Server error (HTTP 503: Service Unavailable); try again later"
     XCTAssertEqual(
       printed,
       [
         ["repositories Loading: nothing cached", "merged       Loading: nothing cached"],
         [
-          "repositories Retrying: 1 of 3 in 0.500s; the request failed: Server error (HTTP "
+          "repositories Retrying: 1 of 1 in 0.500s; the request failed: Server error (HTTP "
             + "503: Service Unavailable); nothing cached"
         ],
-        ["repositories Loading: nothing cached"],
         [],
+        [],
+        [
+          "repositories Failure: \(error); nothing cached",
+          "merged       Failure: \(error); nothing cached",
+        ],
+      ])
+  }
+
+  /// Content kept while a load runs, fails or waits to retry reads as the panes show it: the
+  /// rows still shown, cached from before.
+  func testContentKeptFromBeforeReadsAsShown() {
+    let waiting = LoaderStatus(
+      retry: RetryCountdown(
+        retry: 1, maxRetries: 3, nextAttempt: now + 0.5, error: Fixture.outage()))
+    let printed = lines(
+      [
+        {
+          _ = updateLoaders(
+            &$0, organization: .loading(cache: Fixture.organization),
+            repositories: .loading(cache: Fixture.repositories), at: self.now)
+        },
+        {
+          _ = updateStatuses(
+            &$0, organization: LoaderStatus(), repositories: waiting, at: self.now)
+        },
+        {
+          _ = update(
+            &$0, repositories: .failure(error: Fixture.outage(), cache: Fixture.repositories),
+            at: self.now)
+        },
+      ], start: Fixture.loaded())
+    let error = "Server error (HTTP 503: Service Unavailable); try again later"
+    XCTAssertEqual(
+      printed,
+      [
+        [
+          "organization Loading: showing Red Mad Robot (cached)",
+          "repositories Loading: showing 4 cached repositories (Apexy, input-mask-ios, "
+            + "android-ktx, …)",
+          "merged       Loading: showing Red Mad Robot: 4 cached repositories (Apexy, "
+            + "input-mask-ios, android-ktx, …)",
+        ],
+        [
+          "repositories Retrying: 1 of 3 in 0.500s; the request failed: Server error (HTTP "
+            + "503: Service Unavailable); showing 4 cached repositories (Apexy, "
+            + "input-mask-ios, android-ktx, …)"
+        ],
+        [
+          "repositories Failure: \(error); showing 4 cached repositories (Apexy, "
+            + "input-mask-ios, android-ktx, …)"
+        ],
       ])
   }
 

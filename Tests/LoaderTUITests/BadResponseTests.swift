@@ -11,7 +11,7 @@ import XCTest
 /// success (cache kept): headless exit code 1, one clear line naming the cause.
 final class BadResponseTests: XCTestCase {
   private let cache =
-    "cache Red Mad Robot: 36 repositories (Apexy, input-mask-ios, input-mask-android, …)"
+    "showing Red Mad Robot: 36 cached repositories (Apexy, input-mask-ios, input-mask-android, …)"
 
   /// When a request fails: on the first fetch (no cache), on a fetch after a success (cache).
   private enum Moment {

@@ -25,7 +25,8 @@ final class CacheBinaryTests: XCTestCase {
           + "input-mask-android, …)",
         "merged       Success (cached just now): Red Mad Robot: 36 repositories (Apexy, "
           + "input-mask-ios, input-mask-android, …)",
-        "repositories Loading: cache 36 repositories (Apexy, input-mask-ios, input-mask-android, …)",
+        "repositories Loading: showing 36 cached repositories (Apexy, input-mask-ios, "
+          + "input-mask-android, …)",
       ])
     XCTAssertEqual(
       warm.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")

@@ -10,6 +10,8 @@ import XCTest
 /// Headless mode, run as a user runs it: through the real binary against the built-in server.
 final class HeadlessTests: XCTestCase {
   private let names = "36 repositories (Apexy, input-mask-ios, input-mask-android, …)"
+  private let cachedNames =
+    "36 cached repositories (Apexy, input-mask-ios, input-mask-android, …)"
   /// The organization answers at once and the repositories 0.1 s later: the order these tests
   /// compare lines in (the built-in server answers each route as soon as its delay allows).
   private let ordered = ["--org-latency", "0", "--repos-latency", "0.1"]
@@ -40,9 +42,9 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(
       Array(run.lines[9...]),
       [
-        "repositories Loading: cache \(names)",
-        "merged       Loading: cache Red Mad Robot: \(names)",
-        "organization Loading: cache Red Mad Robot",
+        "repositories Loading: showing \(cachedNames)",
+        "merged       Loading: showing Red Mad Robot: \(cachedNames)",
+        "organization Loading: showing Red Mad Robot (cached)",
         "organization Success (not modified): Red Mad Robot",
         "repositories Loading: page 1/4, 10 so far",
         "repositories Loading: page 2/4, 20 so far",
@@ -53,13 +55,30 @@ final class HeadlessTests: XCTestCase {
       ])
   }
 
+  /// With `--trace`, the last try's end is followed by the failure it brought, never by a
+  /// `Loading` line: the load is over.
+  func testTheLastTryFailingIsFollowedByTheFailure() throws {
+    let run = try BinaryRun.run(
+      ["--headless", "--no-timestamps", "--no-cache", "--trace", "--fail", "repos"]
+        + ["--retries", "1"] + ordered)
+    XCTAssertEqual(run.status, 1)
+    let lastTry = try XCTUnwrap(run.lines.lastIndex { $0.contains("↻2  503") }, "\(run.lines)")
+    XCTAssertEqual(
+      run.lines[(lastTry + 1)...].map { String($0.prefix(20)) },
+      ["repositories Failure", "merged       Failure", "done: 1 round, failu"])
+    XCTAssertEqual(
+      run.lines.filter { $0.hasPrefix("repositories") }.map { String($0.prefix(20)) },
+      ["repositories Loading", "repositories Retryin", "repositories Failure"], "\(run.lines)")
+  }
+
   func testFailingRoundKeepsTheCacheAndExitsOne() throws {
     let run = try BinaryRun.run(
       ["--headless", "--no-timestamps", "--rounds", "2", "--fail", "round=2", "--retries", "0"]
         + ordered)
     assertFailed(
       run, with: "Server error (HTTP 503: Service Unavailable (simulated outage)); try again later",
-      caches: ("Red Mad Robot", names, "Red Mad Robot: \(names)"), rounds: "2 rounds")
+      caches: ("Red Mad Robot (cached)", cachedNames, "Red Mad Robot: \(cachedNames)"),
+      rounds: "2 rounds")
   }
 
   func testServerErrorWithoutCache() throws {
@@ -85,7 +104,7 @@ final class HeadlessTests: XCTestCase {
       run.lines.count, rounds == "1 round" ? 7 : 16, "every transition (and 3 pages of 4 read)",
       file: file, line: line)
     let cached: [String] =
-      caches.map { [", cache \($0.0)", ", cache \($0.1)", ", cache \($0.2)"] }
+      caches.map { ["; showing \($0.0)", "; showing \($0.1)", "; showing \($0.2)"] }
       ?? Array(repeating: nothingCached, count: 3)
     XCTAssertEqual(
       run.lines.suffix(4),

@@ -73,7 +73,8 @@ final class HostileTextTests: XCTestCase {
       time: 0, round: 1, subject: .merged, stateCase: .failure, error: "bad\u{1B}[0m",
       organization: "Org\u{07}", repositories: ["a\u{1B}]0;x\u{07}"])
     let text = TransitionFormatter.text(transition, timestamps: false)
-    XCTAssertEqual(text, "merged       Failure: bad^[[0m, cache Org^G: 1 repository (a^[]0;x^G)")
+    XCTAssertEqual(
+      text, "merged       Failure: bad^[[0m; showing Org^G: 1 cached repository (a^[]0;x^G)")
     let json = TransitionFormatter.json(transition, timestamps: false)
     XCTAssertFalse(json.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     XCTAssertTrue(json.contains(#"\u001b"#) || json.contains(#"\u001B"#), json)

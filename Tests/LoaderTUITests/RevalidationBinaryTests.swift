@@ -9,7 +9,7 @@ final class RevalidationBinaryTests: XCTestCase {
   func testTheSecondRoundOfAnUnchangedServerSaysNotModified() throws {
     let run = try BinaryRun.run(base + ["--rounds", "2"])
     XCTAssertEqual(run.status, 0, run.stderr)
-    let secondRound = run.lines.drop { !$0.hasPrefix("repositories Loading: cache 36") }
+    let secondRound = run.lines.drop { !$0.hasPrefix("repositories Loading: showing 36") }
     // The owner and the repositories answer in either order; the merged state comes last.
     let successes = secondRound.filter { $0.contains("Success") }
     XCTAssertEqual(
@@ -24,7 +24,7 @@ final class RevalidationBinaryTests: XCTestCase {
       "merged       Success (not modified): Red Mad Robot: 36 repositories (Apexy,"
         + " input-mask-ios, input-mask-android, …)")
     XCTAssertFalse(
-      run.lines.prefix { !$0.hasPrefix("repositories Loading: cache 36") }
+      run.lines.prefix { !$0.hasPrefix("repositories Loading: showing 36") }
         .contains { $0.contains("not modified") }, "the first round is downloaded")
   }
 
