@@ -46,6 +46,7 @@ public enum StatusBar {
       keysFirst ?? lefts.first { fits($0, narrowest) } ?? lefts[lefts.count - 1]
     let used = grid.put(
       TextWidth.truncate(left, to: rect.width), x: rect.x, y: rect.y, style: .statusBar)
+    if state.outage { markOutage(in: rect, into: &grid) }
     let room = rect.width - used
     if let right = hints.first(where: { TextWidth.of($0) <= room }) {
       grid.put(right, x: rect.right + 1 - TextWidth.of(right), y: rect.y, style: .statusBar)
@@ -61,6 +62,7 @@ public enum StatusBar {
     let room = rect.width - TextWidth.of(left) - 1
     if room >= minimumNoticeWidth {
       grid.put(left, x: rect.x, y: rect.y, style: .statusBar)
+      if left.hasPrefix(" " + outageMarker) { markOutage(in: rect, into: &grid) }
       let cut = TextWidth.truncate(notice, to: room)
       grid.put(cut, x: rect.right - TextWidth.of(cut), y: rect.y, style: .statusBar)
     } else {
@@ -73,9 +75,19 @@ public enum StatusBar {
   /// The fewest columns a notice is cut to beside the loaders' states.
   static let minimumNoticeWidth = 24
 
+  /// What starts every left side while the built-in server's simulated outage is on (`x`):
+  /// the failures that follow are the outage's, for as long as it lasts.
+  static let outageMarker = "outage on"
+
+  /// Draws the outage marker at the start of the bar in the error style.
+  private static func markOutage(in rect: Rect, into grid: inout Grid) {
+    grid.put(outageMarker, x: rect.x + 1, y: rect.y, limit: rect.width - 1, style: .error)
+  }
+
   /// The status bar's left side, from widest to narrowest: with the data source, without it,
   /// without ages, without the rate limit (unless nearly spent), with the owner's kind in
-  /// place of its name, with pages counted short.
+  /// place of its name, with pages counted short; each after the outage marker while the
+  /// outage is on.
   private static func leftSides(_ state: AppState) -> [String] {
     let org = state.owner.status
     let repos = state.repositories.status
@@ -110,11 +122,12 @@ public enum StatusBar {
         ?? summary(state.repositories.state, nil, state, repos, short: short)
       return "\(owner) \(bareOwner) │ repos \(repositories)" + limit
     }
+    let start = state.outage ? " \(outageMarker) │ " : " "
     return [
-      " \(state.source) │ " + loaders, " " + loaders, " " + bare(owner, limit, false),
-      " " + bare(owner, lowLimit, false), " " + bare(kindLabel(state), lowLimit, false),
-      " " + bare(kindLabel(state), lowLimit, true),
-    ]
+      "\(state.source) │ " + loaders, loaders, bare(owner, limit, false),
+      bare(owner, lowLimit, false), bare(kindLabel(state), lowLimit, false),
+      bare(kindLabel(state), lowLimit, true),
+    ].map { start + $0 }
   }
 
   /// The key hints from widest to narrowest, each with a trailing space: every hinted key

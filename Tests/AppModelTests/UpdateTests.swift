@@ -208,6 +208,19 @@ final class UpdateTests: XCTestCase {
     }
   }
 
+  /// The notice of `x` goes with the next key; the outage stays on, and the status bar says
+  /// so for as long as it is.
+  func testTheOutageStaysOnAfterTheNextKeyAndTheStatusBarSaysSo() {
+    var state = Fixture.loaded()
+    _ = update(&state, .key(.character("x")))
+    assertUpdate(&state, .key(.character("z")), commands: [], "any key") { $0.notice = nil }
+    XCTAssertTrue(state.outage)
+    XCTAssertTrue(statusBarLine(state, width: 100).hasPrefix(" outage on │ "))
+    _ = update(&state, .key(.character("x")))
+    _ = update(&state, .key(.character("z")))
+    XCTAssertFalse(statusBarLine(state, width: 100).contains("outage"))
+  }
+
   // MARK: - Time
 
   func testTicksAdvanceTheSpinnerOnlyWhileLoading() {

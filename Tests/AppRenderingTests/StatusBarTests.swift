@@ -75,6 +75,28 @@ final class StatusBarTests: XCTestCase {
       "no room for a readable part beside the loaders: the notice alone")
   }
 
+  /// While the simulated outage is on, every width of the bar starts by saying so, in the
+  /// error style: the failures that follow are the outage's.
+  func testTheOutageIsMarkedAtEveryWidthWhileItIsOn() {
+    var state = Fixture.loaded()
+    state.ownerKind = .organization
+    state.outage = true
+    XCTAssertEqual(
+      statusBarLine(state, width: 100),
+      " outage on │ RedMadRobot (org) ✓ just now │ repos ✓ just now"
+        + "                          f r @ / x ? q")
+    XCTAssertEqual(statusBarLine(state, width: 40), " outage on │ org ✓ │ repos ✓     ? keys")
+    var grid = Grid(width: 40, height: 1)
+    StatusBar.draw(state, in: Rect(x: 0, y: 0, width: 40, height: 1), into: &grid)
+    XCTAssertEqual((1...9).map { grid[$0, 0].style }, Array(repeating: .error, count: 9))
+    XCTAssertEqual(grid[10, 0].style, .statusBar)
+    state.notice = "Copied https://github.com/RedMadRobot/fastlane-plugins-55"
+    XCTAssertEqual(
+      statusBarLine(state, width: 60),
+      " outage on │ org ✓ │ repos ✓ Copied https://github.com/Red…",
+      "a notice cut beside it")
+  }
+
   func testHintsFollowTheKeyTable() {
     XCTAssertEqual(
       StatusBar.keyHints(builtInServer: true),
