@@ -19,38 +19,45 @@ public struct KeyBinding: Sendable, Equatable {
   public let hint: String?
   /// Whether the key works only with the built-in server (the status bar hides it otherwise).
   public let builtInServerOnly: Bool
+  /// Whether the status bar's hint of the key is the first to go where the bar is short.
+  public let hintIsMinor: Bool
 
   /// A row whose keys each do `action`.
   public init(
     _ keys: [Key], _ action: Action, _ summary: String, hint: String? = nil,
-    builtInServerOnly: Bool = false
+    builtInServerOnly: Bool = false, hintIsMinor: Bool = false
   ) {
-    self.init(keys.map { ($0, action) }, summary, hint: hint, builtInServerOnly: builtInServerOnly)
+    self.init(
+      keys.map { ($0, action) }, summary, hint: hint, builtInServerOnly: builtInServerOnly,
+      hintIsMinor: hintIsMinor)
   }
 
   /// A row whose keys do different actions (↑ and ↓).
   public init(
     _ presses: [(Key, Action)], _ summary: String, hint: String? = nil,
-    builtInServerOnly: Bool = false
+    builtInServerOnly: Bool = false, hintIsMinor: Bool = false
   ) {
-    self.presses = presses.map { Press(key: $0.0, action: $0.1) }
-    self.summary = summary
-    self.hint = hint
-    self.builtInServerOnly = builtInServerOnly
+    self.init(
+      presses: presses.map { Press(key: $0.0, action: $0.1) }, summary: summary, hint: hint,
+      builtInServerOnly: builtInServerOnly, hintIsMinor: hintIsMinor)
   }
 
   /// A row from its parts.
-  private init(presses: [Press], summary: String, hint: String?, builtInServerOnly: Bool) {
+  private init(
+    presses: [Press], summary: String, hint: String?, builtInServerOnly: Bool, hintIsMinor: Bool
+  ) {
     self.presses = presses
     self.summary = summary
     self.hint = hint
     self.builtInServerOnly = builtInServerOnly
+    self.hintIsMinor = hintIsMinor
   }
 
   /// This row with other keys: what `KeyMap` rebinds.
   func with(presses: [Press]) -> KeyBinding {
     KeyBinding(
-      presses: presses, summary: summary, hint: hint, builtInServerOnly: builtInServerOnly)
+      presses: presses, summary: summary, hint: hint, builtInServerOnly: builtInServerOnly,
+      hintIsMinor: hintIsMinor)
   }
 
   /// The keys of the row.
@@ -104,13 +111,14 @@ public struct KeyBinding: Sendable, Equatable {
       [.character("y")], .copyAddress, "copy the selected repository's address (OSC 52)"),
     KeyBinding(
       [.character("/")], .editFilter,
-      "filter name/language/description; Enter keeps, Esc clears", hint: "filter"),
+      "filter name/language/description; Enter keeps, Esc clears", hint: "filter",
+      hintIsMinor: true),
     KeyBinding(
       [(.character("n"), .nextMatch), (.character("N"), .previousMatch)],
       "the next or the previous row the filter matched"),
     KeyBinding(
       [.character("x")], .toggleOutage, "simulated outage on or off (built-in server)",
-      hint: "outage", builtInServerOnly: true),
+      hint: "outage", builtInServerOnly: true, hintIsMinor: true),
     showKeys,
     KeyBinding([.repaint], .repaint, "repaint the whole screen"),
     KeyBinding([.suspend], .suspend, "suspend to the shell (fg comes back)"),

@@ -7,6 +7,9 @@ public struct OwnerPrompt: Sendable, Equatable {
   public var text = ""
   /// What was wrong with the name Enter tried, until the text changes.
   public var problem: String?
+  /// The problem in fewer words, widest first, for a row too narrow for it: each still says
+  /// what to do.
+  public var shorterProblems: [String] = []
   /// What Tab completes, once Tab was pressed.
   var completing: Completion?
 
@@ -20,8 +23,14 @@ public struct OwnerPrompt: Sendable, Equatable {
   }
 
   /// An empty prompt.
-  public init(text: String = "", problem: String? = nil) {
+  public init(text: String = "", problem: String? = nil, shorterProblems: [String] = []) {
     self.text = text
     self.problem = problem
+    self.shorterProblems = shorterProblems
+  }
+
+  /// The problem and its shorter forms, widest first; empty when there is none.
+  public var problems: [String] {
+    problem.map { [$0] + shorterProblems } ?? []
   }
 }

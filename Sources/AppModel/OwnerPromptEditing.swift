@@ -51,6 +51,7 @@ enum OwnerPromptEditing {
     guard var prompt = state.ownerPrompt else { return }
     change(&prompt.text)
     prompt.problem = nil
+    prompt.shorterProblems = []
     prompt.completing = nil
     state.ownerPrompt = prompt
   }
@@ -63,7 +64,7 @@ enum OwnerPromptEditing {
       return []
     }
     if let problem = GitHubLogin.problem(prompt.text) {
-      prompt.problem = "Not a GitHub login (\(problem)): use letters, digits and single hyphens."
+      (prompt.problem, prompt.shorterProblems) = refusal(prompt.text, problem)
       state.ownerPrompt = prompt
       return []
     }
@@ -71,6 +72,22 @@ enum OwnerPromptEditing {
     let typed = GitHubLogin(prompt.text)
     let login = state.owners.recent.first { $0 == typed } ?? typed
     return OwnerSwitch.show(login, kind: nil, &state)
+  }
+
+  /// What is wrong with a login GitHub would refuse, with its shorter forms: what is wrong
+  /// in fewer words (the character that does not belong), then what to do alone.
+  private static func refusal(_ text: String, _ problem: String) -> (String, [String]) {
+    let advice = "use letters, digits and single hyphens."
+    let tooLong = text.utf8.count > GitHubLogin.maximumLength
+    let stray = text.first { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")) }
+    let what =
+      stray.map { "\"\(TextSanitizer.clean(String($0)))\" is not allowed" }
+      ?? problem.prefix(1).uppercased() + problem.dropFirst()
+    let alone =
+      tooLong
+      ? "At most \(GitHubLogin.maximumLength) characters."
+      : "Use letters, digits and single hyphens."
+    return ("Not a GitHub login (\(problem)): \(advice)", ["\(what): \(advice)", alone])
   }
 
   /// Tab: the next recent owner (not the one shown) starting with what was typed before the
@@ -85,6 +102,7 @@ enum OwnerPromptEditing {
         prefix.isEmpty
         ? "No recent owners yet: type a login, then Enter."
         : "No recent owner starts with \"\(prefix)\"."
+      prompt.shorterProblems = []
       return
     }
     let index =
@@ -92,6 +110,7 @@ enum OwnerPromptEditing {
       ?? (step > 0 ? 0 : matches.count - 1)
     prompt.text = matches[index].spelling
     prompt.problem = nil
+    prompt.shorterProblems = []
     prompt.completing = OwnerPrompt.Completion(prefix: prefix, index: index)
   }
 }

@@ -34,14 +34,14 @@ public enum StatusBar {
       ?? keyHints(builtInServer: state.canToggleOutage, keys: state.keys)
     // The keys before the data source: the widest hint but the last that fits beside the
     // loaders, with the source or without it; else the longest left that leaves room for the
-    // narrowest hint, else the shortest left.
+    // last, narrowest hint, else the shortest left.
     let fits = { (left: String, hint: String) in
       TextWidth.of(left) + TextWidth.of(hint) <= rect.width
     }
     let keysFirst = hints.dropLast().lazy.compactMap { hint in
       lefts.prefix(2).first { fits($0, hint) }
     }.first
-    let narrowest = hints.min { TextWidth.of($0) < TextWidth.of($1) } ?? ""
+    let narrowest = hints.last ?? ""
     let left =
       keysFirst ?? lefts.first { fits($0, narrowest) } ?? lefts[lefts.count - 1]
     let used = grid.put(
@@ -131,7 +131,8 @@ public enum StatusBar {
   }
 
   /// The key hints from widest to narrowest, each with a trailing space: every hinted key
-  /// with its word ("f fetch  r reload …"), the keys alone ("f r / ? q"), the key help alone.
+  /// with its word ("f fetch  r reload …"), the keys alone ("f r @ / x ? q"), then without the
+  /// minor ones, the last first ("f r @ / ? q", "f r @ ? q"), the key help alone ("? keys").
   /// Keys for the built-in server only are left out when it is not the source; each key as
   /// `keys` binds it.
   public static func keyHints(builtInServer: Bool, keys: KeyMap = .standard) -> [String] {
@@ -139,10 +140,17 @@ public enum StatusBar {
     func hint(_ binding: KeyBinding) -> String {
       KeyBinding.name(binding.keys[0]) + " " + (binding.hint ?? "")
     }
-    return [
-      shown.map(hint).joined(separator: "  ") + " ",
-      shown.map { KeyBinding.name($0.keys[0]) }.joined(separator: " ") + " ",
-      hint(keys.showKeys) + " ",
+    func alone(_ rows: [KeyBinding]) -> String {
+      rows.map { KeyBinding.name($0.keys[0]) }.joined(separator: " ") + " "
+    }
+    var fewer: [String] = []
+    var rows = shown
+    while let minor = rows.lastIndex(where: \.hintIsMinor) {
+      rows.remove(at: minor)
+      fewer.append(alone(rows))
+    }
+    return [shown.map(hint).joined(separator: "  ") + " ", alone(shown)] + fewer + [
+      hint(keys.showKeys) + " "
     ]
   }
 

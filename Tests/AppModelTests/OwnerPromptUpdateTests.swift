@@ -28,6 +28,10 @@ final class OwnerPromptUpdateTests: XCTestCase {
     assertUpdate(&state, .key(.enter), commands: []) {
       $0.ownerPrompt?.problem =
         "Not a GitHub login (two hyphens in a row): use letters, digits and single hyphens."
+      $0.ownerPrompt?.shorterProblems = [
+        "Two hyphens in a row: use letters, digits and single hyphens.",
+        "Use letters, digits and single hyphens.",
+      ]
     }
     assertUpdate(&state, .key(.backspace), commands: [], "editing clears the problem") {
       $0.ownerPrompt = OwnerPrompt(text: "a--")

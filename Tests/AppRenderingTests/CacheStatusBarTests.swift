@@ -31,7 +31,7 @@ final class CacheStatusBarTests: XCTestCase {
       XCTAssertFalse(line.contains("✓"), "\(width) columns: \(line)")
       XCTAssertTrue(line.contains("cached"), "\(width) columns: \(line)")
     }
-    XCTAssertEqual(statusBarLine(state, width: 40), " owner cached │ repos cached     ? keys")
+    XCTAssertEqual(statusBarLine(state, width: 40), " owner cached │ repos cached  f r @ ? q")
   }
 
   func testLoadingOverRestoredContentKeepsTheAge() {

@@ -38,6 +38,43 @@ final class OwnerPromptBarTests: XCTestCase {
     XCTAssertEqual(grid[2, 0].style, .statusBar)
   }
 
+  /// The row a refused name is typed in: at 80 columns and narrower, what is wrong says what to
+  /// do in full, in fewer words where the whole sentence does not fit.
+  func testARefusedNameKeepsWhatToDoInView() {
+    func refused(_ text: String, width: Int) -> String {
+      var state = Fixture.loaded()
+      state.size = Size(columns: width, rows: 24)
+      _ = update(&state, .key(.character("@")))
+      OwnerPromptEditing.append(text, to: &state)
+      _ = update(&state, .key(.enter))
+      return statusBarLine(state, width: width)
+    }
+    XCTAssertEqual(
+      refused("a--b", width: 100),
+      " Owner: a--b▏  Not a GitHub login (two hyphens in a row): use letters, digits and single"
+        + " hyphens.")
+    XCTAssertEqual(
+      refused("a--b", width: 80),
+      " Owner: a--b▏  Two hyphens in a row: use letters, digits and single hyphens.")
+    XCTAssertEqual(
+      refused("a_b", width: 80),
+      " Owner: a_b▏  \"_\" is not allowed: use letters, digits and single hyphens.")
+    XCTAssertEqual(
+      refused("-alice", width: 60), " Owner: -alice▏  Use letters, digits and single hyphens.")
+    let long = String(repeating: "a", count: 45)
+    XCTAssertEqual(
+      refused(long, width: 100),
+      " Owner: " + String(repeating: "a", count: 23)
+        + "▏  Longer than 39 characters: use letters, digits and single hyphens.",
+      "the typed text's end, and the whole advice")
+    XCTAssertEqual(
+      refused(long, width: 80),
+      " Owner: " + String(repeating: "a", count: 45) + "▏  At most 39 characters.")
+    XCTAssertEqual(
+      refused(long, width: 30), " Owner: aaaaaaaaaaaa▏  At mos…",
+      "no form fits: the typed text's end and the narrowest, cut")
+  }
+
   func testALongWideNameKeepsItsEndAndTheCursorInANarrowTerminal() {
     let line = statusBarLine(prompting("名前" + String(repeating: "x", count: 30) + "日本"), width: 24)
     XCTAssertEqual(line, " Owner: xxxxxxxxxxx日本▏")

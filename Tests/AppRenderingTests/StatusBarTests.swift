@@ -33,6 +33,20 @@ final class StatusBarTests: XCTestCase {
       "the keys before the data source")
   }
 
+  /// An 80-column terminal keeps the loaders' ages and the main keys: the minor ones go
+  /// first (x, then /), never all but the key help.
+  func testAt80ColumnsTheMinorKeysGoFirst() {
+    var state = Fixture.loaded()
+    state.ownerKind = .organization
+    state.rateLimit = RateLimit(limit: 5_000, remaining: 4_995, reset: Fixture.now)
+    XCTAssertEqual(
+      statusBarLine(state, width: 80),
+      " RedMadRobot (org) ✓ just now │ repos ✓ just now │ 4,995/5,000 left f r @ / ? q")
+    XCTAssertEqual(
+      statusBarLine(state, width: 78),
+      " RedMadRobot (org) ✓ just now │ repos ✓ just now │ 4,995/5,000 left f r @ ? q")
+  }
+
   func testNarrowTerminalKeepsOnlyTheKeyHelpHint() {
     var state = Fixture.loaded()
     state.ownerKind = .organization
@@ -85,7 +99,7 @@ final class StatusBarTests: XCTestCase {
       statusBarLine(state, width: 100),
       " outage on │ RedMadRobot (org) ✓ just now │ repos ✓ just now"
         + "                          f r @ / x ? q")
-    XCTAssertEqual(statusBarLine(state, width: 40), " outage on │ org ✓ │ repos ✓     ? keys")
+    XCTAssertEqual(statusBarLine(state, width: 40), " outage on │ org ✓ │ repos ✓  f r @ ? q")
     var grid = Grid(width: 40, height: 1)
     StatusBar.draw(state, in: Rect(x: 0, y: 0, width: 40, height: 1), into: &grid)
     XCTAssertEqual((1...9).map { grid[$0, 0].style }, Array(repeating: .error, count: 9))
@@ -102,10 +116,13 @@ final class StatusBarTests: XCTestCase {
       StatusBar.keyHints(builtInServer: true),
       [
         "f fetch  r reload  @ owner  / filter  x outage  ? keys  q quit ", "f r @ / x ? q ",
-        "? keys ",
+        "f r @ / ? q ", "f r @ ? q ", "? keys ",
       ])
     XCTAssertEqual(
       StatusBar.keyHints(builtInServer: false),
-      ["f fetch  r reload  @ owner  / filter  ? keys  q quit ", "f r @ / ? q ", "? keys "])
+      [
+        "f fetch  r reload  @ owner  / filter  ? keys  q quit ", "f r @ / ? q ", "f r @ ? q ",
+        "? keys ",
+      ])
   }
 }
