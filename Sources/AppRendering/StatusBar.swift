@@ -31,7 +31,7 @@ public enum StatusBar {
     let cache = state.cache
     let hints =
       state.notice.map { [$0 + " "] } ?? cache.problemHints
-      ?? keyHints(builtInServer: state.canToggleOutage, keys: state.keys)
+      ?? keyHints(builtInServer: state.canToggleOutage, keys: state.keys, outage: state.outage)
     // The keys before the data source: the widest hint but the last that fits beside the
     // loaders, with the source or without it; else the longest left that leaves room for the
     // last, narrowest hint, else the shortest left.
@@ -133,9 +133,11 @@ public enum StatusBar {
   /// The key hints from widest to narrowest, each with a trailing space: every hinted key
   /// with its word ("f fetch  r reload …"), the keys alone ("f r @ / x ? q"), then without the
   /// minor ones, the last first ("f r @ / ? q", "f r @ ? q"), the key help alone ("? keys").
-  /// Keys for the built-in server only are left out when it is not the source; each key as
-  /// `keys` binds it.
-  public static func keyHints(builtInServer: Bool, keys: KeyMap = .standard) -> [String] {
+  /// Keys for the built-in server only are left out when it is not the source; the key that
+  /// ends the outage is no minor one while it is on; each key as `keys` binds it.
+  public static func keyHints(builtInServer: Bool, keys: KeyMap = .standard, outage: Bool = false)
+    -> [String]
+  {
     let shown = keys.rows.filter { $0.hint != nil && (builtInServer || !$0.builtInServerOnly) }
     func hint(_ binding: KeyBinding) -> String {
       KeyBinding.name(binding.keys[0]) + " " + (binding.hint ?? "")
@@ -145,7 +147,10 @@ public enum StatusBar {
     }
     var fewer: [String] = []
     var rows = shown
-    while let minor = rows.lastIndex(where: \.hintIsMinor) {
+    let isMinor = { (row: KeyBinding) in
+      row.hintIsMinor && !(outage && row.presses.contains { $0.action == .toggleOutage })
+    }
+    while let minor = rows.lastIndex(where: isMinor) {
       rows.remove(at: minor)
       fewer.append(alone(rows))
     }

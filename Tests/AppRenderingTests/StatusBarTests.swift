@@ -99,7 +99,9 @@ final class StatusBarTests: XCTestCase {
       statusBarLine(state, width: 100),
       " outage on │ RedMadRobot (org) ✓ just now │ repos ✓ just now"
         + "                          f r @ / x ? q")
-    XCTAssertEqual(statusBarLine(state, width: 40), " outage on │ org ✓ │ repos ✓  f r @ ? q")
+    XCTAssertEqual(
+      statusBarLine(state, width: 41), " outage on │ org ✓ │ repos ✓ f r @ x ? q",
+      "the key that ends the outage stays among the keys")
     var grid = Grid(width: 40, height: 1)
     StatusBar.draw(state, in: Rect(x: 0, y: 0, width: 40, height: 1), into: &grid)
     XCTAssertEqual((1...9).map { grid[$0, 0].style }, Array(repeating: .error, count: 9))
