@@ -2,8 +2,9 @@
 /// length is bounded.
 ///
 /// C0 controls and DEL become caret notation (`^[`, `^G`, `^?`); C1 controls, bidi overrides and
-/// isolates, and zero-width characters become `\u{…}`; invalid UTF-8 never gets this far (the
-/// JSON is checked before it is decoded).
+/// isolates, and zero-width characters become `\u{…}`, but for a zero-width joiner between two
+/// emoji, which makes them one (👨‍👩‍👧: the screen draws such a sequence as its first emoji);
+/// invalid UTF-8 never gets this far (the JSON is checked before it is decoded).
 public struct TextSanitizer: Sendable, Equatable {
   /// The longest text kept, in characters; longer text ends with `…`.
   public static let maximumLength = 500
@@ -47,25 +48,59 @@ public struct TextSanitizer: Sendable, Equatable {
     if text.utf8.count <= maximumLength, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       return text
     }
+    let scalars = Array(text.unicodeScalars)
     var result = ""
-    var kept = 0
-    for scalar in text.unicodeScalars {
-      if kept >= maximumLength {
+    for (index, scalar) in scalars.enumerated() {
+      if index >= maximumLength {
         result += "…"
         break
       }
-      result += visible(scalar)
-      kept += 1
+      // A joiner kept needs the emoji after it kept too.
+      if index + 1 < maximumLength, joinsEmoji(scalars, at: index) {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += visible(scalar)
+      }
     }
     return result
   }
 
-  /// Whether a scalar must not reach the terminal as it is.
+  /// Whether a scalar must not reach the terminal as it is, wherever it stands (a zero-width
+  /// joiner does, but between two emoji: `isClean` tells).
   ///
   /// - Parameter scalar: The scalar.
   /// - Returns: `true` when it is drawn escaped.
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     visible(scalar) != String(scalar)
+  }
+
+  /// Whether text holds nothing `clean` makes visible: no control, and a zero-width joiner only
+  /// between two emoji.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: `true` when it may reach the terminal as it is.
+  public static func isClean(_ text: String) -> Bool {
+    let scalars = Array(text.unicodeScalars)
+    return scalars.indices.allSatisfy { index in
+      !isControl(scalars[index]) || joinsEmoji(scalars, at: index)
+    }
+  }
+
+  /// Whether `scalars[index]` is a zero-width joiner between two emoji: after an emoji (or its
+  /// skin tone or VS16), before an emoji.
+  private static func joinsEmoji(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+    guard scalars[index].value == 0x200D, index > 0, index + 1 < scalars.count else {
+      return false
+    }
+    let before = scalars[index - 1]
+    return (isEmoji(before) || before.value == 0xFE0F || before.properties.isEmojiModifier)
+      && isEmoji(scalars[index + 1])
+  }
+
+  /// An emoji other than the ASCII digits, `#` and `*` (which Unicode counts as emoji for
+  /// keycaps).
+  private static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+    !scalar.isASCII && scalar.properties.isEmoji
   }
 
   private static func visible(_ scalar: Unicode.Scalar) -> String {

@@ -4,6 +4,7 @@ import XCTest
 @testable import AppModel
 @testable import AppRendering
 @testable import DemoAPI
+@testable import GitHubAPI
 
 /// Widths as the C library (and so ncurses and tmux) counts them, and the glyphs a grapheme
 /// cluster is drawn as when terminals disagree on it.
@@ -51,6 +52,24 @@ final class TextWidthTests: XCTestCase {
       }
       XCTAssertEqual(covered, 30, "\(name): every cell is painted once")
     }
+  }
+
+  /// Every name of `--fail-mode wide-text` as the app gets it (cleaned where it enters) and
+  /// draws it: the ZWJ family as its first emoji, as the app guide says, never as the joiners'
+  /// escapes; a flag as its letters, the keycap as its digit.
+  func testTheWideNamesFromTheServerAreDrawnAsTheGuideSays() {
+    let drawn = DemoFailureReply.wideNames.map { name -> String in
+      var grid = Grid(width: 30, height: 1)
+      grid.put(Repository(name: name, sanitizer: TextSanitizer()).name, x: 0, y: 0, style: .plain)
+      return grid.lines[0].trimmingCharacters(in: .whitespaces)
+    }
+    XCTAssertEqual(
+      drawn,
+      [
+        "flag-JP-jp", "heart-❤-vs16", "thumb-👍-tone", "family-👨-zwj", "thai-น้ำ-water",
+        "hindi-नमस्ते-hello", "marks-e\u{301}\u{302}\u{303}\u{304}\u{FFFD}-six", "cjk-日本語-jp",
+        "keycap-1-one", "rocket-🚀-wide",
+      ])
   }
 
   func testTheASCIILookKeepsColumns() {

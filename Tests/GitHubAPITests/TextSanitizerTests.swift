@@ -31,6 +31,30 @@ final class TextSanitizerTests: XCTestCase {
     }
   }
 
+  /// A zero-width joiner stays where it joins two emoji into one (a family, a rainbow flag, a
+  /// technologist with a skin tone), so the screen can draw the sequence; anywhere else it is
+  /// made visible like every zero-width character.
+  func testAZeroWidthJoinerStaysOnlyBetweenTwoEmoji() {
+    for kept in ["family-👨‍👩‍👧-zwj", "🏳️‍🌈", "👩🏽‍💻"] {
+      XCTAssertEqual(TextSanitizer.clean(kept), kept)
+      XCTAssertTrue(TextSanitizer.isClean(kept), kept)
+    }
+    let escaped: [(String, String)] = [
+      ("a\u{200D}b", "a\\u{200D}b"), ("👨\u{200D}", "👨\\u{200D}"),
+      ("\u{200D}👨", "\\u{200D}👨"), ("1\u{200D}👨", "1\\u{200D}👨"),
+      ("👨\u{200D}\u{200D}👩", "👨\\u{200D}\\u{200D}👩"), ("👨\u{200B}👩", "👨\\u{200B}👩"),
+    ]
+    for (input, expected) in escaped {
+      XCTAssertEqual(TextSanitizer.clean(input), expected)
+      XCTAssertFalse(TextSanitizer.isClean(input), expected)
+      XCTAssertTrue(TextSanitizer.isClean(expected), expected)
+    }
+    let cut = String(repeating: "a", count: TextSanitizer.maximumLength - 2) + "👨‍👩"
+    XCTAssertTrue(
+      TextSanitizer.clean(cut).hasSuffix("👨\\u{200D}…"),
+      "a joiner whose emoji is cut off is escaped")
+  }
+
   func testVeryLongTextIsBounded() {
     let clean = TextSanitizer.clean(String(repeating: "a", count: 10_000))
     XCTAssertEqual(clean.count, TextSanitizer.maximumLength + 1)

@@ -269,6 +269,8 @@ def run_wide_names():
             all(cells(x) == d.WIDTH for x in body), [f"{cells(x)}: {x}" for x in body])
     d.check("a flag is drawn as its letters, Thai and Devanagari keep every letter",
             drawn("\n".join(lines)), lines)
+    d.check("a ZWJ family is drawn as its first emoji, no joiner escaped",
+            "family-👨-zwj" in "\n".join(lines) and "200D" not in "\n".join(lines), lines)
     keys("Tab", "Tab")
     for _ in range(12):
         keys("j")
