@@ -166,4 +166,15 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertTrue(posts.retries(method: "POST"))
     XCTAssertFalse(posts.retries(method: "GET"), "the policy's list replaces the default")
   }
+
+  func testAHostThatDoesNotResolveFailsAtOnce() {
+    let policy = RetryPolicy(maxRetries: 3, random: { $0.lowerBound })
+    for code in [URLError.Code.cannotFindHost, .dnsLookupFailed] {
+      XCTAssertEqual(RetryPolicy.classify(URLError(code), now: now), .permanent, "\(code)")
+      guard
+        case .fail = policy.decision(
+          after: URLError(code), method: "GET", retriesSoFar: 0, now: now)
+      else { return XCTFail("\(code) must not be retried") }
+    }
+  }
 }

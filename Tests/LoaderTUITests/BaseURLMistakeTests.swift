@@ -60,4 +60,21 @@ final class BaseURLMistakeTests: XCTestCase {
       XCTAssertEqual(run.stderr, expected)
     }
   }
+
+  func testAHostThatDoesNotResolveFailsAtOnceWithoutRetries() throws {
+    // RFC 6761: a name under .invalid resolves nowhere, with or without a network.
+    let started = Date()
+    let run = try BinaryRun.run([
+      "--headless", "--base-url", "https://api.github.invalid", "--no-timestamps", "--trace",
+    ])
+    // The default 3 retries waited 3.5 to 6 s in all.
+    XCTAssertLessThan(Date().timeIntervalSince(started), BinaryRun.underSanitizer ? 5 : 1.5)
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.stderr,
+      "loader-tui: Cannot find api.github.invalid: check the address and the network "
+        + "connection.\n")
+    // One request a loader, none a retry's ("↻2").
+    XCTAssertFalse(run.stdout.contains("↻"), run.stdout)
+  }
 }

@@ -14,9 +14,10 @@ public enum FailureClassification: Equatable, Sendable {
 
 extension RetryPolicy {
   /// The `URLError` codes of failures that may pass: timeouts and lost or unreachable servers.
+  /// A host name that does not resolve (`.cannotFindHost`, `.dnsLookupFailed`) is not one: it
+  /// fails at once, as a mistyped name or a machine without network does not mend in seconds.
   public static let transientURLErrors: Set<URLError.Code> = [
-    .timedOut, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
-    .notConnectedToInternet,
+    .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
   ]
 
   /// The HTTP statuses retried whatever their headers say.

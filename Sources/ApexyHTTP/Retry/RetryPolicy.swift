@@ -10,10 +10,10 @@ import Foundation
 ///
 /// Retried: `URLError`s of a lost or unreachable connection or a timeout, HTTP 500, 502, 503,
 /// 504 and 429, and 403 when it is a rate limit (`x-ratelimit-remaining: 0`, or `Retry-After`).
-/// Never retried: other statuses (400, 401, 404, 422, a plain 403…), decoding errors,
-/// cancellation, and requests whose method is not in `retriedMethods` (by default GET, HEAD,
-/// PUT, DELETE and OPTIONS: a POST or PATCH that timed out may have been applied, and sending it
-/// again could apply it twice). A `Retry-After` (seconds or HTTP date) or a used-up limit's
+/// Never retried: a host name that does not resolve, other statuses (400, 401, 404, 422, a plain
+/// 403…), decoding errors, cancellation, and requests whose method is not in `retriedMethods`
+/// (by default GET, HEAD, PUT, DELETE and OPTIONS: a POST or PATCH that timed out may have been
+/// applied, and sending it again could apply it twice). A `Retry-After` (seconds or HTTP date) or a used-up limit's
 /// `x-ratelimit-reset` is waited for exactly, and an endpoint's error that is a
 /// `ServerRequestedWait` at least its `minimumWait`; one further away than `maxServerWait`
 /// fails at once with `RetryLaterError`.
