@@ -25,12 +25,13 @@ typealias Attempt<C> = @Sendable (@escaping AttemptDelivery<C>) -> Void
 
 extension URLSessionClient {
   /// Sends `attempt`, and again after each transient failure as `retryPolicy` allows (only for
-  /// a method it retries); delivers the last attempt's result once.
+  /// a method it retries, or a request the server did not process); delivers the last
+  /// attempt's result once.
   func send<C>(
     _ attempt: @escaping Attempt<C>, method: String?, progress: Progress,
     delivery: @escaping Delivery<C>
   ) {
-    guard let retryPolicy, retryPolicy.maxRetries > 0, retryPolicy.retries(method: method) else {
+    guard let retryPolicy, retryPolicy.maxRetries > 0 else {
       attempt { end in delivery(end.result, end.observe) }
       return
     }
@@ -87,7 +88,9 @@ private final class RetryingSend<C>: Sendable {
 
   /// An attempt ended, on the queue that ended it: deliver, or wait and send again.
   private func ended(_ end: AttemptEnd<C>) {
-    guard let failure = end.failure, !progress.isCancelled else {
+    guard let failure = end.failure, !progress.isCancelled,
+      policy.retries(method: method) || failure.serverDidNotProcessRequest
+    else {
       return delivery(end)
     }
     let retries = state.withLock { $0.retries }

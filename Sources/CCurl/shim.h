@@ -48,6 +48,25 @@ static inline CURLcode ccurl_easy_setopt_progress(CURL *handle, ccurl_progress_c
   return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, value);
 }
 
+typedef int (*ccurl_debug_callback)(CURL *handle, curl_infotype type, char *text, size_t size,
+                                    void *userdata);
+
+/* Hands libcurl's informational text for `handle` (CURLOPT_VERBOSE) to `value`, not stderr. */
+static inline CURLcode ccurl_easy_setopt_debug(CURL *handle, ccurl_debug_callback value,
+                                               void *userdata) {
+  curl_easy_setopt(handle, CURLOPT_DEBUGDATA, userdata);
+  curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, value);
+  return curl_easy_setopt(handle, CURLOPT_VERBOSE, 1L);
+}
+
+/* Whether a response head (its :status, an interim 1xx one included) arrived for the handle's
+   last request, even one libcurl did not hand to the header callback before the transfer
+   failed: libcurl keeps an HTTP/2 :status as it decodes it (the headers API, 7.83.0). */
+static inline int ccurl_easy_status_arrived(CURL *handle) {
+  struct curl_header *header;
+  return curl_easy_header(handle, ":status", 0, CURLH_PSEUDO, -1, &header) == CURLHE_OK;
+}
+
 static inline CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
   return curl_easy_getinfo(handle, info, value);
 }

@@ -98,6 +98,11 @@ FORWARD(CURLUcode, curl_url_set,
 FORWARD(char *, curl_version, (void), (), (char *)"libcurl (not loaded)")
 FORWARD(curl_version_info_data *, curl_version_info, (CURLversion stamp), (stamp), NULL)
 
+FORWARD(CURLHcode, curl_easy_header,
+        (CURL * handle, const char *name, size_t index, unsigned int origin, int request,
+         struct curl_header **header),
+        (handle, name, index, origin, request, header), CURLHE_NOT_BUILT_IN)
+
 FORWARD(const char *, curl_easy_strerror, (CURLcode code), (code), failure)
 
 /* The variadic three: the one argument after the option is read as the type its number says

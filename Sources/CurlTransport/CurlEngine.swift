@@ -68,6 +68,8 @@ final class CurlEngine: Sendable {
     let multi: UnsafeMutableRawPointer
     var byHandle: [UnsafeMutableRawPointer: CurlExchange] = [:]
     var handleByID: [Int: UnsafeMutableRawPointer] = [:]
+    /// The GOAWAY frames the multi handle's connections received.
+    let goaways = CurlGoaways()
   }
 
   private func run() {
@@ -111,7 +113,7 @@ final class CurlEngine: Sendable {
       switch command {
       case .add(let transfer):
         guard transfers.handleByID[transfer.id] == nil else { continue }
-        guard let exchange = CurlExchange(transfer) else {
+        guard let exchange = CurlExchange(transfer, goaways: transfers.goaways) else {
           transfer.done(CurlTransfer.End(code: CURLE_FAILED_INIT, url: transfer.request.url))
           continue
         }

@@ -26,18 +26,25 @@ final class CurlExchange {
   private var responseHead: ResponseHead?
   /// Body bytes received, decoded.
   private var bodyBytes: Int64 = 0
+  /// The GOAWAY frames the engine's connections received.
+  private let goaways: CurlGoaways
+  /// The HTTP/2 stream the request went out on last, and a GOAWAY this transfer read itself.
+  private var stream: Int?
+  private var goaway: HTTP2Goaway?
   /// Body bytes held back before `body` hands them over at once: a bound on what a pass over
   /// a fast connection keeps in memory before the receiver (and its size limit) sees it.
   private static let pendingBodyLimit = 1 << 20
 
-  /// Prepares a handle for `transfer`; `nil` when libcurl cannot make one, or the request has
-  /// no URL libcurl can send (`CurlTransfer.canSend`).
-  init?(_ transfer: CurlTransfer) {
+  /// Prepares a handle for `transfer`, which notes the GOAWAY frames it reads in `goaways`;
+  /// `nil` when libcurl cannot make one, or the request has no URL libcurl can send
+  /// (`CurlTransfer.canSend`).
+  init?(_ transfer: CurlTransfer, goaways: CurlGoaways) {
     guard CurlTransfer.canSend(transfer.request), let url = transfer.request.url,
       let handle = curl_easy_init()
     else { return nil }
     self.handle = handle
     self.transfer = transfer
+    self.goaways = goaways
     errorBuffer = .allocate(capacity: Int(ccurl_error_size()))
     errorBuffer.initialize(repeating: 0, count: Int(ccurl_error_size()))
     configure(url: url)
@@ -85,18 +92,28 @@ final class CurlExchange {
     if code != CURLE_OK {
       end.errorText = errorText
       end.verifyResult = verifyResult
-      end.progress = CurlTransfer.End.Progress(
-        method: request.httpMethod?.uppercased() ?? "GET",
-        repeatable: RequestRepetition.mayRepeat(request),
-        https: request.url?.scheme?.lowercased() == "https",
-        responded: responseHead != nil,
-        announcedLength: responseHead?.value("content-length").flatMap { Int64($0) },
-        bodyBytes: bodyBytes)
+      end.progress = progress()
     }
     if TransferObserver.shared.current != nil, let url = request.url {
       end.report = CurlTransferReport(handle: handle, url: url)
     }
     transfer.done(end)
+  }
+
+  /// How far the failed transfer got, and what the server said of its HTTP/2 stream.
+  private func progress() -> CurlTransfer.End.Progress {
+    let seen = CurlGoaways.connection(of: handle).flatMap { goaways.goaway(on: $0) } ?? goaway
+    // A head libcurl decoded but did not hand over before failing counts: the server answered.
+    let started = responseHead != nil || bodyBytes > 0 || ccurl_easy_status_arrived(handle) != 0
+    var notProcessed = false
+    if let seen, let stream, !started { notProcessed = seen.lastStream < stream }
+    return CurlTransfer.End.Progress(
+      method: request.httpMethod?.uppercased() ?? "GET",
+      repeatable: RequestRepetition.mayRepeat(request),
+      https: request.url?.scheme?.lowercased() == "https",
+      responded: responseHead != nil, started: started,
+      announcedLength: responseHead?.value("content-length").flatMap { Int64($0) },
+      bodyBytes: bodyBytes, goawayError: seen?.error, notProcessed: notProcessed)
   }
 
   // MARK: - Set-up
@@ -131,6 +148,15 @@ final class CurlExchange {
     // would wait for the whole first response.)
     if url.scheme?.lowercased() == "https" {
       ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+      // HTTP/2's stream and GOAWAY frames are told only in libcurl's informational text.
+      ccurl_easy_setopt_debug(
+        handle,
+        { _, type, text, size, context in
+          guard type == CURLINFO_TEXT, let text, let context else { return 0 }
+          Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
+            .informed(UnsafeRawBufferPointer(start: text, count: size))
+          return 0
+        }, me)
     }
     // Foundation's idle timeout: connecting, and any stretch without a byte, may take this long.
     let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : 60
@@ -203,6 +229,23 @@ final class CurlExchange {
     guard let head = parser.consume(line) else { return length }
     if head.status >= 200 { responseHead = head }
     return transfer.head(head) ? length : 0
+  }
+
+  /// A line of libcurl's informational text: the stream the request went out on, a GOAWAY
+  /// its connection received, or a new connection.
+  private func informed(_ bytes: UnsafeRawBufferPointer) {
+    let line = Substring(String(decoding: bytes, as: UTF8.self))
+    if let stream = HTTP2Text.stream(in: line) {
+      self.stream = stream
+    } else if let goaway = HTTP2Text.goaway(in: line) {
+      self.goaway = goaway
+      if let connection = CurlGoaways.connection(of: handle) {
+        goaways.record(goaway, on: connection)
+      }
+    } else if HTTP2Text.connected(line) {
+      goaway = nil
+      if let connection = CurlGoaways.connection(of: handle) { goaways.forget(connection) }
+    }
   }
 
   private func progress(uploaded: Int64, total: Int64) -> Int32 {

@@ -16,6 +16,8 @@ import URLProtocolSupport
 /// |---|---|---|
 /// | closed or reset before any response | `.networkConnectionLost` | before any response; a request that may not be repeated "may have been applied" |
 /// | closed or reset during the body | `.networkConnectionLost` | in the middle of the response, bytes of bytes |
+/// | HTTP/2 GOAWAY below the request's stream, nothing of a response | `.networkConnectionLost`, marked not processed | not processed; may be sent again |
+/// | HTTP/2 GOAWAY with NO_ERROR that ends a response | `.networkConnectionLost` | closed (GOAWAY), before or in the middle of the response |
 /// | HTTP/2 stream reset by the server | `.badServerResponse` | the error's name (`INTERNAL_ERROR`…), before or during |
 /// | HTTP/2 head that breaks the protocol | `.cannotParseResponse` | an invalid field name or pseudo-header |
 /// | HTTP/2 body longer or shorter than its `Content-Length` | `.badServerResponse` | the announced length |
@@ -46,7 +48,9 @@ enum CurlFailure {
       code: code, host: host, text: detail, progress: end.progress ?? .init(),
       verifyResult: end.verifyResult)
     let (errorCode, sentence) = failed.described()
-    return URLError.described(errorCode, url: url, reason: "\(sentence) (libcurl: \(detail))")
+    return URLError.described(
+      errorCode, url: url, reason: "\(sentence) (libcurl: \(detail))",
+      notProcessed: failed.notProcessed)
   }
 
   /// `host` or `host:port` of `url`.
@@ -63,7 +67,20 @@ enum CurlFailure {
     let progress: CurlTransfer.End.Progress
     let verifyResult: Int
 
+    /// Whether the server said it did not process the request, and the failure is not a
+    /// cancellation: the error is marked so (`URLError.requestNotProcessedKey`).
+    var notProcessed: Bool {
+      progress.notProcessed && code != CURLE_ABORTED_BY_CALLBACK && code != CURLE_WRITE_ERROR
+    }
+
     func described() -> (URLError.Code, String) {
+      if notProcessed {
+        return (
+          .networkConnectionLost,
+          "\(host) did not process the request: its HTTP/2 GOAWAY names a last stream below the "
+            + "request's, so the request may be sent again."
+        )
+      }
       if let ended = connectionEnded() { return ended }
       switch code {
       case CURLE_PEER_FAILED_VERIFICATION:
@@ -146,7 +163,7 @@ enum CurlFailure {
 
     /// The connection ended (closed or reset): before any response, or during the body.
     private func lost() -> (URLError.Code, String) {
-      guard progress.responded else {
+      guard progress.started else {
         return (
           .networkConnectionLost,
           "\(host) closed the connection before any response\(mayHaveApplied)."
@@ -165,6 +182,7 @@ enum CurlFailure {
         "FRAME_SIZE_ERROR", "REFUSED_STREAM", "CANCEL", "COMPRESSION_ERROR", "ENHANCE_YOUR_CALM",
       ]
       let name = names.first { text.contains($0) }
+      if name == nil, let goaway = progress.goawayError { return closed(goaway: goaway) }
       if name == "PROTOCOL_ERROR" {
         if progress.responded, let announced = progress.announcedLength {
           return (
@@ -183,11 +201,31 @@ enum CurlFailure {
           )
         }
       }
-      let when = progress.responded ? "in the middle of the response" : "before any response"
       return (
-        .badServerResponse,
-        "\(host) ended the HTTP/2 stream with \(name ?? "an error") \(when)."
+        .badServerResponse, "\(host) ended the HTTP/2 stream with \(name ?? "an error") \(when)."
       )
+    }
+
+    /// The server's HTTP/2 GOAWAY (error code `goaway`) ended the connection, and the request's
+    /// stream with it: with NO_ERROR a shutdown, not a fault of the response.
+    private func closed(goaway: Int) -> (URLError.Code, String) {
+      guard goaway != 0 else {
+        let cut = progress.started ? "\(when)\(bytes)" : "\(when)\(mayHaveApplied)"
+        return (.networkConnectionLost, "\(host) closed the connection (HTTP/2 GOAWAY) \(cut).")
+      }
+      let names = [
+        "PROTOCOL_ERROR", "INTERNAL_ERROR", "FLOW_CONTROL_ERROR", "SETTINGS_TIMEOUT",
+        "STREAM_CLOSED", "FRAME_SIZE_ERROR", "REFUSED_STREAM", "CANCEL", "COMPRESSION_ERROR",
+        "CONNECT_ERROR", "ENHANCE_YOUR_CALM", "INADEQUATE_SECURITY", "HTTP_1_1_REQUIRED",
+      ]
+      let name = names.indices.contains(goaway - 1) ? names[goaway - 1] : "error \(goaway)"
+      return (.badServerResponse, "\(host) ended the HTTP/2 connection with \(name) \(when).")
+    }
+
+    /// "in the middle of the response" once any of a response arrived, else "before any
+    /// response".
+    private var when: String {
+      progress.started ? "in the middle of the response" : "before any response"
     }
 
     /// "; the POST may have been applied, so it was not sent again" for a request that may not
@@ -197,8 +235,11 @@ enum CurlFailure {
         ? "" : "; the \(progress.method) may have been applied, so it was not sent again"
     }
 
-    /// " (4,000 of 10,000 bytes)", or " (4,000 bytes)" when no length was announced.
+    /// " (4,000 of 10,000 bytes)", or " (after 4,000 bytes)" when no length was announced; empty
+    /// when the head was not handed over.
     private var bytes: String {
+      // A head libcurl decoded but never handed over: how much came is not known.
+      guard progress.responded else { return "" }
       let read = progress.bodyBytes
       guard let announced = progress.announcedLength else { return " (after \(read) bytes)" }
       return " (\(read) of \(announced) bytes)"

@@ -38,10 +38,18 @@ struct CurlTransfer: Sendable {
       var https = false
       /// Whether the final response's head arrived.
       var responded = false
+      /// Whether any of a response arrived: a head (an interim one included, or one libcurl
+      /// decoded but did not hand over) or body bytes.
+      var started = false
       /// The body length the head announced (`Content-Length`), if it did.
       var announcedLength: Int64?
       /// Body bytes received.
       var bodyBytes: Int64 = 0
+      /// The error code of an HTTP/2 GOAWAY the connection received (0: NO_ERROR), if one came.
+      var goawayError: Int?
+      /// Whether the server said it did not process the request: a GOAWAY whose last-stream-id
+      /// is below the request's stream, and nothing of a response.
+      var notProcessed = false
     }
   }
 

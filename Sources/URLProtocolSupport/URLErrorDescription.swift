@@ -16,11 +16,16 @@ extension URLError {
   ///   - code: The error's code.
   ///   - url: The URL of the request that failed, when there is one.
   ///   - reason: What went wrong in our words; Apple's sentence when `nil`.
-  package static func described(_ code: Code, url: URL?, reason: String? = nil) -> URLError {
+  ///   - notProcessed: Whether the server said it did not process the request
+  ///     (`requestNotProcessedKey`).
+  package static func described(
+    _ code: Code, url: URL?, reason: String? = nil, notProcessed: Bool = false
+  ) -> URLError {
     var info: [String: Any] = [
       NSLocalizedDescriptionKey: sentence(for: code, host: url?.host),
       NSLocalizedFailureReasonErrorKey: reason ?? sentence(for: code, host: url?.host),
     ]
+    if notProcessed { info[requestNotProcessedKey] = true }
     if let url {
       info[NSURLErrorFailingURLErrorKey] = url
       // NSURLErrorFailingURLStringErrorKey's value; the constant is deprecated where it exists.
@@ -28,6 +33,11 @@ extension URLError {
     }
     return URLError(code, userInfo: info)
   }
+
+  /// The `userInfo` key whose value `true` says the server did not process the request (an
+  /// HTTP/2 GOAWAY whose last-stream-id is below the request's stream, RFC 9113 section 6.8), so
+  /// it may be sent again whatever its method.
+  package static let requestNotProcessedKey = "ApexyHTTPRequestNotProcessed"
 
   /// `error` with Apple's sentence and the failing URL added where it has none: what a test
   /// double hands out reads as what the real transport hands out.

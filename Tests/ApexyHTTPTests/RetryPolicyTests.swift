@@ -177,4 +177,26 @@ final class RetryPolicyTests: XCTestCase {
       else { return XCTFail("\(code) must not be retried") }
     }
   }
+
+  func testARequestTheServerDidNotProcessIsRetriedWhateverItsMethod() {
+    let policy = RetryPolicy(maxRetries: 1, random: { $0.lowerBound })
+    let notProcessed = URLError(
+      .networkConnectionLost, userInfo: [RetryPolicy.requestNotProcessedKey: true])
+    XCTAssertTrue(notProcessed.serverDidNotProcessRequest)
+    XCTAssertFalse(URLError(.networkConnectionLost).serverDidNotProcessRequest)
+    for method in ["POST", "PATCH", "GET"] {
+      guard
+        case .retry = policy.decision(
+          after: notProcessed, method: method, retriesSoFar: 0, now: now)
+      else { return XCTFail("\(method) the server did not process must be retried") }
+      guard
+        case .fail = policy.decision(
+          after: notProcessed, method: method, retriesSoFar: 1, now: now)
+      else { return XCTFail("\(method): retried past maxRetries") }
+    }
+    guard
+      case .fail = policy.decision(
+        after: URLError(.networkConnectionLost), method: "POST", retriesSoFar: 0, now: now)
+    else { return XCTFail("a POST the server may have processed must not be retried") }
+  }
 }

@@ -52,6 +52,15 @@ final class FaultNamingTests: FaultTestCase {
           mode: "goaway-during", code: .networkConnectionLost,
           says: "in the middle of the response (1000 of 100000 bytes)"),
         Fault(
+          mode: "goaway-during-below", code: .networkConnectionLost,
+          says: "closed the connection (HTTP/2 GOAWAY) in the middle of the response."),
+        Fault(
+          mode: "goaway-above", code: .networkConnectionLost,
+          says: "closed the connection before any response"),
+        Fault(
+          mode: "goaway-below", code: .networkConnectionLost,
+          says: "did not process the request: its HTTP/2 GOAWAY names a last stream below"),
+        Fault(
           mode: "cut-body", code: .networkConnectionLost,
           says: "in the middle of the response (4000 of 10000 bytes)"),
         Fault(mode: "uppercase", code: .cannotParseResponse, says: "a response that breaks HTTP/2"),

@@ -18,14 +18,19 @@ final class FaultServer {
   private let lifeline: FileHandle
   private let log: URL
 
-  /// Starts the server in `mode`; over TLS with `tls`'s `good` certificate when given.
-  init(_ mode: String, tls fixture: TLSFixture? = nil, delay: TimeInterval = 0) throws {
+  /// Starts the server in `mode`; over TLS with `tls`'s `good` certificate when given; with
+  /// `faults`, only that many requests (over HTTP/2) meet the fault, the later ones the answer
+  /// of mode `ok`.
+  init(
+    _ mode: String, tls fixture: TLSFixture? = nil, delay: TimeInterval = 0, faults: Int? = nil
+  ) throws {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("faults/fault_server.py")
     log = FileManager.default.temporaryDirectory
       .appendingPathComponent("fault-\(UUID().uuidString).log")
     var arguments = [script.path, mode, "--log", log.path, "--delay", "\(delay)"]
     if let fixture { arguments += ["--tls", fixture.file("good.pem"), fixture.file("good.key")] }
+    if let faults { arguments += ["--faults", "\(faults)"] }
     tls = fixture != nil
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -63,19 +68,30 @@ final class FaultServer {
     URL(string: "\(tls ? "https" : "http")://127.0.0.1:\(port)\(path)")!
   }
 
-  /// The requests that reached the server whole: method, body (`-` for none) and the number
-  /// of the connection they came on (1 for the first accepted).
+  /// The requests that reached the server whole and it processed: method, body (`-` for none)
+  /// and the number of the connection they came on (1 for the first accepted).
   var received: [(method: String, body: String, connection: Int)] {
+    logged.filter { !$0.refused }.map { ($0.method, $0.body, $0.connection) }
+  }
+
+  /// Every request that reached the server whole, with whether the server said it did not
+  /// process it (mode `goaway-below`).
+  var logged: [(method: String, body: String, connection: Int, refused: Bool)] {
     let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").map { line in
       let parts = line.split(separator: " ")
-      return (String(parts[0]), String(parts[1]), Int(parts[2]) ?? 0)
+      return (String(parts[0]), String(parts[1]), Int(parts[2]) ?? 0, parts.count > 3)
     }
   }
 
-  /// How many copies of a request with `body` reached the server.
+  /// How many copies of a request with `body` the server processed.
   func copies(of body: String) -> Int {
     received.filter { $0.body == body }.count
+  }
+
+  /// How many copies of a request with `body` the server said it did not process.
+  func refusals(of body: String) -> Int {
+    logged.filter { $0.body == body && $0.refused }.count
   }
 }
 

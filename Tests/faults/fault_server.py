@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """A server on 127.0.0.1 that gets HTTP wrong on purpose, for the transport's fault tests.
 
-    fault_server.py MODE [--tls CERT KEY] [--log FILE] [--delay SECONDS]
+    fault_server.py MODE [--tls CERT KEY] [--log FILE] [--delay SECONDS] [--faults N]
 
 Prints "port N" once it listens, then serves until its standard input ends (the test closes
 it, or dies). Over TLS it offers ALPN h2 and http/1.1; an HTTP/2 connection is answered with
 frames written here byte by byte (HPACK literals, no Huffman), so a fault is exactly the one
 named. Every request that reaches the server whole is appended to the log as one line,
-"METHOD BODY CONNECTION-NUMBER", so a test counts the copies a client sent. Only the standard
-library: it runs on any python3.
+"METHOD BODY CONNECTION-NUMBER", so a test counts the copies a client sent; one the server
+says it did not process ends in " refused". With --faults N, only the first N requests (over
+HTTP/2) meet the fault, and the ones after are answered as ok does. Only the standard library:
+it runs on any python3.
 
 Modes, for HTTP/1.1 and HTTP/2 alike unless marked:
   ok              200 "ok" (after --delay seconds): the request before a fault
@@ -21,6 +23,13 @@ Modes, for HTTP/1.1 and HTTP/2 alike unless marked:
 HTTP/2 only:
   goaway-before   GOAWAY (INTERNAL_ERROR) in place of a response, then close
   goaway-during   the head and 1,000 of 100,000 bytes, then GOAWAY and close
+  goaway-below    GOAWAY (NO_ERROR) whose last-stream-id is below the request's stream, in
+                  place of a response, then close: the server did not process the request
+                  (RFC 9113 section 6.8), and logs it as refused
+  goaway-above    GOAWAY (NO_ERROR) whose last-stream-id is the request's stream, in place of a
+                  response, then close: the server may have processed the request
+  goaway-during-below  the head and 1,000 of 100,000 bytes, then GOAWAY (NO_ERROR) whose
+                  last-stream-id is below the request's stream (the server answered all the same)
   refuse          RST_STREAM REFUSED_STREAM for every stream
   rst-internal    RST_STREAM INTERNAL_ERROR
   uppercase       a header field name in upper case
@@ -56,11 +65,26 @@ class Log:
         self.path = path
         self.lock = threading.Lock()
 
-    def add(self, method, body, connection):
+    def add(self, method, body, connection, refused=False):
         if not self.path:
             return
         with self.lock, open(self.path, "a") as file:
-            file.write("%s %s %d\n" % (method, body.decode("latin-1") or "-", connection))
+            file.write("%s %s %d%s\n" % (method, body.decode("latin-1") or "-", connection,
+                                          " refused" if refused else ""))
+
+
+class Faults:
+    """How many requests still meet the fault: None for all of them."""
+
+    def __init__(self, count):
+        self.left, self.lock = count, threading.Lock()
+
+    def take(self):
+        with self.lock:
+            if self.left is None:
+                return True
+            self.left -= 1
+            return self.left >= 0
 
 
 def receive(sock, buffer, count):
@@ -158,11 +182,15 @@ def response(stream, mode, method):
         "content-length", "7")) + frame(DATA, END_STREAM, stream, b"created")
     head = lambda length: headers_frames(stream, STATUS_200 + literal("content-length", length))
     goaway = lambda code: frame(GOAWAY, 0, 0, struct.pack(">II", stream, code) + b"fault")
+    below = frame(GOAWAY, 0, 0, struct.pack(">II", max(0, stream - 2), NO_ERROR))
     answers = {
         "ok": ok if method == "GET" else created,
         "goaway-before": goaway(INTERNAL_ERROR),
         "goaway-during": head("100000") + frame(DATA, 0, stream, b"z" * 1000) + goaway(
             NO_ERROR),
+        "goaway-below": below,
+        "goaway-above": frame(GOAWAY, 0, 0, struct.pack(">II", stream, NO_ERROR)),
+        "goaway-during-below": head("100000") + frame(DATA, 0, stream, b"z" * 1000) + below,
         "cut-body": head("10000") + frame(DATA, 0, stream, b"x" * 4000),
         "refuse": frame(RST_STREAM, 0, stream, struct.pack(">I", REFUSED_STREAM)),
         "rst-internal": frame(RST_STREAM, 0, stream, struct.pack(">I", INTERNAL_ERROR)),
@@ -216,18 +244,19 @@ def serve_h2(sock, args, log, number):
         if stream and (kind in (HEADERS, DATA)) and flags & END_STREAM:
             body = bodies.pop(stream, None)
             method = "GET" if body is None else "POST"
-            log.add(method, body or b"", number)
+            mode = args.mode if args.faults.take() else "ok"
+            log.add(method, body or b"", number, refused=mode == "goaway-below")
             reused = served > 0
             served += 1
-            if args.mode == "dies" or (args.mode == "kept-dies" and reused):
+            if mode == "dies" or (mode == "kept-dies" and reused):
                 return
-            if args.mode in ("ok", "kept-dies"):
+            if mode in ("ok", "kept-dies"):
                 time.sleep(args.delay)
-            answer = response(stream, "ok" if args.mode == "kept-dies" else args.mode, method)
+            answer = response(stream, "ok" if mode == "kept-dies" else mode, method)
             if answer is None:
                 return
             sock.sendall(answer)
-            if args.mode in ("goaway-before", "goaway-during", "cut-body"):
+            if mode.startswith("goaway-") or mode == "cut-body":
                 time.sleep(0.05)
                 return
 
@@ -282,7 +311,9 @@ def main():
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--log")
     parser.add_argument("--delay", type=float, default=0)
+    parser.add_argument("--faults", type=int)
     args = parser.parse_args()
+    args.faults = Faults(args.faults)
     context = None
     if args.tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

@@ -26,7 +26,8 @@ extension RetryPolicy {
   /// Sorts `error` into transient or permanent, reading the response of an error that carries
   /// one (`HTTPResponseError`, or any error a loader with policies received). An error that is
   /// a ``ServerRequestedWait`` with a positive wait is transient, not before that wait from
-  /// `now`.
+  /// `now`. A failure of a request the server did not process
+  /// (`serverDidNotProcessRequest`) is transient, whatever its code.
   ///
   /// - Parameters:
   ///   - error: The failure: a `URLError`, an error carrying its response, or any other.
@@ -44,6 +45,7 @@ extension RetryPolicy {
       return .transient(notBefore: earliest)
     }
     if let response = error.httpResponse { return classify(response, now: now) }
+    if error.serverDidNotProcessRequest { return .transient(notBefore: nil) }
     if let urlError = error.unwrappingResponse as? URLError,
       transientURLErrors.contains(urlError.code)
     {
@@ -79,6 +81,11 @@ extension RetryPolicy {
     return .transient(notBefore: notBefore)
   }
 
+  /// The `URLError` `userInfo` key whose value `true` says the server did not process the
+  /// request: an HTTP/2 GOAWAY whose last-stream-id is below the request's stream (RFC 9113
+  /// section 6.8), before any byte of a response. A transport or a test double sets it.
+  public static let requestNotProcessedKey = URLError.requestNotProcessedKey
+
   /// The time a `Retry-After` value allows: delay seconds from `now`, or an HTTP date.
   ///
   /// - Parameters:
@@ -98,5 +105,14 @@ extension RetryPolicy {
       if let date = formatter.date(from: trimmed) { return date }
     }
     return nil
+  }
+}
+
+extension Error {
+  /// Whether the server said it did not process the request (a `URLError` whose `userInfo`
+  /// holds ``RetryPolicy/requestNotProcessedKey``): it may be sent again whatever its method.
+  public var serverDidNotProcessRequest: Bool {
+    guard let error = unwrappingResponse as? URLError else { return false }
+    return error.userInfo[URLError.requestNotProcessedKey] as? Bool ?? false
   }
 }

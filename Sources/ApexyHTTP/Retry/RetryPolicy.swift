@@ -13,7 +13,9 @@ import Foundation
 /// Never retried: a host name that does not resolve, other statuses (400, 401, 404, 422, a plain
 /// 403…), decoding errors, cancellation, and requests whose method is not in `retriedMethods`
 /// (by default GET, HEAD, PUT, DELETE and OPTIONS: a POST or PATCH that timed out may have been
-/// applied, and sending it again could apply it twice). A `Retry-After` (seconds or HTTP date) or a used-up limit's
+/// applied, and sending it again could apply it twice). A request the server said it did not
+/// process (`serverDidNotProcessRequest`: an HTTP/2 GOAWAY below its stream) is
+/// retried whatever its method. A `Retry-After` (seconds or HTTP date) or a used-up limit's
 /// `x-ratelimit-reset` is waited for exactly, and an endpoint's error that is a
 /// `ServerRequestedWait` at least its `minimumWait`; one further away than `maxServerWait`
 /// fails at once with `RetryLaterError`.
@@ -93,7 +95,7 @@ public struct RetryPolicy: Sendable {
   /// - Parameters:
   ///   - error: The failure, as the client or loader received it.
   ///   - method: The request's `httpMethod` (`nil` is a GET); a method not in `retriedMethods`
-  ///     is never retried.
+  ///     is retried only when the server did not process the request.
   ///   - retriesSoFar: How many retries were sent already.
   ///   - now: The current time, for `Retry-After` and rate-limit resets.
   /// - Returns: `.retry(after:)` with the wait in seconds, or `.fail` with the error to report.
@@ -101,7 +103,8 @@ public struct RetryPolicy: Sendable {
     -> RetryDecision
   {
     let visible = error.unwrappingResponse
-    guard retries(method: method), case .transient(let notBefore) = Self.classify(error, now: now)
+    guard retries(method: method) || error.serverDidNotProcessRequest,
+      case .transient(let notBefore) = Self.classify(error, now: now)
     else {
       return .fail(visible)
     }
