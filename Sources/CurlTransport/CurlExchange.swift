@@ -31,6 +31,8 @@ final class CurlExchange {
   /// The HTTP/2 stream the request went out on last, and a GOAWAY this transfer read itself.
   private var stream: Int?
   private var goaway: HTTP2Goaway?
+  /// Whether the server refused the last stream (REFUSED_STREAM), which libcurl sends again.
+  private var refused = false
   /// Body bytes held back before `body` hands them over at once: a bound on what a pass over
   /// a fast connection keeps in memory before the receiver (and its size limit) sees it.
   private static let pendingBodyLimit = 1 << 20
@@ -113,7 +115,8 @@ final class CurlExchange {
       https: request.url?.scheme?.lowercased() == "https",
       responded: responseHead != nil, started: started,
       announcedLength: responseHead?.value("content-length").flatMap { Int64($0) },
-      bodyBytes: bodyBytes, goawayError: seen?.error, notProcessed: notProcessed)
+      bodyBytes: bodyBytes, goawayError: seen?.error, notProcessed: notProcessed,
+      refused: refused && !started)
   }
 
   // MARK: - Set-up
@@ -237,6 +240,9 @@ final class CurlExchange {
     let line = Substring(String(decoding: bytes, as: UTF8.self))
     if let stream = HTTP2Text.stream(in: line) {
       self.stream = stream
+      refused = false
+    } else if HTTP2Text.refused(line) {
+      refused = true
     } else if let goaway = HTTP2Text.goaway(in: line) {
       self.goaway = goaway
       if let connection = CurlGoaways.connection(of: handle) {

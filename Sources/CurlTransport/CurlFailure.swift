@@ -22,7 +22,7 @@ import URLProtocolSupport
 /// | HTTP/2 head that breaks the protocol | `.cannotParseResponse` | an invalid field name or pseudo-header |
 /// | HTTP/2 body longer or shorter than its `Content-Length` | `.badServerResponse` | the announced length |
 /// | HTTP/2 frames not decodable, head too large | `.badServerResponse` | broke HTTP/2 |
-/// | every stream refused (HTTP/2 `REFUSED_STREAM`) | `.badServerResponse` | refused on every try |
+/// | every stream refused (HTTP/2 `REFUSED_STREAM`) | `.badServerResponse`, marked not processed | refused on every try; may be sent again |
 /// | not HTTP at all | `.badServerResponse` | not HTTP |
 /// | `https` to a server that does not speak TLS | `.secureConnectionFailed` | try `http://` |
 /// | a compressed body that does not decompress | `.cannotDecodeContentData` | |
@@ -70,10 +70,24 @@ enum CurlFailure {
     /// Whether the server said it did not process the request, and the failure is not a
     /// cancellation: the error is marked so (`URLError.requestNotProcessedKey`).
     var notProcessed: Bool {
-      progress.notProcessed && code != CURLE_ABORTED_BY_CALLBACK && code != CURLE_WRITE_ERROR
+      (progress.notProcessed && code != CURLE_ABORTED_BY_CALLBACK && code != CURLE_WRITE_ERROR)
+        || refusedEveryTry
+    }
+
+    /// libcurl gave up sending again a request whose last stream the server refused.
+    private var refusedEveryTry: Bool {
+      (code == CURLE_RECV_ERROR || code == CURLE_SEND_ERROR) && text.contains("tried")
+        && progress.refused
     }
 
     func described() -> (URLError.Code, String) {
+      if refusedEveryTry {
+        return (
+          .badServerResponse,
+          "\(host) refused the request on every try, before any response (HTTP/2 "
+            + "REFUSED_STREAM): it did not process it, so the request may be sent again."
+        )
+      }
       if notProcessed {
         return (
           .networkConnectionLost,

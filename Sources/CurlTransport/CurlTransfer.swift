@@ -50,6 +50,8 @@ struct CurlTransfer: Sendable {
       /// Whether the server said it did not process the request: a GOAWAY whose last-stream-id
       /// is below the request's stream, and nothing of a response.
       var notProcessed = false
+      /// Whether the server refused the last try's stream (REFUSED_STREAM), before any response.
+      var refused = false
     }
   }
 

@@ -36,6 +36,12 @@ enum HTTP2Text {
     return HTTP2Goaway(error: code, lastStream: stream)
   }
 
+  /// Whether `line` says the server refused the stream and libcurl sends the request again
+  /// ("REFUSED_STREAM, retrying a fresh connect").
+  static func refused(_ line: Substring) -> Bool {
+    line.hasPrefix("REFUSED_STREAM, retrying")
+  }
+
   /// Whether `line` says the transfer made a new connection ("Connected to HOST (IP) port N").
   static func connected(_ line: Substring) -> Bool {
     line.hasPrefix("Connected to ")

@@ -49,6 +49,17 @@ final class GoawayRetryTests: FaultTestCase {
     }
   }
 
+  func testAPostWhoseStreamsWereAllRefusedIsSentAgain() async throws {
+    // libcurl sends a refused stream again itself, five times; the policy's retry then finds
+    // the server answering.
+    let server = try FaultServer("refuse", tls: try trustedTLS(), faults: 6)
+    let answer = try await Self.retryingClient(retries: 1, direct: true).request(
+      SendEndpoint("POST", server.url(), body: "order"))
+    XCTAssertEqual(answer.status, 201)
+    XCTAssertEqual(server.refusals(of: "order"), 6, "\(server.logged)")
+    XCTAssertEqual(server.copies(of: "order"), 1, "\(server.logged)")
+  }
+
   func testWithoutRetriesItFailsSayingItMayBeSentAgain() async throws {
     let server = try FaultServer("goaway-below", tls: try trustedTLS())
     do {

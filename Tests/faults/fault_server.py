@@ -30,7 +30,7 @@ HTTP/2 only:
                   response, then close: the server may have processed the request
   goaway-during-below  the head and 1,000 of 100,000 bytes, then GOAWAY (NO_ERROR) whose
                   last-stream-id is below the request's stream (the server answered all the same)
-  refuse          RST_STREAM REFUSED_STREAM for every stream
+  refuse          RST_STREAM REFUSED_STREAM for every stream (logged as refused)
   rst-internal    RST_STREAM INTERNAL_ERROR
   uppercase       a header field name in upper case
   bad-pseudo      a request pseudo-header (:path) in the response
@@ -38,7 +38,7 @@ HTTP/2 only:
   hpack-bomb      one 4,000-byte field put in the table, then named 10,000 times (40 MB)
   short-body      content-length 100, 50 bytes, END_STREAM
   long-body       content-length 10, 50 bytes, END_STREAM
-  no-streams      SETTINGS_MAX_CONCURRENT_STREAMS = 0
+  no-streams      SETTINGS_MAX_CONCURRENT_STREAMS = 0 (and every stream refused, as refuse)
   data-after-end  DATA on a stream after its END_STREAM
   pings           10,000 PINGs, then 200 "ok"
 """
@@ -245,7 +245,8 @@ def serve_h2(sock, args, log, number):
             body = bodies.pop(stream, None)
             method = "GET" if body is None else "POST"
             mode = args.mode if args.faults.take() else "ok"
-            log.add(method, body or b"", number, refused=mode == "goaway-below")
+            refused = mode in ("goaway-below", "refuse", "no-streams")
+            log.add(method, body or b"", number, refused=refused)
             reused = served > 0
             served += 1
             if mode == "dies" or (mode == "kept-dies" and reused):
