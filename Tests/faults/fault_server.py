@@ -41,6 +41,8 @@ HTTP/2 only:
   no-streams      SETTINGS_MAX_CONCURRENT_STREAMS = 0 (and every stream refused, as refuse)
   data-after-end  DATA on a stream after its END_STREAM
   pings           10,000 PINGs, then 200 "ok"
+  early-hints     a 103 Early Hints head (a link field) at once, then after --delay seconds (on
+                  a timer: another stream's heads may come between) a 500 with the body "error"
 """
 
 import argparse
@@ -174,6 +176,11 @@ def headers_frames(stream, block, end_stream=False):
 STATUS_200 = b"\x88"
 
 
+def status(code):
+    """The :status field with `code`, a literal of an indexed name (HPACK's static entry 8)."""
+    return b"\x08\x03" + str(code).encode()
+
+
 def response(stream, mode, method):
     """The frames that answer a request on `stream`; None closes the connection at once."""
     ok = headers_frames(stream, STATUS_200 + literal("content-length", "2")) + frame(
@@ -207,12 +214,29 @@ def response(stream, mode, method):
         "long-body": head("10") + frame(DATA, END_STREAM, stream, b"l" * 50),
         "no-streams": frame(RST_STREAM, 0, stream, struct.pack(">I", REFUSED_STREAM)),
         "data-after-end": ok + frame(DATA, 0, stream, b"more"),
+        "early-hints": headers_frames(stream, status(103) + literal(
+            "link", "</style.css>; rel=preload; as=style")),
         "pings": b"".join(frame(PING, 0, 0, struct.pack(">Q", n)) for n in range(10000)) + ok,
     }
     return answers.get(mode)
 
 
+class LockedSocket:
+    """A socket whose writes may come from several threads (answers sent later, on a timer)."""
+
+    def __init__(self, sock):
+        self.sock, self.lock = sock, threading.Lock()
+
+    def recv(self, size):
+        return self.sock.recv(size)
+
+    def sendall(self, data):
+        with self.lock:
+            self.sock.sendall(data)
+
+
 def serve_h2(sock, args, log, number):
+    sock = LockedSocket(sock)
     preface, buffer = receive(sock, b"", len(H2_PREFACE))
     if preface != H2_PREFACE:
         return
@@ -257,6 +281,11 @@ def serve_h2(sock, args, log, number):
             if answer is None:
                 return
             sock.sendall(answer)
+            if mode == "early-hints":
+                # The final head later, on a timer: the next request's hints come between.
+                final = headers_frames(stream, status(500) + literal("content-length", "5"))
+                threading.Timer(args.delay, sock.sendall, [final + frame(
+                    DATA, END_STREAM, stream, b"error")]).start()
             if mode.startswith("goaway-") or mode == "cut-body":
                 time.sleep(0.05)
                 return
