@@ -16,6 +16,11 @@ public enum ArgumentParser {
     var rest = arguments[...]
     let subcommand = rest.first.flatMap(Subcommand.init(rawValue:))
     if let subcommand, rest.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+      // A mistake among the words still wins over the help, as on the app's command line.
+      var words = rest.dropFirst()
+      if let first = words.first, subcommand.choices.contains(first) { words.removeFirst() }
+      var options = Options()
+      _ = try read(words, into: &options)
       return .subcommandHelp(subcommand)
     }
     switch subcommand {
@@ -47,6 +52,7 @@ public enum ArgumentParser {
     try FlagConflicts.check((kept + given).map(\.flag), serveDemo: serveDemo)
     try options.checkKeys()
     try options.checkFailureMode()
+    options.noteHeadlessFlags(given)
     if serveDemo, let round = options.failingRounds.filter({ $0 > 1 }).min() {
       // The app tells its own server which fetch is under way; a server on its own hears none.
       throw UsageError(
@@ -57,21 +63,25 @@ public enum ArgumentParser {
     return serveDemo ? .serveDemo(options) : .run(options)
   }
 
-  /// What a run of arguments says: flags, or an invocation (`--help`) that ends the reading.
+  /// What a run of arguments says: flags, or an invocation (`--help`) that replaces the run.
   enum Reading {
     /// The flags, in the order given.
     case flags([GivenFlag])
-    /// `--help` or `--version`: what follows is not read.
+    /// `--help` or `--version`, the first given: the other flags were read only for their
+    /// mistakes.
     case invocation(Invocation)
   }
 
   /// Reads flags and their arguments, each looked up in `FlagTable`, and applies each to
-  /// `options` as it is read, so the first mistake is the one reported.
+  /// `options` as it is read, so the first mistake is the one reported. A mistake wins over
+  /// `--help` and `--version` wherever they stand (`--version --bogus` is refused, as
+  /// `--bogus --version` is).
   static func read(
     _ arguments: ArraySlice<String>, into options: inout Options
   ) throws(UsageError) -> Reading {
     var rest = arguments
     var given: [GivenFlag] = []
+    var invoked: Invocation?
     while let argument = rest.popFirst() {
       var name = argument
       var inline: String?
@@ -88,7 +98,8 @@ public enum ArgumentParser {
       var value: String?
       switch flag.action {
       case .invoke(let invocation):
-        return .invocation(invocation)
+        invoked = invoked ?? invocation
+        continue
       case .set:
         break
       case .read:
@@ -108,7 +119,7 @@ public enum ArgumentParser {
       try item.apply(to: &options)
       given.append(item)
     }
-    return .flags(given)
+    return invoked.map(Reading.invocation) ?? .flags(given)
   }
 
   /// Whether `text` names a flag of the table (`--headless`, `-h`, `--org=x`) rather than a
@@ -128,7 +139,11 @@ public enum ArgumentParser {
     guard argument.hasPrefix("-") else {
       // A command mistyped (`cahce info`) gets the nearest command, as a flag gets its own.
       let commands = Subcommand.allCases.map(\.rawValue)
-      if let nearest = FlagSuggestion.nearest(to: argument, among: commands) {
+      // A flag's name without its dashes (`help`, `version`) asks for the flag.
+      let flags = FlagTable.all.map(\.name)
+      if let nearest = FlagSuggestion.nearest(to: argument, among: commands)
+        ?? FlagSuggestion.nearest(to: "--" + argument, among: flags)
+      {
         return UsageError(description: "unknown command \(shown); did you mean \(nearest)?")
       }
       return UsageError(description: "unexpected argument \"\(shown)\"; see --help.")

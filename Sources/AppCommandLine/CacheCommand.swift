@@ -1,3 +1,5 @@
+import GitHubAPI
+
 /// `loader-tui cache info` and `loader-tui cache clear`.
 public enum CacheCommand: String, Sendable, Equatable, CaseIterable {
   /// Prints where the cache is, how big it is and what it holds.
@@ -25,7 +27,14 @@ public enum CacheCommand: String, Sendable, Equatable, CaseIterable {
     let usage =
       "loader-tui cache \(Subcommand.cache.arguments) "
       + flags.map { "[\(FlagTable.flag($0).usage)]" }.joined(separator: " ")
-    guard let word = rest.popFirst(), let command = CacheCommand(rawValue: word) else {
+    let word = rest.popFirst()
+    guard let word, let command = CacheCommand(rawValue: word) else {
+      let choices = allCases.map(\.rawValue)
+      if let word, let nearest = FlagSuggestion.nearest(to: word, among: choices) {
+        throw UsageError(
+          description: "unknown cache command \(TextSanitizer.clean(word)); did you mean "
+            + "\(nearest)?")
+      }
       throw UsageError(description: "cache needs \(Subcommand.cache.arguments): \(usage).")
     }
     // The flags are read as on the app's command line, with the same checks.

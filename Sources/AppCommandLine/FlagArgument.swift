@@ -29,12 +29,24 @@ struct FlagArgument: Sendable {
     return value
   }
 
-  /// An `http` or `https` URL with a host.
+  /// An `http` or `https` URL with a host, and without credentials, a query or a fragment.
   func url() throws(UsageError) -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host?.isEmpty == false
     else {
       throw refusal("needs an http or https URL such as https://github.example.com/api/v3")
+    }
+    // Each part the app would drop is refused by name, the credentials without echoing them.
+    if url.user != nil || url.password != nil {
+      throw UsageError(
+        description: "\(flag) holds a user name or password before the host; leave it out of "
+          + "the URL and give the token with GITHUB_TOKEN or --token-file.")
+    }
+    for (part, mark, value) in [("query", "?", url.query), ("fragment", "#", url.fragment)]
+    where value != nil {
+      throw UsageError(
+        description: "\(flag) takes the API's root URL, without a \(part); leave out "
+          + "\"\(mark)\(TextSanitizer.clean(value ?? ""))\" from \"\(TextSanitizer.clean(text))\".")
     }
     return url
   }

@@ -35,7 +35,9 @@ enum FlagGroup: Sendable, CaseIterable {
       "These shape the built-in server, in the app and in serve-demo; they are refused with"
         + " --github or --base-url."
     case .display:
-      "What the app draws or prints."
+      "What the app draws or prints. The headless flags typed without --headless apply when"
+        + " there is no terminal, and are a usage error where the terminal UI would start; the"
+        + " config file's apply only without a terminal."
     }
   }
 }

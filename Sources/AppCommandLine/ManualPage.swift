@@ -69,7 +69,11 @@ public enum ManualPage {
       "Options are read from the config file first and from the command line after",
       "(see",
       ".Sx CONFIG FILE ) .",
-      "A flag given where it cannot apply is a usage error.",
+      "A flag given where it cannot apply is a usage error, and a mistake anywhere on the",
+      "command line is one even beside",
+      ".Fl -help",
+      "or",
+      ".Fl -version .",
     ]
     for group in FlagGroup.allCases {
       lines += [".Ss \(text(group.heading))", text(group.note), ".Bl -tag -width Ds"]

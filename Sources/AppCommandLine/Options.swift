@@ -130,6 +130,9 @@ public struct Options: Sendable, Equatable {
   public var rounds = 1
   /// Headless: print times since start.
   public var timestamps = true
+  /// The headless output flags the command line gave without `--headless` (`--json`): the
+  /// terminal UI refuses to start with them (`terminalRefusal`).
+  public var headlessFlagsTyped: [String] = []
   /// `--cache-dir`: the cache directory instead of `$XDG_CACHE_HOME/loader-tui`.
   public var cacheDirectory: String?
   /// `--no-cache`: neither read nor write the cache.

@@ -16,6 +16,12 @@ public enum Shell: String, Sendable, CaseIterable {
       throw UsageError(description: "completions needs the shell: \(usage).")
     }
     guard let shell = Shell(rawValue: given) else {
+      if let nearest = FlagSuggestion.nearest(to: given, among: allCases.map(\.rawValue)) {
+        throw UsageError(
+          description:
+            "completions knows bash, zsh and fish, not \"\(TextSanitizer.clean(given))\"; "
+            + "did you mean \(nearest)?")
+      }
       throw UsageError(
         description: "completions knows bash, zsh and fish, not \"\(TextSanitizer.clean(given))\": "
           + "\(usage).")

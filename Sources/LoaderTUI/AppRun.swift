@@ -105,6 +105,10 @@ struct AppRun {
   private func terminalScreen() -> Result<NcursesTerminal, Refusal> {
     var reason = "stdout or stdin is not a terminal"
     if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+      // Flags typed for the transcript would be dropped: refused before the screen changes.
+      if NcursesTerminal.typeProblem() == nil, let refusal = options.terminalRefusal {
+        return .failure(Refusal(code: Launcher.fail(refusal.description, code: .usage)))
+      }
       let colors = !options.noColor && (environment["NO_COLOR"] ?? "").isEmpty
       do {
         return .success(

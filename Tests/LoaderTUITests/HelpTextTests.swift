@@ -23,10 +23,20 @@ final class HelpTextTests: XCTestCase {
 
   func testHelpFlagsPrintItAndExitZero() throws {
     for flag in ["--help", "-h"] {
-      let run = try BinaryRun.run([flag, "--bogus"])
+      let run = try BinaryRun.run([flag, "--no-cache"])
       XCTAssertEqual(run.status, 0)
       XCTAssertEqual(run.stdout, HelpText.text + "\n")
       XCTAssertEqual(run.stderr, "")
+    }
+  }
+
+  /// A mistake after `--help` or `--version` is refused as one before it is.
+  func testAMistakeAfterHelpOrVersionIsAUsageError() throws {
+    for flag in ["--help", "-h", "--version", "-V"] {
+      let run = try BinaryRun.run([flag, "--bogus"])
+      XCTAssertEqual(run.status, 2, flag)
+      XCTAssertEqual(run.stdout, "", flag)
+      XCTAssertEqual(run.stderr, "loader-tui: unknown flag --bogus; see --help.\n", flag)
     }
   }
 

@@ -125,6 +125,7 @@ def main():
         run_colors()
         run_theme_and_keys()
         run_mouse_flag()
+        run_headless_flags_in_terminal()
     finally:
         tmux("kill-session", "-t", SESSION)
     sys.exit(summary())
@@ -380,6 +381,38 @@ def run_mouse_flag():
               (b"\x1b[?1000h" in data and b"\x1b[?1006h" in data) == expect_mouse)
         check(f"{tag}: bracketed paste on", b"\x1b[?2004h" in data)
         finished(tag, files[0], files[1], files[2], 0)
+
+
+def run_headless_flags_in_terminal():
+    """Headless output flags typed in a terminal without --headless are refused before the
+    screen changes (the terminal UI would drop them); a config file's start the app."""
+    tmux("send-keys", "-t", SESSION, "clear", "Enter")
+    err = os.path.join(WORK, "typed.err")
+    raw = os.path.join(WORK, "typed.raw")
+    tmux("pipe-pane", "-t", SESSION, f"cat > {raw}")
+    files = start("--json --rounds 2 --latency 0", "typed", stderr=err)
+    wait_for("typed: shell back", lambda l: any("DONE-typed" in x for x in l))
+    tmux("pipe-pane", "-t", SESSION)
+    note = open(err).read() if os.path.exists(err) else ""
+    check("typed --json --rounds: one line saying to add --headless",
+          note == "loader-tui: --json and --rounds are for headless output, but the app draws "
+          "its terminal UI here; add --headless to print the state changes instead, or leave "
+          "them out.\n", [note])
+    check("typed --json --rounds: the screen never switched", b"\x1b[?1049h" not in open(raw, "rb").read())
+    finished("typed --json --rounds", files[0], files[1], files[2], 2)
+    config = os.path.join(WORK, "config", "loader-tui")
+    os.makedirs(config, exist_ok=True)
+    with open(os.path.join(config, "config"), "w") as file:
+        file.write("--json\n--rounds 2\n")
+    try:
+        tmux("send-keys", "-t", SESSION, "clear", "Enter")
+        files = start("--latency 0", "filed")
+        wait_for("config --json: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
+        tmux("send-keys", "-t", SESSION, "q")
+        wait_for("config --json: shell back", lambda l: any("DONE-filed" in x for x in l))
+        finished("config --json --rounds: the app starts", files[0], files[1], files[2], 0)
+    finally:
+        os.remove(os.path.join(config, "config"))
 
 
 def finished_stty(tag, before, after):

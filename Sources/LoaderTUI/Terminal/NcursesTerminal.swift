@@ -39,13 +39,8 @@ final class NcursesTerminal: TerminalScreen {
   /// throws instead of exiting on a bad `TERM`.
   init(colors wantColors: Bool, theme: Theme = .dark, mouse: Bool) throws {
     isUTF8 = TerminalLocale.adoptAndCheckUTF8()
+    if let problem = Self.typeProblem() { throw problem }
     let term = getenv("TERM").map { String(cString: $0) } ?? ""
-    guard !term.isEmpty, term != "dumb" else {
-      throw Unusable(description: "TERM is \(term.isEmpty ? "not set" : "\"dumb\"")")
-    }
-    guard cncurses_term_known(term) == 1 else {
-      throw Unusable(description: "the terminal type \"\(term)\" is unknown")
-    }
     terminal_restore_save()
     let crashes = SignalRule.numbers(.crashes)
     terminal_restore_arm(crashes, Int32(crashes.count))
@@ -73,6 +68,19 @@ final class NcursesTerminal: TerminalScreen {
       }
     }
     looks = Style.allCases.map { Self.look($0, colors: colors, theme: theme) }
+  }
+
+  /// Why ncurses cannot start on the terminal `TERM` names (not set, `dumb`, unknown), before
+  /// anything is drawn; `nil` when it names one ncurses knows.
+  static func typeProblem() -> Unusable? {
+    let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    guard !term.isEmpty, term != "dumb" else {
+      return Unusable(description: "TERM is \(term.isEmpty ? "not set" : "\"dumb\"")")
+    }
+    guard cncurses_term_known(term) == 1 else {
+      return Unusable(description: "the terminal type \"\(term)\" is unknown")
+    }
+    return nil
   }
 
   /// The terminal size now.
