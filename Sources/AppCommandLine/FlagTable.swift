@@ -43,7 +43,10 @@ enum FlagTable {
       }),
     Flag(
       .tokenFile, .source, "read the token from PATH instead of $GITHUB_TOKEN", values: .file,
-      .read("PATH") { options, argument throws(UsageError) in options.tokenFile = argument.text }),
+      .read("PATH") { options, argument throws(UsageError) in
+        options.tokenFile = argument.text
+        options.tokenFileLine = argument.origin
+      }),
     Flag(
       .timeout, .source, "overall deadline of one request, in seconds",
       default: { FlagArgument.format($0.timeout) },

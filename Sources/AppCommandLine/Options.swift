@@ -105,6 +105,9 @@ public struct Options: Sendable, Equatable {
   public var maximumResponseSize = GitHubConfiguration.defaultMaximumResponseSize
   /// A file holding the token, instead of `GITHUB_TOKEN`.
   public var tokenFile: String?
+  /// `FILE:LINE` of the config file line that named ``tokenFile``; `nil` when the command
+  /// line did.
+  public var tokenFileLine: String?
   /// Whether colour is off.
   public var noColor = false
   /// `--theme`: the built-in theme the colours start from.

@@ -1,3 +1,4 @@
+import AppModel
 import Foundation
 import GitHubAPI
 
@@ -5,14 +6,29 @@ import GitHubAPI
   import Glibc
 #endif
 
+/// A token, and where it was read from.
+public struct GivenToken: Sendable, Equatable {
+  /// The token.
+  public let value: String
+  /// Where it was read from, as messages name it.
+  public let origin: TokenOrigin
+}
+
 /// Where the token comes from, and where it may go.
 public enum TokenSource {
-  /// The token from `--token-file` or `GITHUB_TOKEN`, checked against the data source.
+  /// The environment variable the token is read from.
+  public static let variable = "GITHUB_TOKEN"
+
+  /// The token from `--token-file` or `GITHUB_TOKEN`, checked against the data source, with
+  /// where it came from.
   public static func token(options: Options, environment: [String: String]) throws(UsageError)
-    -> String?
+    -> GivenToken?
   {
     var token: String?
+    var origin = TokenOrigin.variable(variable)
     if let path = options.tokenFile {
+      origin = .file(
+        path: path, flag: FlagName.tokenFile.rawValue, configLine: options.tokenFileLine)
       guard let data = FileManager.default.contents(atPath: path) else {
         throw UsageError(
           description:
@@ -23,21 +39,26 @@ public enum TokenSource {
       if token?.isEmpty == true {
         throw UsageError(description: "The token file \(TextSanitizer.clean(path)) is empty.")
       }
-    } else if let value = environment["GITHUB_TOKEN"], !value.isEmpty {
+    } else if let value = environment[variable], !value.isEmpty {
       token = value.trimmingCharacters(in: .whitespacesAndNewlines)
     }
-    if let token, token.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) {
-      throw UsageError(description: "The token holds spaces or control characters; check it.")
+    guard let token else { return nil }
+    let from = TextSanitizer.clean(origin.description)
+    if token.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) {
+      throw UsageError(
+        description: "The token from \(from) holds spaces or control characters; check it.")
     }
-    if token != nil, case .remote(let url) = options.source, url.scheme?.lowercased() == "http",
+    if case .remote(let url) = options.source, url.scheme?.lowercased() == "http",
       !isLoopback(url.host ?? "")
     {
+      let without =
+        options.tokenFile == nil
+        ? "unset \(variable)" : "leave out \(FlagName.tokenFile.rawValue)"
       throw UsageError(
-        description:
-          "Refusing to send the token over plain http to \(url.host ?? "?"); use https, or unset GITHUB_TOKEN."
-      )
+        description: "Refusing to send the token from \(from) over plain http to "
+          + "\(url.host ?? "?"); use https, or \(without).")
     }
-    return token
+    return GivenToken(value: token, origin: origin)
   }
 
   /// A warning when the `--token-file` can be read by its group or others, as ssh warns of a

@@ -66,7 +66,7 @@ extension AppState {
     for error: Error, ofRepositories: Bool, headless: Bool = false, retrying: Bool = false
   ) -> String {
     let line = ErrorMessage.line(
-      for: error, host: host, timeout: timeout, retrying: retrying,
+      for: error, host: host, timeout: timeout, retrying: retrying, context: advice, now: now,
       advice: { [advice] in advice.line(for: $0) })
     guard ofRepositories, let pages = pagesStopped else { return line }
     let read = PageNotes.grouped(pages.itemCount)

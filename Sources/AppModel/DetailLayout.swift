@@ -44,7 +44,8 @@ public enum DetailLayout {
     }
     if let error = load.state.error {
       let message = ErrorMessage.line(
-        for: error, host: state.host, timeout: state.timeout)
+        for: error, host: state.host, timeout: state.timeout, context: state.advice,
+        now: state.now)
       return PaneLine(text: "✗ Details: " + message, style: .error)
     }
     return nil

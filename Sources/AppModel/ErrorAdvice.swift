@@ -12,6 +12,13 @@ public struct ErrorAdvice: Sendable, Equatable {
   /// under it names the URL that answered and the flag to check, since the root may be wrong.
   public var chosenRoot: ChosenRoot?
 
+  /// The token the requests carry: a 401's or a rate limit's line names where it came from,
+  /// or advises one when none is sent.
+  public var token = TokenUse.unknown
+  /// The longest wait a retry may make, as a line names it ("--max-wait (60 s)"): a wait the
+  /// server asks for past it is not made.
+  public var maxWait: String?
+
   /// An API root a flag chose, and the flag.
   public struct ChosenRoot: Sendable, Equatable {
     /// The root, as the client resolves paths against it.

@@ -10,14 +10,17 @@ public enum ErrorMessage {
   /// The line to show for `error`; `host` names the server for connection errors, and
   /// `advice`, when it has some for the error, is added at the end (`…; raise it with --x.`).
   /// `retrying`: the line of a failure about to be retried, which says what failed and not
-  /// when to try again (the retry says that).
+  /// when to try again (the retry says that). `context` holds what the run knows of its
+  /// token and of the longest wait it makes; a time not of `now`'s day says its date.
   public static func line(
     for error: Error, host: String, timeout: TimeInterval, retrying: Bool = false,
+    context: ErrorAdvice = ErrorAdvice(), now: Date = Date(),
     advice: (Error) -> String? = { _ in nil }
   ) -> String {
     var text: String
+    let facts = Facts(token: context.token, maxWait: context.maxWait, now: now)
     switch error {
-    case let error as GitHubError: text = retrying ? failure(error) : describe(error)
+    case let error as GitHubError: text = retrying ? failure(error, facts) : describe(error, facts)
     case let error as URLError: text = describe(error, host: host, timeout: timeout)
     case let error as ResponseTooLargeError:
       text =
@@ -27,17 +30,20 @@ public enum ErrorMessage {
       text =
         "Rate limit of \(PageNotes.grouped(error.limit.limit)) requests used up; not sent. "
         + "It resets at "
-        + "\(clock(error.reset)) (local time)."
+        + "\(clock(error.reset, now: now)) (local time)."
     case let error as RetryLaterError:
       if case .rateLimited? = error.underlying as? GitHubError {
-        text = line(for: error.underlying, host: host, timeout: timeout)
+        text = line(for: error.underlying, host: host, timeout: timeout, context: context, now: now)
         break
       }
       var first =
-        (error.underlying as? GitHubError).map(failure)
-        ?? line(for: error.underlying, host: host, timeout: timeout)
+        (error.underlying as? GitHubError).map { failure($0, facts) }
+        ?? line(for: error.underlying, host: host, timeout: timeout, context: context, now: now)
       if first.hasSuffix(".") { first.removeLast() }
-      text = "\(first); the server asked to wait until \(clock(error.retryAt)) (local time)."
+      // Past the longest wait the run makes, so nothing waits: the line says so.
+      text =
+        "\(first); the server asked to wait until \(clock(error.retryAt, now: now)) (local time), "
+        + "longer than \(context.maxWait ?? "the app waits"): not retried."
     case let error as EarlierRunStopped: text = error.errorDescription ?? "\(error)"
     default: text = "\(error)"
     }
@@ -48,10 +54,17 @@ public enum ErrorMessage {
     return TextSanitizer.clean(text)
   }
 
+  /// What a line knows beside the error: the token, the longest wait, the time.
+  private struct Facts {
+    let token: TokenUse
+    let maxWait: String?
+    let now: Date
+  }
+
   /// What failed, without what to wait for: the answers that ask to wait or try later, and
   /// the whole line for the rest.
-  private static func failure(_ error: GitHubError) -> String {
-    head(error).map { $0 + "." } ?? describe(error)
+  private static func failure(_ error: GitHubError, _ facts: Facts) -> String {
+    head(error).map { $0 + "." } ?? describe(error, facts)
   }
 
   /// What failed, of the answers whose line goes on to say what to wait for or when to try.
@@ -64,7 +77,7 @@ public enum ErrorMessage {
     }
   }
 
-  private static func describe(_ error: GitHubError) -> String {
+  private static func describe(_ error: GitHubError, _ facts: Facts) -> String {
     switch error {
     case .noSuchOwner(let login):
       return "No user or organization named \"\(login)\" (HTTP 404)."
@@ -75,10 +88,18 @@ public enum ErrorMessage {
       return "Repository \"\(owner)/\(name)\" was not found: it was deleted, renamed or made "
         + "private, or does not exist (HTTP 404)."
     case .unauthorized(let message):
-      return "The token was rejected (HTTP 401: \(message)); check GITHUB_TOKEN."
+      return unauthorized(message, token: facts.token)
     case .rateLimited(let status, let reset):
-      let when = reset.map { "at \(clock($0)) (local time)" } ?? "later"
-      return "Rate limit hit (HTTP \(status)); it resets \(when). Set GITHUB_TOKEN to raise it."
+      let when = reset.map { "at \(clock($0, now: facts.now)) (local time)" } ?? "later"
+      switch facts.token {
+      case .unknown:
+        return "Rate limit hit (HTTP \(status)); it resets \(when)."
+      case .none(let advice):
+        return "Rate limit hit (HTTP \(status)); it resets \(when). To raise it, \(advice)."
+      case .sent(let origin):
+        return "Rate limit of the token from \(origin.description) hit (HTTP \(status)); it "
+          + "resets \(when)."
+      }
     case .retryAfter(_, let seconds):
       return "\(head(error) ?? ""); the server asked to wait \(seconds) s."
     case .secondaryRateLimit:
@@ -152,11 +173,28 @@ public enum ErrorMessage {
     return reason
   }
 
-  /// Local wall-clock time, for example `14:05`.
-  public static func clock(_ date: Date) -> String {
+  /// A 401's line: the token sent and where it came from, or the advice to give one.
+  private static func unauthorized(_ message: String, token: TokenUse) -> String {
+    switch token {
+    case .unknown:
+      return "The server refused the request without valid credentials (HTTP 401: \(message))."
+    case .none(let advice):
+      return "The server asks for a token (HTTP 401: \(message)); \(advice)."
+    case .sent(let origin):
+      return "The token from \(origin.description) was rejected (HTTP 401: \(message)); check "
+        + "or replace it."
+    }
+  }
+
+  /// Local wall-clock time, for example `14:05`; with the date in front (`2036-12-07 14:05`)
+  /// when it is not on `now`'s day.
+  public static func clock(_ date: Date, now: Date = Date()) -> String {
     let formatter = DateFormatter()
-    formatter.dateFormat = "HH:mm"
+    formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = .current
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    formatter.dateFormat = calendar.isDate(date, inSameDayAs: now) ? "HH:mm" : "yyyy-MM-dd HH:mm"
     return formatter.string(from: date)
   }
 }

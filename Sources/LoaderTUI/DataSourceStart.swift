@@ -14,9 +14,11 @@ struct DataSourceStart {
   let configuration: GitHubConfiguration
   /// A short name of the source for the status bar.
   let label: String
+  /// What the error lines say of the token and of the longest wait.
+  let advice: ErrorAdvice
 
   /// Starts the built-in server when the options ask for it; throws when it cannot start.
-  init(_ options: Options, token: String?) throws {
+  init(_ options: Options, token: GivenToken?) throws {
     let baseURL: URL
     switch options.source {
     case .demo:
@@ -35,11 +37,15 @@ struct DataSourceStart {
     }
     configuration = GitHubConfiguration(
       baseURL: baseURL, owner: options.owner, ownerKind: options.ownerKind,
-      token: demo == nil ? token : nil,
+      token: demo == nil ? token?.value : nil,
       timeout: options.timeout, maximumResponseSize: options.maximumResponseSize,
       pageCap: options.pageCap, repositoryLimit: options.limit, retries: options.retries,
       maxServerWait: options.maxServerWait,
       refreshInterval: options.refreshInterval)
+    var advice = CommandLineAdvice.errors(token: token?.origin, maxWait: options.maxServerWait)
+    // The built-in server is sent no token: one given is not named, nor advised.
+    if demo != nil, token != nil { advice.token = .unknown }
+    self.advice = advice
   }
 
   /// The state the app starts in, on a terminal of `size`, drawing in ASCII when `ascii`,
@@ -51,7 +57,7 @@ struct DataSourceStart {
       host: configuration.hostDescription, timeout: configuration.timeout,
       canToggleOutage: demo != nil)
     state.ownerKind = owner.kind
-    state.advice = CommandLineAdvice.errors
+    state.advice = advice
     if demo == nil, configuration.baseURL.host?.lowercased() != "api.github.com" {
       // A root of the user's choosing: a 404 may mean the root is wrong, not the owner.
       let root = GitHubRequestAdapter(baseURL: configuration.baseURL, token: nil, userAgent: "")

@@ -142,15 +142,19 @@ final class ErrorMessageTests: XCTestCase {
 
   func testAWaitTheServerAskedForIsSaidOnce() {
     let at = Date(timeIntervalSince1970: 2_000_000)
-    let clock = ErrorMessage.clock(at)
+    let clock = ErrorMessage.clock(at, now: at)
+    var context = ErrorAdvice()
+    context.maxWait = "--max-wait (60 s)"
     for (underlying, head) in [
       (GitHubError.secondaryRateLimit(status: 403), "Secondary rate limit hit (HTTP 403)"),
       (GitHubError.retryAfter(status: 429, seconds: 90), "Too many requests (HTTP 429)"),
     ] {
       XCTAssertEqual(
         ErrorMessage.line(
-          for: RetryLaterError(retryAt: at, underlying: underlying), host: "h", timeout: 15),
-        "\(head); the server asked to wait until \(clock) (local time).")
+          for: RetryLaterError(retryAt: at, underlying: underlying), host: "h", timeout: 15,
+          context: context, now: at),
+        "\(head); the server asked to wait until \(clock) (local time), longer than --max-wait "
+          + "(60 s): not retried.")
     }
     XCTAssertEqual(
       ErrorMessage.line(
@@ -167,5 +171,64 @@ final class ErrorMessageTests: XCTestCase {
     for (error, line) in cases {
       XCTAssertEqual(ErrorMessage.line(for: error, host: "h", timeout: 15, retrying: true), line)
     }
+  }
+
+  /// A wait past today says its date, and that it is past the longest wait the run makes.
+  func testAWaitOfYearsSaysItsDateAndThatItIsNotMade() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let now = try XCTUnwrap(
+      calendar.date(from: DateComponents(year: 2026, month: 12, day: 7, hour: 17, minute: 47)))
+    let later = try XCTUnwrap(calendar.date(byAdding: .year, value: 10, to: now))
+    XCTAssertEqual(ErrorMessage.clock(later, now: now), "2036-12-07 17:47")
+    XCTAssertEqual(ErrorMessage.clock(now + 600, now: now), "17:57", "today: the time alone")
+    var context = ErrorAdvice()
+    context.maxWait = "--max-wait (60 s)"
+    let error = RetryLaterError(
+      retryAt: later, underlying: GitHubError.retryAfter(status: 429, seconds: 315_569_520))
+    XCTAssertEqual(
+      ErrorMessage.line(for: error, host: "h", timeout: 15, context: context, now: now),
+      "Too many requests (HTTP 429); the server asked to wait until 2036-12-07 17:47 (local "
+        + "time), longer than --max-wait (60 s): not retried.")
+    XCTAssertEqual(
+      ErrorMessage.line(
+        for: GitHubError.rateLimited(status: 403, reset: later), host: "h", timeout: 15,
+        now: now),
+      "Rate limit hit (HTTP 403); it resets at 2036-12-07 17:47 (local time).")
+  }
+
+  /// A 401's and a rate limit's lines name the token's origin, and advise one only when none
+  /// is sent.
+  func testTheTokenIsNamedByWhereItCameFrom() {
+    let unauthorized = GitHubError.unauthorized(message: "Bad credentials")
+    let limited = GitHubError.rateLimited(status: 403, reset: nil)
+    func line(_ error: GitHubError, _ token: TokenUse) -> String {
+      var context = ErrorAdvice()
+      context.token = token
+      return ErrorMessage.line(for: error, host: "h", timeout: 15, context: context)
+    }
+    let file = TokenOrigin.file(path: "ok.tok", flag: "--token-file", configLine: nil)
+    let filed = TokenOrigin.file(path: "/t", flag: "--token-file", configLine: "/c:3")
+    XCTAssertEqual(
+      line(unauthorized, .sent(.variable("GITHUB_TOKEN"))),
+      "The token from GITHUB_TOKEN was rejected (HTTP 401: Bad credentials); check or replace it.")
+    XCTAssertEqual(
+      line(unauthorized, .sent(file)),
+      "The token from ok.tok (--token-file) was rejected (HTTP 401: Bad credentials); check or "
+        + "replace it.")
+    XCTAssertEqual(
+      line(unauthorized, .sent(filed)),
+      "The token from /t (--token-file, /c:3) was rejected (HTTP 401: Bad credentials); check "
+        + "or replace it.")
+    XCTAssertEqual(
+      line(unauthorized, .none(advice: "set T")),
+      "The server asks for a token (HTTP 401: Bad credentials); set T.")
+    XCTAssertEqual(
+      line(limited, .sent(file)),
+      "Rate limit of the token from ok.tok (--token-file) hit (HTTP 403); it resets later.")
+    XCTAssertEqual(
+      line(limited, .none(advice: "set T")),
+      "Rate limit hit (HTTP 403); it resets later. To raise it, set T.")
+    XCTAssertEqual(line(limited, .unknown), "Rate limit hit (HTTP 403); it resets later.")
   }
 }

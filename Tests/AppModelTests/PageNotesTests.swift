@@ -22,7 +22,7 @@ final class PageNotesTests: XCTestCase {
     XCTAssertEqual(
       line(GitHubError.rateLimited(status: 403, reset: reset)),
       "Rate limit hit (HTTP 403) after 29 of 50 pages (2,900 shown); it resets at "
-        + "\(ErrorMessage.clock(reset)) (local time). Set GITHUB_TOKEN to raise it.")
+        + "\(ErrorMessage.clock(reset)) (local time).")
     XCTAssertEqual(
       line(GitHubError.server(status: 502, message: "Bad Gateway")),
       "Server error (HTTP 502: Bad Gateway) after 29 of 50 pages (2,900 shown); try again later.")

@@ -98,7 +98,7 @@ final class PageProgressRenderTests: XCTestCase {
       [
         "┌ Result ──────────────────────────────────────────────────┐",
         "│ ✗ Rate limit hit (HTTP 403) after 12 of 50 pages (1,200  │",
-        "│ shown); it resets later. Set GITHUB_TOKEN to raise it.   │",
+        "│ shown); it resets later.                                 │",
         "│ Repositories:                                            │",
         "│ repo-1                                             Go ★0 │",
         "│ repo-2                                             Go ★0 │",
@@ -117,14 +117,15 @@ final class PageProgressRenderTests: XCTestCase {
       columns: 80, height: 24, pagesRead: 12, pageCount: 50, rows: 1_200)
     var failed = state.repositories.snapshot
     let limited = GitHubError.rateLimited(status: 403, reset: now + 600)
+    state.advice.token = .none(advice: "set GITHUB_TOKEN or use --token-file PATH")
     failed.state = .failure(error: limited, cache: nil)
     failed.changeCount += 1
     _ = update(&state, .loaderChanged(.repositories(failed), at: now))
     let tall = Screen.render(state).lines.joined(separator: "\n")
-    XCTAssertTrue(tall.contains("GITHUB_TOKEN"), tall)
+    XCTAssertTrue(tall.contains("PATH."), tall)
     state.size = Size(columns: 80, rows: 12)
     let short = Screen.render(state).lines.joined(separator: "\n")
-    XCTAssertFalse(short.contains("GITHUB_TOKEN"), "three lines in 12 rows: \(short)")
+    XCTAssertFalse(short.contains("PATH."), "three lines in 12 rows: \(short)")
     XCTAssertTrue(short.contains("repo-1"), "the rows kept still show: \(short)")
   }
 

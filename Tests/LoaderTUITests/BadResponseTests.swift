@@ -72,13 +72,19 @@ final class BadResponseTests: XCTestCase {
     )
   }
 
-  func test401SaysTheTokenWasRejected() throws {
-    try bothRoutes("401", says: "The token was rejected (HTTP 401: Bad credentials)")
+  /// The built-in server is sent no token, so the lines say how to give one.
+  func test401SaysHowToGiveAToken() throws {
+    try bothRoutes(
+      "401",
+      says: "The server asks for a token (HTTP 401: Bad credentials); set GITHUB_TOKEN or use "
+        + "--token-file PATH")
   }
 
   func testRateLimitSaysWhenItResetsAndHowToRaiseIt() throws {
     try bothRoutes("rate-limit", says: "Rate limit hit (HTTP 403); it resets at ")
-    try assertFails("rate-limit", "org", says: "(local time). Set GITHUB_TOKEN to raise it")
+    try assertFails(
+      "rate-limit", "org",
+      says: "(local time). To raise it, set GITHUB_TOKEN or use --token-file PATH")
   }
 
   func testRetryAfterSaysHowLongToWait() throws {

@@ -168,7 +168,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertFalse(run.stderr.contains("secret-token"))
     XCTAssertEqual(
       run.stderr,
-      "loader-tui: Refusing to send the token over plain http to github.example.com; use https, or unset GITHUB_TOKEN.\n"
+      "loader-tui: Refusing to send the token from GITHUB_TOKEN over plain http to "
+        + "github.example.com; use https, or unset GITHUB_TOKEN.\n"
     )
   }
 }
