@@ -35,6 +35,7 @@ struct AppRun {
       SignalRule.numbers(.quits) + SignalRule.numbers(.stops) + [SIGWINCH])
     let source: DataSourceStart
     do {
+      try CacheLocation.check(options)
       let token = try TokenSource.token(options: options, environment: environment)
       if let warning = TokenSource.warning(options: options) {
         StandardOutput.error("loader-tui: \(warning).")

@@ -117,7 +117,10 @@ final class CacheBinaryTests: XCTestCase {
     let file = temporaryCacheDirectory()
     XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
     let unreadable = try BinaryRun.run(["cache", "info", "--cache-dir", file])
-    unreadable.assertEnded(with: 1, stderr: "loader-tui: cannot read the cache at \(file)\n")
+    unreadable.assertEnded(
+      with: 1,
+      stderr: "loader-tui: cannot use \(file) as the cache: it is a file, not a directory; give "
+        + "--cache-dir a directory.\n")
     XCTAssertEqual(try BinaryRun.run(["cache"]).status, 2)
     XCTAssertEqual(try BinaryRun.run(["cache", "info", "--headless"]).status, 2)
     let both = try BinaryRun.run(["--cache-dir", file, "--no-cache"])
@@ -132,6 +135,13 @@ final class CacheBinaryTests: XCTestCase {
     let repositories = try XCTUnwrap(
       entries(directory).max { size($0) < size($1) }, info.stdout)
     try Data("not an entry at all, truncated".utf8).write(to: URL(fileURLWithPath: repositories))
+    let listed = try BinaryRun.run(["cache", "info", "--cache-dir", directory])
+    XCTAssertTrue(
+      listed.lines.contains(
+        "  \(repositories)  30 B  unusable: corrupt (30 bytes, shorter than any entry); it will "
+          + "be replaced"),
+      "the file names the entry whose key cannot be read: \(listed.stdout)")
+    XCTAssertFalse(listed.stdout.contains("?"), listed.stdout)
     let run = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(run.status, 0)
     let errors = run.stderr.split(separator: "\n")
@@ -160,6 +170,34 @@ final class CacheBinaryTests: XCTestCase {
     let next = try BinaryRun.headless(cache: directory)
     XCTAssertEqual(next.stderr, "")
     XCTAssertEqual(next.lines.first, "organization Success (cached just now): Red Mad Robot")
+  }
+
+  /// A `--cache-dir` that is a file, or under one, is refused in one line that names the
+  /// file; the default place under a file costs one line and a run without the cache.
+  func testACacheDirectoryThatIsAFileIsOneLine() throws {
+    let file = temporaryCacheDirectory()
+    XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+    let typed = try BinaryRun.run(["--headless", "--latency", "0", "--cache-dir", file])
+    typed.assertEnded(
+      with: 2,
+      stderr: "loader-tui: --cache-dir \(file) cannot hold the cache: it is a file, not a "
+        + "directory; give a directory (it is made when missing), or --no-cache.\n")
+    let under = try BinaryRun.run(["cache", "clear", "--cache-dir", file + "/sub"])
+    under.assertEnded(
+      with: 1,
+      stderr: "loader-tui: cannot use \(file)/sub as the cache: \(file) is a file, not a "
+        + "directory; give --cache-dir a directory.\n")
+    let home = temporaryCacheDirectory()
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    XCTAssertTrue(FileManager.default.createFile(atPath: home + "/loader-tui", contents: nil))
+    let run = try BinaryRun.run(
+      ["--headless", "--latency", "0", "--no-timestamps"], environment: ["XDG_CACHE_HOME": home])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(
+      run.stderr,
+      "loader-tui: no cache this run: \(home)/loader-tui cannot hold it, it is a file, not a "
+        + "directory; move that away, or give --cache-dir DIR.\n")
+    XCTAssertEqual(run.lines.last, "done: 1 round, success: Red Mad Robot with 36 repositories")
   }
 
   private func size(_ path: String) -> Int {

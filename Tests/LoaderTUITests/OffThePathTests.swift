@@ -72,7 +72,10 @@ final class OffThePathTests: XCTestCase {
     let clear = try BinaryRun.run(["cache", "clear", "--cache-dir", file.path])
     XCTAssertEqual(info.status, 1)
     XCTAssertEqual(clear.status, 1)
-    XCTAssertEqual(clear.stderr, "loader-tui: cannot read the cache at \(file.path)\n")
+    XCTAssertEqual(
+      clear.stderr,
+      "loader-tui: cannot use \(file.path) as the cache: it is a file, not a directory; give "
+        + "--cache-dir a directory.\n")
     XCTAssertEqual(clear.stderr, info.stderr)
     XCTAssertEqual(clear.stdout, "", "no \"Removed 0 entries\"")
   }

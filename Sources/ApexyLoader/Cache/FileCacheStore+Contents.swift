@@ -35,7 +35,8 @@ extension FileCacheStore {
         stored.key = header.key
         stored.lastConfirmed = header.entry.lastConfirmed
       } catch {
-        stored.problem = "\(error)"
+        // The file's path names the entry; its key could not be read.
+        stored.problem = (error as? LoaderCacheStoreError)?.problemWithoutKey ?? "\(error)"
       }
       return stored
     }

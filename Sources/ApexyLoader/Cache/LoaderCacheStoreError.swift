@@ -27,6 +27,17 @@ public enum LoaderCacheStoreError: Error, Equatable, Sendable, CustomStringConve
 }
 
 extension LoaderCacheStoreError {
+  /// What is wrong, for a listing that names the entry by its file: the description without
+  /// the key, which an entry too damaged to read does not say.
+  var problemWithoutKey: String {
+    switch self {
+    case .corrupt(_, let reason): "corrupt (\(reason)); it will be replaced"
+    case .foreignVersion(_, let found, let expected):
+      "of version \(found), not \(expected); it will be replaced"
+    case .io, .entryTooLarge: description
+    }
+  }
+
   /// An `.io` error from the current `errno`.
   static func posix(_ operation: String, _ path: String, errno code: Int32 = errno) -> Self {
     .io(operation: operation, path: path, reason: String(cString: strerror(code)))

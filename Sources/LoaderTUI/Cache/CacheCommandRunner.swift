@@ -19,6 +19,12 @@ enum CacheCommandRunner {
       return .usage
     }
     let store = FileCacheStore(directory: directory)
+    if let problem = CacheLocation.problem(directory) {
+      StandardOutput.error(
+        "loader-tui: cannot use \(TextSanitizer.clean(directory.path)) as the cache: \(problem); "
+          + "give --cache-dir a directory.")
+      return .failure
+    }
     if let problem = unusable(store.directory.path) {
       StandardOutput.error("loader-tui: \(problem)")
       return .failure
