@@ -230,9 +230,9 @@ public final class RepositoriesLoader: WebLoader<RepositoryList>, ContentLoading
       fetch(
         RepositoriesPageEndpoint(login: login, kind: kind ?? .user, url: url, sanitizer: sanitizer),
         pages: pages, walk: walk)
-    case .loop(let page):
-      let error = GitHubError.paginationStopped(.linkLoop(page: page))
-      stop(error, before: nil, pages: pages, walk: walk)
+    case .loop, .refused:
+      let why = PaginationStop(step) ?? .linkLoop(page: walk.pagesRead)
+      stop(GitHubError.paginationStopped(why), before: nil, pages: pages, walk: walk)
     case .next, .end, .cap:
       let cap: Int? = if case .cap(let cap) = step { cap } else { nil }
       let generation = loadGeneration

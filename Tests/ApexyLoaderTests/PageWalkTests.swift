@@ -32,4 +32,26 @@ final class PageWalkTests: XCTestCase {
     XCTAssertEqual(
       walk.progress(itemCount: 4), PageProgress(pagesRead: 2, pageCount: 2, itemCount: 4))
   }
+
+  /// The server's links are untrusted: one to a file, another scheme or another host is not
+  /// followed, and says which page gave it.
+  func testALinkOffTheWebOrToAnotherOriginIsRefused() {
+    let first = url("https://api.test/orgs/x/repos?page=1")
+    for link in [
+      "file:///etc/passwd", "ftp://api.test/orgs/x/repos?page=2",
+      "https://elsewhere.test/orgs/x/repos?page=2", "http://api.test/orgs/x/repos?page=2",
+    ] {
+      var walk = PageWalk(firstPage: first, pageCap: 10)
+      XCTAssertEqual(
+        walk.read(first, links: PageLinks(next: url(link))), .refused(page: 1, link: url(link)),
+        link)
+    }
+    var walk = PageWalk(firstPage: first, pageCap: 10)
+    let same = url("https://API.test:443/organizations/7/repos?page=2")
+    XCTAssertEqual(walk.read(first, links: PageLinks(next: same)), .next(same))
+    var relative = PageWalk(firstPage: url("items"), pageCap: 10)
+    XCTAssertEqual(
+      relative.read(url("items"), links: PageLinks(next: url("file:///x"))),
+      .refused(page: 1, link: url("file:///x")), "a page asked for relatively: the scheme")
+  }
 }

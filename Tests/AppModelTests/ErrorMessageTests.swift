@@ -98,6 +98,15 @@ final class ErrorMessageTests: XCTestCase {
       "The connection to api.github.com was lost.")
   }
 
+  func testALinkNotFollowedSaysWhichAndWhy() {
+    XCTAssertEqual(
+      ErrorMessage.line(
+        for: GitHubError.paginationStopped(.refusedLink(page: 1, link: "file:///etc/passwd")),
+        host: "h", timeout: 15),
+      "Pagination stopped: page 1 links to file:///etc/passwd, not http or https on the API's "
+        + "own origin, so it was not followed.")
+  }
+
   func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {
     let loop = GitHubError.paginationStopped(.linkLoop(page: 2))
     XCTAssertEqual(

@@ -262,4 +262,21 @@ extension RepositoriesPagesTests {
     XCTAssertEqual(loader.state.error as? GitHubError, error)
     XCTAssertEqual(client.requested, [firstPage, page(2)])
   }
+
+  func testALinkToAFileStopsWithWhatWasReadAndSaysWhy() async {
+    let loader = makeLoader()
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    await client.respond(
+      headers: ["Link": "<file:///etc/passwd>; rel=\"next\""], body: body("a,b"))
+    let error = GitHubError.paginationStopped(
+      .refusedLink(page: 1, link: "file:///etc/passwd"))
+    await steps.expectPages(
+      [
+        Step(.initial),
+        Step(.loading(cache: nil)),
+        partial(.failure(error: error, cache: nil), "a,b", progress(1, of: nil, items: 2)),
+      ], timeout: .seconds(10))
+    XCTAssertEqual(client.requested, [firstPage], "the file is never asked for")
+  }
 }

@@ -20,6 +20,9 @@ public struct PageWalk: Sendable, Equatable {
     case cap(Int)
     /// The page (1-based) linked back to a page already read: stop with an error.
     case loop(page: Int)
+    /// The page (1-based) linked to a URL the walk does not follow: not `http` or `https`
+    /// (`file:`, say), or of another origin than the page's: stop with an error.
+    case refused(page: Int, link: URL)
   }
 
   /// The URL of the list's first page.
@@ -83,12 +86,23 @@ public struct PageWalk: Sendable, Equatable {
       self.pageCount = pagesRead
       return .end
     }
+    if !Self.follows(next, from: url) { return .refused(page: pagesRead, link: next) }
     let nextNumber = PageLinks.pageNumber(next)
     if seen.contains(next.absoluteString) || nextNumber.map(numbers.contains) == true {
       return .loop(page: pagesRead)
     }
     if pagesRead >= pageCap { return .cap(pageCap) }
     return .next(next)
+  }
+
+  /// Whether a walk goes on from the page at `url` to `next`: an `http` or `https` link, on
+  /// the page's origin when the page's URL names one. The server's links are untrusted: a
+  /// `file:` URL or another host is not asked for.
+  static func follows(_ next: URL, from url: URL) -> Bool {
+    guard let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return false
+    }
+    return url.host == nil || next.hasSameOrigin(as: url)
   }
 
   /// How far the walk got, with `itemCount` items read.

@@ -78,6 +78,7 @@ extension WebLoader {
       contentsOf: linked.items.filter { cursor.seen.insert(AnyHashable(id($0))).inserted })
     var stoppedAtCap: Int?
     var loop: Int?
+    var refused: PageLinkRefusedError?
     switch cursor.walk.read(url, links: linked.links) {
     case .next(let next): cursor.next = next
     case .end: cursor.next = nil
@@ -87,11 +88,16 @@ extension WebLoader {
     case .loop(let page):
       cursor.next = nil
       loop = page
+    case .refused(let page, let link):
+      cursor.next = nil
+      refused = PageLinkRefusedError(page: page, link: link)
     }
     pageCursor = cursor
     pageProgress = cursor.walk.progress(itemCount: items.count, stoppedAtCap: stoppedAtCap)
     if let loop {
       state = .failure(error: PageLoopError(page: loop), cache: items)
+    } else if let refused {
+      state = .failure(error: refused, cache: items)
     } else {
       finishLoading(.success(items))
     }

@@ -132,6 +132,9 @@ extension WebLoader {
         case .loop(let pageNumber):
           let partial = PartialContent(content: run.items, progress: run.progress())
           loader.failPages(PageLoopError(page: pageNumber), partial: partial)
+        case .refused(let pageNumber, let link):
+          let partial = PartialContent(content: run.items, progress: run.progress())
+          loader.failPages(PageLinkRefusedError(page: pageNumber, link: link), partial: partial)
         }
       }
     }
@@ -173,4 +176,29 @@ public struct PageLoopError: LocalizedError, Equatable {
 
   /// "Page 3 links back to a page already read."
   public var errorDescription: String? { "Page \(page) links back to a page already read." }
+}
+
+/// A page linked to a next page the walk does not follow: not `http` or `https` (`file:`),
+/// or on another origin than the page's.
+public struct PageLinkRefusedError: LocalizedError, Equatable {
+  /// The page (1-based) whose `Link: rel="next"` was refused.
+  public let page: Int
+  /// The link, as the server sent it.
+  public let link: URL
+
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - page: The page whose next link was refused.
+  ///   - link: The link.
+  public init(page: Int, link: URL) {
+    self.page = page
+    self.link = link
+  }
+
+  /// "Page 2 links to file:///etc/passwd, not http or https on its own origin; not followed."
+  public var errorDescription: String? {
+    "Page \(page) links to \(String(link.absoluteString.prefix(100))), not http or https on "
+      + "its own origin; not followed."
+  }
 }
