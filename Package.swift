@@ -81,7 +81,9 @@ let package = Package(
     // kept in C where only async-signal-safe calls touch it.
     .target(name: "CTerminalRestore"),
     // The app's pure model: state, events, actions, update, layout. No I/O.
-    .target(name: "AppModel", dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "CWidth"]),
+    .target(
+      name: "AppModel",
+      dependencies: ["ApexyHTTP", "ApexyLoader", "GitHubAPI", "CWidth", "URLProtocolSupport"]),
     // Text formats: terminal input decoding, transcript lines (text, JSON Lines, trace), JSON.
     .target(
       name: "AppFormats", dependencies: ["AppModel", "ApexyLoader", "GitHubAPI", "JSONOutput"]),
@@ -171,7 +173,10 @@ let package = Package(
       path: "Tests/AppTestSupport"),
     .testTarget(
       name: "AppModelTests",
-      dependencies: ["AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader", "ApexyHTTP"]),
+      dependencies: [
+        "AppModel", "AppTestSupport", "GitHubAPI", "ApexyLoader", "ApexyHTTP",
+        "URLProtocolSupport",
+      ]),
     .testTarget(
       name: "AppRenderingTests",
       dependencies: [

@@ -1,6 +1,7 @@
 import ApexyHTTP
 import ApexyLoader
 import GitHubAPI
+import URLProtocolSupport
 
 /// One clear line for any error the app can meet, never a raw `NSError` dump.
 ///
@@ -155,14 +156,15 @@ public enum ErrorMessage {
 
   /// The transport's own sentence for a failure of the connection or of the server's HTTP
   /// (before any response or in the middle of one, a protocol broken, no TLS where https was
-  /// asked): the failure reason, without the transport's words that follow it ("(libcurl:
-  /// …)"). `nil` for other codes, and for an error that carries Apple's sentence only.
+  /// asked) and for any failure through a proxy (which names the proxy or the server): the
+  /// failure reason, without the transport's words that follow it ("(libcurl: …)"). `nil` for
+  /// other codes, and for an error that carries Apple's sentence only.
   private static func transportSentence(_ error: URLError) -> String? {
     let described: Set<URLError.Code> = [
       .networkConnectionLost, .badServerResponse, .cannotParseResponse, .cannotDecodeContentData,
     ]
-    let noTLS = error.code == .secureConnectionFailed
-    guard described.contains(error.code) || noTLS,
+    let noTLS = error.code == .secureConnectionFailed && error.proxy == nil
+    guard described.contains(error.code) || noTLS || error.proxy != nil,
       var reason = (error as NSError).localizedFailureReason,
       reason != error.localizedDescription
     else { return nil }

@@ -33,6 +33,8 @@ final class CurlExchange {
   private var goaway: HTTP2Goaway?
   /// Whether the server refused the last stream (REFUSED_STREAM), which libcurl sends again.
   private var refused = false
+  /// The proxy libcurl takes for the URL from the environment, read when the transfer starts.
+  private let proxy: CurlProxy?
   /// Body bytes held back before `body` hands them over at once: a bound on what a pass over
   /// a fast connection keeps in memory before the receiver (and its size limit) sees it.
   private static let pendingBodyLimit = 1 << 20
@@ -47,6 +49,7 @@ final class CurlExchange {
     self.handle = handle
     self.transfer = transfer
     self.goaways = goaways
+    proxy = CurlProxy.forURL(url)
     errorBuffer = .allocate(capacity: Int(ccurl_error_size()))
     errorBuffer.initialize(repeating: 0, count: Int(ccurl_error_size()))
     configure(url: url)
@@ -95,6 +98,7 @@ final class CurlExchange {
       end.errorText = errorText
       end.verifyResult = verifyResult
       end.progress = progress()
+      end.read(proxy: proxy, from: handle)
     }
     if TransferObserver.shared.current != nil, let url = request.url {
       end.report = CurlTransferReport(handle: handle, url: url)

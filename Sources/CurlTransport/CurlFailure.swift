@@ -27,6 +27,9 @@ import URLProtocolSupport
 /// | `https` to a server that does not speak TLS | `.secureConnectionFailed` | try `http://` |
 /// | a compressed body that does not decompress | `.cannotDecodeContentData` | |
 ///
+/// Through a proxy, the failure names the proxy or the server reached through it
+/// (`CurlFailure.proxied`).
+///
 /// TLS failures, by OpenSSL's verification result:
 ///
 /// | failure | code |
@@ -48,6 +51,11 @@ enum CurlFailure {
       code: code, host: host, text: detail, progress: end.progress ?? .init(),
       verifyResult: end.verifyResult)
     let (errorCode, sentence) = failed.described()
+    if let proxy = end.proxy {
+      return proxied(
+        end, proxy: proxy, host: host, detail: detail, origin: (errorCode, sentence),
+        notProcessed: failed.notProcessed)
+    }
     return URLError.described(
       errorCode, url: url, reason: "\(sentence) (libcurl: \(detail))",
       notProcessed: failed.notProcessed)

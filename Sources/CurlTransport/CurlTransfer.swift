@@ -27,6 +27,13 @@ struct CurlTransfer: Sendable {
     var report: CurlTransferReport?
     /// How far a failed transfer got; `nil` for one that succeeded.
     var progress: Progress?
+    /// The proxy libcurl took from the environment for the URL, if any (`CurlProxy`).
+    var proxy: CurlProxy?
+    /// The proxy's answer to this transfer's `CONNECT` (`CURLINFO_HTTP_CONNECTCODE`); 0 for
+    /// none: no tunnel asked for, none answered, or a kept connection (`reused`).
+    var connectCode = 0
+    /// Whether the transfer took a kept connection (through a proxy: a tunnel opened before).
+    var reused = false
 
     /// How far a failed transfer got, which tells its failure's kind.
     struct Progress: Sendable {

@@ -1,6 +1,7 @@
 import ApexyHTTP
 import ApexyLoader
 import Foundation
+import URLProtocolSupport
 import XCTest
 
 @testable import AppModel
@@ -105,6 +106,29 @@ final class ErrorMessageTests: XCTestCase {
         host: "h", timeout: 15),
       "Pagination stopped: page 1 links to file:///etc/passwd, not http or https on the API's "
         + "own origin, so it was not followed.")
+  }
+
+  func testAFailureThroughAProxyNamesTheProxyOrTheServerAsTheTransportSaid() {
+    let cases: [(URLError.Code, String)] = [
+      (.cannotConnectToHost, "Cannot connect to the proxy 127.0.0.1:3128 (HTTPS_PROXY)."),
+      (.cannotFindHost, "Cannot find the proxy proxy.corp:3128 (https_proxy)."),
+      (
+        .userAuthenticationRequired,
+        "The proxy 127.0.0.1:3128 refused the tunnel to h:1: 407 Proxy Authentication Required; "
+          + "set credentials in HTTPS_PROXY (http://user:pass@host:port)."
+      ),
+      (.timedOut, "The proxy 127.0.0.1:3128 did not answer the tunnel request (CONNECT) to h:1."),
+      (
+        .secureConnectionFailed,
+        "Through the proxy 127.0.0.1:3128: The TLS connection to h:1 failed."
+      ),
+    ]
+    for (code, sentence) in cases {
+      let error = URLError.described(
+        code, url: URL(string: "https://h:1/"), reason: "\(sentence) (libcurl: x)",
+        proxy: "127.0.0.1:3128")
+      XCTAssertEqual(ErrorMessage.line(for: error, host: "h:1", timeout: 15), sentence)
+    }
   }
 
   func testPaginationStopsSayWhyAndTheCallerAddsItsAdvice() {

@@ -43,6 +43,14 @@ HTTP/2 only:
   pings           10,000 PINGs, then 200 "ok"
   early-hints     a 103 Early Hints head (a link field) at once, then after --delay seconds (on
                   a timer: another stream's heads may come between) a 500 with the body "error"
+A CONNECT proxy (HTTPS_PROXY=http://127.0.0.1:PORT); every CONNECT is logged as
+"CONNECT HOST:PORT CONNECTION-NUMBER", so a test counts the tunnels a client asked for:
+  proxy           opens the tunnel and relays it: a proxy that works
+  proxy-407       407 Proxy Authentication Required (Proxy-Authenticate: Basic), kept alive
+  proxy-502       502 Bad Gateway, kept alive (a proxy that cannot reach the server)
+  proxy-close     reads the CONNECT, then closes without an answer
+  proxy-tunnel-close  200 Connection established, then closes the tunnel
+  proxy-down      a port bound but not listening: connecting to it is refused
 """
 
 import argparse
@@ -291,6 +299,64 @@ def serve_h2(sock, args, log, number):
                 return
 
 
+# MARK: - CONNECT proxy
+
+PROXY_ANSWERS = {
+    "proxy-407": b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+                 b"Proxy-Authenticate: Basic realm=\"fault\"\r\nContent-Length: 0\r\n\r\n",
+    "proxy-502": b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n",
+    "proxy-tunnel-close": b"HTTP/1.1 200 Connection established\r\n\r\n",
+    "proxy": b"HTTP/1.1 200 Connection established\r\n\r\n",
+}
+
+
+def serve_proxy(sock, args, log, number):
+    """CONNECTs on one connection to the proxy, answered as the mode says."""
+    buffer = b""
+    while True:
+        while b"\r\n\r\n" not in buffer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                return
+            buffer += chunk
+        head, buffer = buffer.split(b"\r\n\r\n", 1)
+        method, target = (head.decode("latin-1").split(" ") + ["", ""])[:2]
+        log.add(method, target.encode("latin-1"), number)
+        answer = PROXY_ANSWERS.get(args.mode) if method == "CONNECT" else None
+        if answer is None:
+            return
+        sock.sendall(answer)
+        if args.mode == "proxy-tunnel-close":
+            return
+        if args.mode == "proxy":
+            host, _, port = target.rpartition(":")
+            relay(sock, socket.create_connection((host.strip("[]"), int(port))), buffer)
+            return
+
+
+def relay(client, server, first):
+    """Copies bytes both ways until either side ends."""
+    server.sendall(first)
+
+    def pump(source, sink):
+        try:
+            while chunk := source.recv(65536):
+                sink.sendall(chunk)
+        except OSError:
+            pass
+        for end in (source, sink):
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    other = threading.Thread(target=pump, args=(server, client), daemon=True)
+    other.start()
+    pump(client, server)
+    other.join()
+    server.close()
+
+
 # MARK: - Accepting
 
 def serve(listener, args, log, context):
@@ -310,6 +376,9 @@ def connection(sock, args, log, context, number):
     # algorithm against the client's delayed ACK would add 40 ms to a fresh connection).
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
+        if args.mode.startswith("proxy"):
+            serve_proxy(sock, args, log, number)
+            return
         if context:
             sock = context.wrap_socket(sock, server_side=True)
         if context and sock.selected_alpn_protocol() == "h2":
@@ -351,6 +420,11 @@ def main():
         context.set_alpn_protocols(["h2", "http/1.1"])
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
+    if args.mode == "proxy-down":
+        # Bound, so no other program takes the port; not listening, so a connect is refused.
+        print("port %d" % listener.getsockname()[1], flush=True)
+        sys.stdin.read()
+        return
     listener.listen(64)
     print("port %d" % listener.getsockname()[1], flush=True)
     threading.Thread(target=serve, args=(listener, args, Log(args.log), context),
