@@ -28,9 +28,18 @@ public enum EnvironmentTable {
       "the CA certificates TLS trusts instead of the system's"
     ),
     (
-      ["https_proxy", "HTTPS_PROXY", "http_proxy", "ALL_PROXY", "NO_PROXY"],
-      "the proxy for https and http requests, and the hosts reached without it, as curl reads"
-        + " them"
+      ["https_proxy", "HTTPS_PROXY"],
+      "the proxy for https requests (GitHub's API), http://[user:pass@]host:port (port 1080"
+        + " when none); a failure through it names the proxy and what it answered, and a 407"
+        + " asks for the credentials here"
+    ),
+    (["http_proxy"], "the proxy for http requests (the built-in server's), lower case only"),
+    (["all_proxy", "ALL_PROXY"], "the proxy for either when its own variable is unset"),
+    (
+      ["no_proxy", "NO_PROXY"],
+      "the hosts reached without a proxy, comma-separated: a name and the names under it"
+        + " (example.com covers api.example.com), an address or a range (10.0.0.0/8); * for"
+        + " every host. The lower-case variable wins; an empty one counts as unset"
     ),
   ]
 }

@@ -45,7 +45,7 @@ final class RetryPolicyTests: XCTestCase {
   }
 
   func testClientErrorsDecodingAndCancellationAreNeverRetried() {
-    for status in [400, 401, 403, 404, 422] {
+    for status in [400, 401, 403, 404, 407, 422] {
       XCTAssertEqual(RetryPolicy.classify(failure(status), now: now), .permanent, "\(status)")
     }
     let notExhausted = failure(
@@ -53,6 +53,9 @@ final class RetryPolicyTests: XCTestCase {
     XCTAssertEqual(RetryPolicy.classify(notExhausted, now: now), .permanent)
     XCTAssertEqual(RetryPolicy.classify(TestError(name: "decode"), now: now), .permanent)
     XCTAssertEqual(RetryPolicy.classify(URLError(.cancelled), now: now), .permanent)
+    // A proxy's 407 to the tunnel, as libcurl's transport reports it.
+    XCTAssertEqual(
+      RetryPolicy.classify(URLError(.userAuthenticationRequired), now: now), .permanent)
     let policy = RetryPolicy(maxRetries: 3)
     guard
       case .fail(let error) = policy.decision(

@@ -10,8 +10,10 @@ import Foundation
 ///
 /// Retried: `URLError`s of a lost or unreachable connection or a timeout, HTTP 500, 502, 503,
 /// 504 and 429, and 403 when it is a rate limit (`x-ratelimit-remaining: 0`, or `Retry-After`).
-/// Never retried: a host name that does not resolve, other statuses (400, 401, 404, 422, a plain
-/// 403…), decoding errors, cancellation, and requests whose method is not in `retriedMethods`
+/// Never retried: a host name that does not resolve, other statuses (400, 401, 404, 407, 422, a
+/// plain 403…), a proxy that asks for credentials (`URLError.userAuthenticationRequired`:
+/// libcurl's transport reports a tunnel refused with 407 so, and the same request gets the same
+/// answer), decoding errors, cancellation, and requests whose method is not in `retriedMethods`
 /// (by default GET, HEAD, PUT, DELETE and OPTIONS: a POST or PATCH that timed out may have been
 /// applied, and sending it again could apply it twice). A request the server said it did not
 /// process (`serverDidNotProcessRequest`: an HTTP/2 GOAWAY below its stream) is
