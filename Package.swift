@@ -132,6 +132,7 @@ let package = Package(
       name: "CurlTransportTests",
       dependencies: [
         "CurlTransport", "ApexyHTTP", "LoopbackHTTP", "LoopbackTesting", "StackProbe",
+        "AppTestSupport",
       ]),
     .testTarget(
       name: "ApexyHTTPTests",
