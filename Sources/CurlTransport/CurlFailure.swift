@@ -46,7 +46,8 @@ enum CurlFailure {
     let code = end.code
     let url = end.url
     let host = url.map(hostDescription) ?? "the server"
-    let detail = end.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : end.errorText
+    let detail = CurlProxy.withoutCredentials(
+      end.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : end.errorText)
     let failed = Failed(
       code: code, host: host, text: detail, progress: end.progress ?? .init(),
       verifyResult: end.verifyResult)

@@ -50,11 +50,15 @@ struct CurlProxy: Sendable, Equatable {
     return parse(value, variable: variable)
   }
 
-  /// The proxy in `value`, a URL or `host[:port]`; `nil` when it names no host.
-  static func parse(_ value: String, variable: String) -> CurlProxy? {
+  /// The proxy in `value`, a URL or `host[:port]`; one that does not parse (libcurl refuses it)
+  /// is named by its value, without credentials.
+  static func parse(_ value: String, variable: String) -> CurlProxy {
     let text = value.contains("://") ? value : "http://\(value)"
     guard let parts = URLComponents(string: text), let host = parts.host, !host.isEmpty else {
-      return nil
+      return CurlProxy(
+        address: withoutCredentials(value), variable: variable,
+        scheme: text.components(separatedBy: "://")[0].lowercased(),
+        hasCredentials: value.contains("@"))
     }
     let scheme = parts.scheme?.lowercased() ?? "http"
     let port = parts.port ?? (scheme == "https" ? 443 : 1080)
@@ -62,6 +66,12 @@ struct CurlProxy: Sendable, Equatable {
     return CurlProxy(
       address: "\(shown):\(port)", variable: variable, scheme: scheme,
       hasCredentials: !(parts.user ?? "").isEmpty)
+  }
+
+  /// `text` without the credentials of any URL in it (`user:pass@`): libcurl's words about a
+  /// proxy it refuses quote the proxy's URL whole.
+  static func withoutCredentials(_ text: String) -> String {
+    text.replacing(#/[^\s'"/@]+@/#, with: "")
   }
 
   /// The process's environment variable `name`.

@@ -68,6 +68,22 @@ final class ProxyFaultTests: FaultTestCase {
     XCTAssertFalse(error.map { "\($0)" }?.contains("hunter2") ?? true)
   }
 
+  func testAProxyLibcurlRefusesIsNamedWithoutItsCredentials() async throws {
+    let origin = try FaultServer("ok", tls: try trustedTLS())
+    for (value, says) in [
+      ("http://robot:hunter2@[bad", "Cannot find the proxy http://[bad (HTTPS_PROXY)."),
+      ("ftp://robot:hunter2@127.0.0.1:9", "Cannot connect to the proxy 127.0.0.1:9 (HTTPS_PROXY)."),
+    ] {
+      let restore = ProxyVariables.set(["HTTPS_PROXY": value])
+      defer { restore() }
+      let error = await failure(client(), origin.url())
+      let detail = error?.failureDetail ?? "answered"
+      XCTAssertTrue(detail.hasPrefix(says), detail)
+      XCTAssertTrue(detail.contains("(libcurl: Unsupported proxy "), detail)
+      XCTAssertFalse(detail.contains("hunter2") || detail.contains("robot"), detail)
+    }
+  }
+
   func testAServerThatFailsThroughTheTunnelIsNamedAsTheServer() async throws {
     let origin = try FaultServer("dies", tls: try trustedTLS())
     let proxy = try FaultServer("proxy")
