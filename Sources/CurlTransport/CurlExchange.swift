@@ -171,6 +171,7 @@ final class CurlExchange {
     ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
     ccurl_easy_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
     configureTLS(pinnedPublicKey: transfer.pinnedPublicKey)
+    configureReceiveBuffer()
     configureMethodAndHeaders()
     // At most once: libcurl sends a request again, whatever its method, when the kept
     // connection it took dies before any answer ("Connection died, retrying a fresh connect").
@@ -180,6 +181,16 @@ final class CurlExchange {
     if !RequestRepetition.mayRepeat(request) {
       ccurl_easy_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
     }
+  }
+
+  /// A receive buffer that holds every response head libcurl accepts (128 KiB over HTTP/2).
+  ///
+  /// libcurl 7.88 copies an HTTP/2 stream's heads into its transfer's buffer, even when another
+  /// transfer is reading the shared connection; interim heads (`103 Early Hints`) that overflow
+  /// the default 16 KiB there are handed over out of order, and the final head then reads as
+  /// "Received HTTP/0.9". A buffer as large as the largest head cannot overflow.
+  private func configureReceiveBuffer() {
+    ccurl_easy_setopt_long(handle, CURLOPT_BUFFERSIZE, 128 * 1024)
   }
 
   /// The system trust store, or the files `SSL_CERT_FILE` and `SSL_CERT_DIR` name, read for

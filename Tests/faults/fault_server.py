@@ -43,6 +43,9 @@ HTTP/2 only:
   pings           10,000 PINGs, then 200 "ok"
   early-hints     a 103 Early Hints head (a link field) at once, then after --delay seconds (on
                   a timer: another stream's heads may come between) a 500 with the body "error"
+  early-hints-large  three 103 heads of 40 link fields each (23 KiB in all), then a 500 with the
+                  body "error"; requests are answered three at once, in one write, so a client
+                  reads one stream's heads while it reads another's
 A CONNECT proxy (HTTPS_PROXY=http://127.0.0.1:PORT); every CONNECT is logged as
 "CONNECT HOST:PORT CONNECTION-NUMBER", so a test counts the tunnels a client asked for:
   proxy           opens the tunnel and relays it: a proxy that works
@@ -229,6 +232,15 @@ def response(stream, mode, method):
     return answers.get(mode)
 
 
+def early_hints_large(stream):
+    """Three 103 heads of 40 link fields each, then the 500 and its body."""
+    links = b"".join(literal("link", "</static/asset-%d-%s.css>; rel=preload; as=style" % (
+        number, "x" * 150)) for number in range(40))
+    hints = headers_frames(stream, status(103) + links) * 3
+    return hints + headers_frames(stream, status(500) + literal("content-length", "5")) + frame(
+        DATA, END_STREAM, stream, b"error")
+
+
 class LockedSocket:
     """A socket whose writes may come from several threads (answers sent later, on a timer)."""
 
@@ -250,7 +262,7 @@ def serve_h2(sock, args, log, number):
         return
     settings = struct.pack(">HI", 3, 0) if args.mode == "no-streams" else b""
     sock.sendall(frame(SETTINGS, 0, 0, settings))
-    bodies, served = {}, 0
+    bodies, served, batch = {}, 0, []
     while True:
         head, buffer = receive(sock, buffer, 9)
         if head is None:
@@ -285,6 +297,14 @@ def serve_h2(sock, args, log, number):
                 return
             if mode in ("ok", "kept-dies"):
                 time.sleep(args.delay)
+            if mode == "early-hints-large":
+                # Built apart from the others: answered as soon as the third request is read.
+                batch.append(early_hints_large(stream))
+                if len(batch) < 3:
+                    continue
+                sock.sendall(b"".join(batch))
+                batch = []
+                continue
             answer = response(stream, "ok" if mode == "kept-dies" else mode, method)
             if answer is None:
                 return
