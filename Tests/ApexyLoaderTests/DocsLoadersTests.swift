@@ -1,6 +1,7 @@
 import ApexyHTTP
 import ApexyHTTPTesting
 import ApexyLoader
+import Locking
 import Observation
 import XCTest
 
@@ -104,13 +105,21 @@ final class DocsLoadersTests: XCTestCase {
   func testAnObservationFromAnyTaskStopsAtOnceWhenReleasedOnAnotherThread() async {
     let books = BooksLoader(apiClient: client)
     let counter = ChangeCounter()
-    var observation: LoaderObservation? = await Task.detached {
-      await observeFromBackground(books, counter: counter)
+    // Handed over in a box, not as the task's `value`: a finished task keeps its value until
+    // the task is freed, which may be on another thread after `value` returned, and then the
+    // release below would not be the last one.
+    let handedOver = Locked<LoaderObservation?>(nil)
+    await Task.detached {
+      let made = await observeFromBackground(books, counter: counter)
+      handedOver.withLock { $0 = made }
     }.value
+    var observation = handedOver.withLock { $0.take() }
+    weak let released = observation
     books.state = .loading(cache: nil)
     XCTAssertEqual(counter.count, 1)
     // Released on a thread of its own; the main queue has not turned since.
     releaseOnAnotherThreadBlocking(&observation)
+    XCTAssertNil(released, "the other thread released the last reference")
     books.state = .initial
     XCTAssertEqual(counter.count, 1, "the handler stops at once")
     XCTAssertEqual(books.observerCount, 0)
