@@ -209,3 +209,18 @@ extension XCTestCase {
     return url.path
   }
 }
+
+extension BinaryRun {
+  /// Whether `unshare -rn` can start a program in a network namespace of its own (no interface
+  /// up, nothing it sends leaves the machine): root, or user namespaces allowed.
+  static let canRunWithoutNetwork: Bool = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    process.arguments = ["-rn", "true"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }()
+}
