@@ -33,15 +33,17 @@ public final class AppLoop {
   private var storeObservations: [LoaderObservation] = []
   private var finished: CheckedContinuation<ExitCode, Never>?
   /// When a frame of pages read may be drawn, on a backend that coalesces.
-  private let pace = FramePace(interval: Spinner.interval)
+  private let pace: FramePace
 
-  /// A loop over `loaders` showing each state on `backend`, and the requests their client
-  /// reports through `requestEvents`; `clock` stamps loader changes.
+  /// A loop over `loaders` showing each state on `backend`, and the requests `requestEvents`
+  /// reports; `clock` stamps loader changes, `pageScheduler` draws pages late (`FramePace`).
   public init(
     state: AppState, backend: any AppBackend, loaders: GitHubLoaders,
     requestEvents: RequestEventRelay, scheduler: any WakeScheduler,
-    clock: @escaping () -> Date, effects: AppEffects = AppEffects()
+    pageScheduler: any WakeScheduler, clock: @escaping () -> Date,
+    effects: AppEffects = AppEffects()
   ) {
+    pace = FramePace(interval: Spinner.interval, scheduler: pageScheduler)
     self.state = state
     self.backend = backend
     self.loaders = loaders
@@ -156,7 +158,6 @@ public final class AppLoop {
 
   /// Tells the state what the stores keep now: a store made, dropped or removed a loader.
   private func postKept() { post(kept) }
-
   /// The loaders kept by key, as the inspector lists them.
   private var kept: AppEvent {
     let owners = loaders.owners

@@ -18,9 +18,12 @@ final class FramePace {
   /// Whether a page read is not drawn yet.
   private var isBehind = false
   private var isScheduled = false
+  /// What calls ``drawLate`` when the pages' time comes.
+  private let scheduler: any WakeScheduler
 
-  init(interval: TimeInterval) {
+  init(interval: TimeInterval, scheduler: any WakeScheduler) {
     self.interval = interval
+    self.scheduler = scheduler
   }
 
   /// Whether the frame of a page read at `now` waits: it is due at most ``interval`` after
@@ -32,7 +35,7 @@ final class FramePace {
     isBehind = true
     guard !isScheduled else { return true }
     isScheduled = true
-    DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+    scheduler.schedule(at: now.addingTimeInterval(wait)) { [weak self] in
       guard let self else { return }
       self.isScheduled = false
       if self.isBehind { self.drawLate() }

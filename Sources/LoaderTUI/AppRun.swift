@@ -148,7 +148,8 @@ struct AppRun {
     effects.trimMemory = trim.loadsEnded
     let loop = AppLoop(
       state: state, backend: TerminalBackend(screen: screen), loaders: run.loaders,
-      requestEvents: run.requestEvents, scheduler: DispatchWakeScheduler(), clock: Date.init,
+      requestEvents: run.requestEvents, scheduler: DispatchWakeScheduler(),
+      pageScheduler: DispatchWakeScheduler(), clock: Date.init,
       effects: effects)
     let input = TerminalInput(terminal: screen, loop: loop)
     input.start()
@@ -176,7 +177,8 @@ struct AppRun {
         output: StandardTranscriptOutput(), clock: Date.init)
       return AppLoop(
         state: state, backend: backend, loaders: run.loaders, requestEvents: relays.relay(index),
-        scheduler: DispatchWakeScheduler(), clock: Date.init, effects: run.effects)
+        scheduler: DispatchWakeScheduler(), pageScheduler: DispatchWakeScheduler(),
+        clock: Date.init, effects: run.effects)
     }
     SignalPipe.handler = { number in
       guard SignalRule.rule(number)?.effect == .quits else { return }

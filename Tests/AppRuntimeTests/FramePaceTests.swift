@@ -65,11 +65,12 @@ final class FramePaceTests: XCTestCase {
     await take(pages(1, change: 1))
     await expect(pages(2, change: 1), frames: 0)
     XCTAssertFalse(app.lastFrame.contains("4 so far"), app.lastFrame)
-    // Due one spinner frame (0.1 s) after page 1's: waited for, not slept for.
-    let deadline = Date().addingTimeInterval(5)
-    while !app.lastFrame.contains("4 so far"), Date() < deadline {
-      try? await Task.sleep(for: .milliseconds(10))
-    }
+    XCTAssertEqual(
+      app.pageScheduler.wakeDate, app.clock.now + Spinner.interval,
+      "due one spinner frame after page 1's")
+    app.clock.now += Spinner.interval
+    app.pageScheduler.fireWake()
+    await mainQueueTurn()
     XCTAssertTrue(app.lastFrame.contains("4 so far"), app.lastFrame)
   }
 

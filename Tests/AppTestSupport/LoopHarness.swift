@@ -13,6 +13,8 @@ public final class LoopHarness {
   public let screen: FakeScreen
   /// The timer.
   public let scheduler = FakeScheduler()
+  /// The timer of the pages read that wait for the spinner's pace (`FramePace`).
+  public let pageScheduler = FakeScheduler()
   /// The clock loader changes are stamped with.
   public let clock = FakeClock(Fixture.now)
   /// The client every loader sends with.
@@ -50,7 +52,7 @@ public final class LoopHarness {
     }
     loop = AppLoop(
       state: state, backend: backend, loaders: loaders, requestEvents: requestEvents,
-      scheduler: scheduler, clock: { clock.now },
+      scheduler: scheduler, pageScheduler: pageScheduler, clock: { clock.now },
       effects: AppEffects(
         setOutage: { server.outages.append($0) },
         setRound: { round, _ in server.rounds.append(round) },
