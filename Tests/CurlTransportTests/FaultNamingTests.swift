@@ -114,11 +114,13 @@ final class FaultNamingTests: FaultTestCase {
     let server = try FaultServer("not-tls")
     let url = URL(string: "https://127.0.0.1:\(server.port)/")!
     let started = Date()
-    let error = await failure(client(), url)
+    let error = await failure(client(deadline: 600), url)
     XCTAssertEqual(error?.code, .secureConnectionFailed, String(describing: error))
     XCTAssertTrue(
       error?.failureDetail.contains("does not speak TLS") ?? false, "\(String(describing: error))")
     XCTAssertTrue(error?.failureDetail.contains("http://") ?? false)
-    XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+    // Told by the handshake, not by the 600 s deadline; how fast is a benchmark's business,
+    // so the bound is one only a wait for the deadline reaches, however loaded the machine.
+    XCTAssertLessThan(Date().timeIntervalSince(started), 300)
   }
 }

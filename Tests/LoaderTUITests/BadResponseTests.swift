@@ -121,22 +121,17 @@ final class BadResponseTests: XCTestCase {
     // The deadline is the client's, the same for both routes: a request never answered (the
     // organization, first fetch) and a body that keeps trickling in, a byte every 200 ms for
     // 14 minutes (the repositories, after a success, so the cache is kept), each end at the
-    // shortest deadline the command line allows.
-    // The same two runs failing at once (HTTP 500) measure what the machine spends apart from
-    // the deadline (start-up, the first round; slow under a sanitizer), so the bound holds on
-    // a loaded machine too.
-    var started = Date()
-    try assertFails("500", "org", says: "HTTP 500", moments: [.firstFetch])
-    try assertFails("500", "repos", says: "HTTP 500", moments: [.afterSuccess])
-    let overhead = Date().timeIntervalSince(started)
-    started = Date()
-    let timedOut = "Timed out after 1 s waiting for 127.0.0.1:"
+    // deadline. 10 s, not the 1 s the command line allows: the first round's answers must come
+    // within it, and on a loaded machine one took longer than 1 s.
+    let started = Date()
+    let timedOut = "Timed out after 10 s waiting for 127.0.0.1:"
     try assertFails(
-      "hang", "org", says: timedOut, extra: ["--timeout", "1"], moments: [.firstFetch])
+      "hang", "org", says: timedOut, extra: ["--timeout", "10"], moments: [.firstFetch])
     try assertFails(
-      "slow-body", "repos", says: timedOut, extra: ["--timeout", "1"], moments: [.afterSuccess])
-    // Two runs, each bounded by the 1 s deadline (plus slack), never by the server.
-    XCTAssertLessThan(Date().timeIntervalSince(started) - overhead, 2 * 2.5)
+      "slow-body", "repos", says: timedOut, extra: ["--timeout", "10"], moments: [.afterSuccess])
+    // Two runs ended by the deadline, never by the server (the body would take 14 minutes):
+    // a bound only a run the deadline did not end reaches, however loaded the machine.
+    XCTAssertLessThan(Date().timeIntervalSince(started), 2 * 150)
   }
 
   func testResetInTheMiddleOfTheBodySaysTheConnectionWasLost() throws {

@@ -19,16 +19,19 @@ final class BaseURLMistakeTests: XCTestCase {
     return try server.start()
   }
 
-  func testHTTPSToAPlainServerSaysItDoesNotSpeakTLSInUnderASecond() throws {
+  func testHTTPSToAPlainServerSaysItDoesNotSpeakTLSAtOnce() throws {
     // The sentence is libcurl's transport's; Foundation's says only that TLS failed.
     try XCTSkipUnless(HTTPTransport.isCurlAvailable, "needs the Curl trait")
     let port = try serve { _ in .respond(HTTPResponse(body: Data("{}".utf8))) }
     let started = Date()
     let run = try BinaryRun.run([
       "--headless", "--base-url", "https://127.0.0.1:\(port)", "--no-timestamps",
+      "--timeout", "600",
     ])
-    // At once, not after the 15 s timeout (a sanitized binary takes a second to start).
-    XCTAssertLessThan(Date().timeIntervalSince(started), BinaryRun.underSanitizer ? 5 : 1)
+    // Told by the handshake, not by the request's deadline: a run that waited it out would take
+    // 600 s. How fast it is otherwise is a benchmark's business, so the bound is one a loaded
+    // machine (or a sanitized binary) never nears, and only a wait for the deadline reaches.
+    XCTAssertLessThan(Date().timeIntervalSince(started), 300, "it waited for the timeout")
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(
       run.stderr,

@@ -63,9 +63,12 @@ struct BinaryRun {
   }
 
   /// Runs the binary with `arguments`; stdin is empty and stdout a pipe, never a terminal.
-  static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws
-    -> BinaryRun
-  {
+  /// A run still going `killedAfter` seconds in is ended by SIGKILL (its status then says so),
+  /// for a test of a run that once hung: a bound so wide only a hang reaches it.
+  static func run(
+    _ arguments: [String], environment extra: [String: String] = [:],
+    killedAfter limit: TimeInterval? = nil
+  ) throws -> BinaryRun {
     let home = try makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
     let process = Process()
@@ -78,6 +81,13 @@ struct BinaryRun {
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    if let limit {
+      // Not running once it is reaped: the pid names no other process while it is.
+      let pid = process.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + limit) {
+        if process.isRunning { kill(pid, SIGKILL) }
+      }
+    }
     // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
     let group = DispatchGroup()
     let collected = Collected()
