@@ -63,6 +63,10 @@ public struct HTTPResponse: Sendable {
   public var cutAfter: Int?
   /// Sends the body with `Transfer-Encoding: chunked`, a chunk per `chunkSize` bytes.
   public var chunked = false
+  /// Called on the connection's thread with the bytes sent so far after each body piece but
+  /// the last, before the pause: a test that returns only once the client read the piece
+  /// orders the pieces itself instead of by the pause.
+  public var afterPiece: (@Sendable (Int) -> Void)?
 
   /// Creates a response.
   public init(

@@ -217,7 +217,10 @@ public final class HTTPServer: Sendable {
       let end = min(body.count, offset + size)
       guard write(body[offset..<end], to: fd) else { return false }
       offset = end
-      if offset < body.count { pause(response.chunkPause) }
+      if offset < body.count {
+        response.afterPiece?(offset)
+        pause(response.chunkPause)
+      }
       if isStopped { return false }
     }
     return response.cutAfter == nil

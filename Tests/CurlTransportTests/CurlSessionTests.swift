@@ -14,12 +14,14 @@ final class CurlSessionTests: TransportTestCase {
 
   func testBodyArrivesInPiecesBeforeTheTransferEnds() async throws {
     let body = Data(repeating: 42, count: 40_000)
-    let server = try serve { _ in
-      .respond(HTTPResponse(body: body, chunkSize: 10_000, chunkPause: 0.1))
-    }
+    let delegate = PieceCounter()
+    // Each piece is sent once the client reported every byte before it, not after a pause:
+    // a session that held the body until its end would report it in one piece.
+    var response = HTTPResponse(body: body, chunkSize: 10_000)
+    response.afterPiece = { sent in delegate.waitUntilReceived(sent, atMost: 10) }
+    let server = try serve { [response] _ in .respond(response) }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.protocolClasses = [CurlURLProtocol.self]
-    let delegate = PieceCounter()
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
     session.dataTask(with: server.baseURL).resume()
@@ -59,8 +61,16 @@ extension CurlSessionTests {
 /// Counts the pieces of body a task reports.
 private final class PieceCounter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   let done = XCTestExpectation(description: "task completed")
-  private let lock = NSLock()
+  private let lock = NSCondition()
   private var counts = (pieces: 0, bytes: 0, status: 0)
+
+  /// Returns once `bytes` bytes were reported, or `seconds` went by without it.
+  func waitUntilReceived(_ bytes: Int, atMost seconds: TimeInterval) {
+    let deadline = Date().addingTimeInterval(seconds)
+    lock.withLock {
+      while counts.bytes < bytes, lock.wait(until: deadline) {}
+    }
+  }
 
   var pieces: Int { lock.withLock { counts.pieces } }
   var received: Int { lock.withLock { counts.bytes } }
@@ -78,6 +88,7 @@ private final class PieceCounter: NSObject, URLSessionDataDelegate, @unchecked S
     lock.withLock {
       counts.pieces += 1
       counts.bytes += data.count
+      lock.broadcast()
     }
   }
 
