@@ -118,7 +118,8 @@ final class CurlClientTests: LoopbackTestCase {
       try await client(server.baseURL, deadline: 1).request(TextEndpoint())
     }
     XCTAssertEqual(timedOut, .timedOut)
-    XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+    // The 1 s deadline, not the 30 s default: a bound a loaded machine does not near.
+    XCTAssertLessThan(Date().timeIntervalSince(started), 15)
 
     let hanging = client(server.baseURL)
     let task = Task { try await hanging.request(TextEndpoint()) }

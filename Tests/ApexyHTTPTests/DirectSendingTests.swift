@@ -101,7 +101,7 @@ final class DirectSendingTests: LoopbackTestCase {
     } catch {
       XCTAssertEqual((error as? URLError)?.code, .timedOut)
     }
-    XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the 1 s request timeout, not 30 s")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 15, "the 1 s request timeout, not 30 s")
   }
 
   func testABodySentWithoutASessionIsCountedInTheLifeEvents() async throws {
@@ -153,7 +153,8 @@ final class DirectSendingTests: LoopbackTestCase {
       } catch {
         XCTAssertEqual((error as? URLError)?.code, .timedOut, "\(transport)")
       }
-      XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "deadline 1 s, \(transport)")
+      // Not the 30 s default: a bound a loaded machine does not near.
+      XCTAssertLessThan(Date().timeIntervalSince(started), 15, "deadline 1 s, \(transport)")
     }
     XCTAssertEqual(seen.values, ["loader", "loader"])
   }

@@ -43,7 +43,8 @@ class LoopbackTestCase: LoopbackServerTestCase {
       XCTAssertEqual((error as? URLError)?.code, .timedOut)
     }
     let elapsed = Date().timeIntervalSince(started)
-    XCTAssertLessThan(elapsed, 2.0, "deadline 1 s plus one second")
+    // The 1 s deadline, not the 30 s default: a bound a loaded machine does not near.
+    XCTAssertLessThan(elapsed, 15, "deadline 1 s, not 30 s")
   }
 
   /// A body that trickles in past the deadline fails the request with `.timedOut`.
@@ -59,7 +60,8 @@ class LoopbackTestCase: LoopbackServerTestCase {
     } catch {
       XCTAssertEqual((error as? URLError)?.code, .timedOut)
     }
-    XCTAssertLessThan(Date().timeIntervalSince(started), 2.0)
+    // Ended by the 1 s deadline, well before the 10 s the body would take to trickle in.
+    XCTAssertLessThan(Date().timeIntervalSince(started), 8)
   }
 
   /// A redirect to another port arrives without the `Authorization` field.
@@ -131,7 +133,8 @@ class LoopbackTestCase: LoopbackServerTestCase {
         XCTAssertEqual(
           error as? TestError, TestError(name: "401 denied"), scheme, file: file, line: line)
       }
-      XCTAssertLessThan(Date().timeIntervalSince(started), 5, scheme, file: file, line: line)
+      // Before the 10 s deadline, however loaded the machine.
+      XCTAssertLessThan(Date().timeIntervalSince(started), 9, scheme, file: file, line: line)
       await assertNoTasksLeft(client, file: file, line: line)
     }
   }

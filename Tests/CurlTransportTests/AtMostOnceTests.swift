@@ -102,7 +102,8 @@ final class AtMostOnceTests: FaultTestCase {
         XCTAssertTrue(error.failureDetail.contains("may have been applied"), error.failureDetail)
       }
       XCTAssertEqual(server.copies(of: order), 1, "direct \(direct): \(server.received)")
-      XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+      // Before the 10 s deadline, however loaded the machine.
+      XCTAssertLessThan(Date().timeIntervalSince(started), 9)
     }
   }
 
