@@ -206,6 +206,15 @@ private final class RawResponder: Sendable {
           var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
           _ = setsockopt(
             connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        } else {
+          // The end of the stream, then what is left of the body read and dropped until the
+          // client closes (or sends nothing for 2 s): a close with the body unread resets the
+          // connection, and the reset could reach the client before the answer it follows.
+          shutdown(connection, Int32(SHUT_WR))
+          var wait = timeval(tv_sec: 2, tv_usec: 0)
+          setsockopt(
+            connection, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+          while recv(connection, &buffer, buffer.count, 0) > 0 {}
         }
         close(connection)
       }
