@@ -54,4 +54,18 @@ final class PageWalkTests: XCTestCase {
       relative.read(url("items"), links: PageLinks(next: url("file:///x"))),
       .refused(page: 1, link: url("file:///x")), "a page asked for relatively: the scheme")
   }
+
+  /// A link relative to its page (as the Link header may give it) is on the page's origin and
+  /// followed; a relative one that names another host is not.
+  func testARelativeLinkIsFollowedUnlessItNamesAHost() {
+    let first = url("https://api.test/orgs/x/repos?page=1")
+    for link in ["repos?page=2", "/orgs/x/repos?page=2", "?page=2"] {
+      var walk = PageWalk(firstPage: first, pageCap: 10)
+      XCTAssertEqual(walk.read(first, links: PageLinks(next: url(link))), .next(url(link)), link)
+    }
+    var walk = PageWalk(firstPage: first, pageCap: 10)
+    let other = url("//elsewhere.test/orgs/x/repos?page=2")
+    XCTAssertEqual(
+      walk.read(first, links: PageLinks(next: other)), .refused(page: 1, link: other))
+  }
 }

@@ -99,9 +99,12 @@ public struct PageWalk: Sendable, Equatable {
   /// the page's origin when the page's URL names one. The server's links are untrusted: a
   /// `file:` URL or another host is not asked for.
   static func follows(_ next: URL, from url: URL) -> Bool {
-    guard let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      return false
+    guard let scheme = next.scheme?.lowercased() else {
+      // A reference relative to the page (`pages?page=2`, `/orgs/x/repos?page=2`) is resolved
+      // on the page's origin, as its request is; one that names a host (`//other.test/`) is not.
+      return next.host == nil
     }
+    guard scheme == "http" || scheme == "https" else { return false }
     return url.host == nil || next.hasSameOrigin(as: url)
   }
 
