@@ -14,6 +14,7 @@ public enum ArgumentParser {
     _ arguments: [String], config: ConfigReading = { nil }
   ) throws(UsageError) -> Invocation {
     var rest = arguments[...]
+    if rest.first == DocTable.command { return try DocTable.parse(rest.dropFirst()) }
     let subcommand = rest.first.flatMap(Subcommand.init(rawValue:))
     if let subcommand, rest.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
       // A mistake among the words still wins over the help, as on the app's command line.

@@ -16,4 +16,6 @@ public enum Invocation: Sendable, Equatable {
   case completions(Shell)
   /// Print the manual page.
   case manual
+  /// Print a table of the docs in Markdown (`doc-table keys`), for `scripts/tables`.
+  case docTable(DocTable)
 }

@@ -38,6 +38,10 @@ enum Launcher {
       return StandardOutput.exitCode { () throws(OutputFailure) in
         try StandardOutput.text(ManualPage.text(keys: BoundKeys.read(arguments, config: config)))
       }
+    case .docTable(let table):
+      return StandardOutput.exitCode { () throws(OutputFailure) in
+        try StandardOutput.line(table.markdown)
+      }
     case .serveDemo(let options):
       return await DemoServing.run(options)
     case .cache(let command, let directory):
