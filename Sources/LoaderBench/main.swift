@@ -127,6 +127,6 @@ if arguments.first == "post" {
   Task { await PostCost.run(arguments) }
   dispatchMain()
 }
-if !TransportFloor.run(arguments) {
+if !TransportFloor.run(arguments) && !DecodeCost.run(arguments) {
   SelfBench.run()
 }
