@@ -88,16 +88,16 @@ public struct Repository: Sendable, Equatable {
   // byte saying which are there (an Int? takes 16 bytes in a struct, an Int and a bit 8), and
   // the web address GitHub derives from the full name is not stored a second time.
 
-  private enum Address: Sendable, Equatable {
+  enum Address: Sendable, Equatable {
     case none
     /// `https://github.com/` followed by the full name.
     case derived
     case text(String)
   }
 
-  private static let gitHubPrefix = "https://github.com/"
-  private var storedFullName: String?
-  private var address: Address
+  static let gitHubPrefix = "https://github.com/"
+  var storedFullName: String?
+  var address: Address
   private var forks = 0
   private var openIssues = 0
   private var subscribers = 0
@@ -105,22 +105,6 @@ public struct Repository: Sendable, Equatable {
   private var pushedSeconds: Double = 0
   /// Bits 0–3: which of the four counts are there; bit 4: the push date.
   private var present: UInt8 = 0
-
-  /// Equal when everything the properties say is equal (an address stored as text equals the
-  /// same address made from the full name).
-  ///
-  /// - Parameters:
-  ///   - a: A repository.
-  ///   - b: Another.
-  /// - Returns: `true` when every field shown is the same.
-  public static func == (a: Repository, b: Repository) -> Bool {
-    a.name == b.name && a.description == b.description && a.language == b.language
-      && a.stargazersCount == b.stargazersCount && a.fork == b.fork && a.rawName == b.rawName
-      && a.storedFullName == b.storedFullName && a.license == b.license && a.topics == b.topics
-      && a.forksCount == b.forksCount && a.openIssuesCount == b.openIssuesCount
-      && a.subscribersCount == b.subscribersCount && a.networkCount == b.networkCount
-      && a.pushedAt == b.pushedAt && (a.address == b.address || a.webAddress == b.webAddress)
-  }
 
   /// Whether `text` is `https://github.com/` and `fullName`, a full name of GitHub's letters,
   /// digits, `.`, `-` and `_` around one `/` (which `webAddress` would take as it is).
@@ -167,35 +151,63 @@ public struct Repository: Sendable, Equatable {
     fork: Bool = false, sanitizer: TextSanitizer = TextSanitizer(),
     details: RepositoryDetails = RepositoryDetails()
   ) {
+    self.init(blank: .none)
     self.rawName = sanitizer.redacted(name)
     self.name = sanitizer.clean(name)
     self.description = description.map(sanitizer.clean)
     self.language = language.map(sanitizer.clean)
     self.stargazersCount = stargazersCount
     self.fork = fork
-    let fullName = details.fullName.map(sanitizer.clean)
-    self.storedFullName = fullName
+    self.storedFullName = details.fullName.map(sanitizer.clean)
     self.license = details.license.map(sanitizer.clean)
     self.topics = details.topics.map(sanitizer.clean)
-    if let text = details.htmlURL, let fullName, Self.isGitHubAddress(text, of: fullName) {
-      // `https://github.com/owner/name` of a plain full name is an address by construction:
-      // no URL to parse for it (thousands at every start from the cache).
-      self.address = .derived
-    } else {
-      let address = details.htmlURL.flatMap {
-        Self.webAddress($0, sanitizer: sanitizer)?.absoluteString
-      }
-      if let address, let fullName, Self.isGitHubAddress(address, of: fullName) {
-        self.address = .derived
-      } else {
-        self.address = address.map(Address.text) ?? .none
-      }
-    }
+    self.address = details.htmlURL.map(Address.text) ?? .none
     self.forksCount = details.forksCount
     self.openIssuesCount = details.openIssuesCount
     self.pushedAt = details.pushedAt
     self.subscribersCount = details.subscribersCount
     self.networkCount = details.networkCount
+    settleAddress(sanitizer)
+  }
+
+  /// A repository of no name and no fields, whose address is `address` until settled: where a
+  /// reader starts before it sets the fields it finds.
+  init(blank address: Address) {
+    name = ""
+    rawName = ""
+    stargazersCount = 0
+    fork = false
+    topics = []
+    self.address = address
+  }
+
+  /// Makes the address as read (`.text` as sent, `.derived` for the full name's) the one kept:
+  /// derived when it is GitHub's page of a plain full name, else the text when it is a web
+  /// address, else none.
+  mutating func settleAddress(_ sanitizer: TextSanitizer) {
+    let text: String
+    switch address {
+    case .none: return
+    case .derived:
+      guard let storedFullName else {
+        address = .none
+        return
+      }
+      text = Self.gitHubPrefix + storedFullName
+    case .text(let sent): text = sent
+    }
+    if let storedFullName, Self.isGitHubAddress(text, of: storedFullName) {
+      // `https://github.com/owner/name` of a plain full name is an address by construction:
+      // no URL to parse for it (thousands at every start from the cache).
+      address = .derived
+      return
+    }
+    let checked = Self.webAddress(text, sanitizer: sanitizer)?.absoluteString
+    if let checked, let storedFullName, Self.isGitHubAddress(checked, of: storedFullName) {
+      address = .derived
+    } else {
+      address = checked.map(Address.text) ?? .none
+    }
   }
 
   /// `text` as a web address when it is a plain `http`/`https` URL with a host, else `nil`.

@@ -7,9 +7,11 @@ import Foundation
 public enum GitHubCacheCodecs {
   /// The version of the owner's encoding; entries of another version are replaced.
   public static let ownerVersion = 1
-  /// The version of the repositories' encoding (2: page by page, with each page's URL and
-  /// validators); entries of another version are replaced.
-  public static let repositoriesVersion = 2
+  /// The version of the repositories' encoding: a fingerprint of its layout (page by page,
+  /// with each page's URL and validators) and of the fields each repository keeps (their keys
+  /// and types), so an entry written with other fields is of another version; entries of
+  /// another version are replaced.
+  public static let repositoriesVersion = StoredPages.version(of: Repository.storedFields)
 
   /// The owner's codec; `sanitizer` cleans what is read back.
   ///
@@ -36,7 +38,8 @@ public enum GitHubCacheCodecs {
   public static func repositories(
     sanitizer: TextSanitizer, pages: RepositoryPageSource? = nil
   ) -> LoaderCacheCodec<RepositoryList> {
-    LoaderCacheCodec(
+    let decoder = StoredPagesDecoder(sanitizer: sanitizer)
+    return LoaderCacheCodec(
       version: repositoriesVersion,
       encode: { content in
         let stored =
@@ -46,10 +49,9 @@ public enum GitHubCacheCodecs {
       },
       decode: { data in
         // The fast reader takes what JSONDecoder would take alike; anything else goes to it.
-        let stored =
-          try StoredPagesReader.read(data) ?? JSONDecoder().decode(StoredPages.self, from: data)
+        let stored = try StoredPagesReader.read(data, sanitizer: sanitizer) ?? decoder.decode(data)
         // One list, and its pages the page cache's pages.
-        let content = RepositoryList(pages: stored.p.map { $0.r.map { $0.value(sanitizer) }[...] })
+        let content = RepositoryList(pages: stored.p.map { $0.r.map(\.repository)[...] })
         pages?.restore(stored, content: content)
         // A list cut at the limit: its last page's rows past it are the page's, not the list's.
         return pages?.limit.map { content.truncated(to: $0) } ?? content
@@ -85,5 +87,16 @@ private struct StoredOwner: Codable {
     owner.rawLogin = sanitizer.redacted(rawLogin)
     owner.rawName = rawName.map(sanitizer.redacted)
     return owner
+  }
+}
+
+/// `JSONDecoder` for the repositories' entry, cleaning with a sanitizer.
+private struct StoredPagesDecoder: Sendable {
+  let sanitizer: TextSanitizer
+
+  func decode(_ data: Data) throws -> StoredPages {
+    let decoder = JSONDecoder()
+    decoder.userInfo[.textSanitizer] = sanitizer
+    return try decoder.decode(StoredPages.self, from: data)
   }
 }

@@ -153,6 +153,17 @@ struct StoredPages: Codable {
   var n: String?
   var c: Int?
 
+  /// This layout (its keys and types, each page's `r` holding repositories) and the fields of
+  /// a stored repository, as the entry's version: a number from 100,000,000 to 999,999,999
+  /// (FNV-1a of the text), never an old version's 1 or 2.
+  static func version(of repositoryFields: String) -> Int {
+    let text =
+      "p: [u: String?, e: String?, m: String?, r: [\(repositoryFields)]], n: String?, c: Int?"
+    var hash: UInt32 = 2_166_136_261
+    for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return 100_000_000 + Int(hash % 900_000_000)
+  }
+
   init(p: [StoredPage], n: String? = nil, c: Int? = nil) {
     self.p = p
     self.n = n

@@ -10,14 +10,15 @@ import Foundation
 /// character in a string) it returns `nil`, and the caller decodes with `JSONDecoder`, so the
 /// result and every error are what they were.
 enum StoredPagesReader {
-  /// The pages of `data`, `nil` when the fast reader does not take it.
-  static func read(_ data: Data) -> StoredPages? {
-    JSONByteReader.read(data) { $0.storedPages() }
+  /// The pages of `data`, their text cleaned with `sanitizer`; `nil` when the fast reader does
+  /// not take it.
+  static func read(_ data: Data, sanitizer: TextSanitizer) -> StoredPages? {
+    JSONByteReader.read(data) { $0.storedPages(sanitizer: sanitizer) }
   }
 }
 
 extension JSONByteReader {
-  fileprivate mutating func storedPages() -> StoredPages? {
+  fileprivate mutating func storedPages(sanitizer: TextSanitizer) -> StoredPages? {
     var pages: [StoredPage]?
     var next: String??, count: Int??
     let ok = object { key, reader in
@@ -27,7 +28,7 @@ extension JSONByteReader {
       var list: [StoredPage] = []
       guard
         reader.array({ reader in
-          guard let page = reader.storedPage() else { return false }
+          guard let page = reader.storedPage(sanitizer: sanitizer) else { return false }
           list.append(page)
           return true
         })
@@ -39,7 +40,7 @@ extension JSONByteReader {
     return StoredPages(p: pages, n: next ?? nil, c: count ?? nil)
   }
 
-  fileprivate mutating func storedPage() -> StoredPage? {
+  fileprivate mutating func storedPage(sanitizer: TextSanitizer) -> StoredPage? {
     var url: String??, etag: String??, modified: String??
     var repositories: [StoredRepository]?
     let ok = object { key, reader in
@@ -52,8 +53,10 @@ extension JSONByteReader {
         var list: [StoredRepository] = []
         guard
           reader.array({ reader in
-            guard let repository = reader.storedRepository() else { return false }
-            list.append(repository)
+            guard let repository = reader.repository(.cache, sanitizer: sanitizer) else {
+              return false
+            }
+            list.append(StoredRepository(repository))
             return true
           })
         else { return false }
@@ -64,36 +67,5 @@ extension JSONByteReader {
     }
     guard ok, let repositories else { return nil }
     return StoredPage(u: url ?? nil, e: etag ?? nil, m: modified ?? nil, r: repositories)
-  }
-
-  fileprivate mutating func storedRepository() -> StoredRepository? {
-    var name: String?, stars: Int?, fork: Bool?
-    var description: String??, language: String??, raw: String??, fullName: String??
-    var license: String??, address: String??
-    var forks: Int??, issues: Int??, pushed: Double??
-    var topics: [String]??
-    let ok = object { key, reader in
-      switch key {
-      case "n": return reader.once(&name) { $0.string() }
-      case "s": return reader.once(&stars) { $0.integer() }
-      case "f": return reader.once(&fork) { $0.boolean() }
-      case "d": return reader.once(&description) { $0.optionalString() }
-      case "l": return reader.once(&language) { $0.optionalString() }
-      case "r": return reader.once(&raw) { $0.optionalString() }
-      case "fn": return reader.once(&fullName) { $0.optionalString() }
-      case "li": return reader.once(&license) { $0.optionalString() }
-      case "hu": return reader.once(&address) { $0.optionalString() }
-      case "fc": return reader.once(&forks) { $0.optional { $0.integer() } }
-      case "oi": return reader.once(&issues) { $0.optional { $0.integer() } }
-      case "pa": return reader.once(&pushed) { $0.optional { $0.double() } }
-      case "tp": return reader.once(&topics) { $0.optional { $0.strings() } }
-      default: return reader.skipValue()
-      }
-    }
-    guard ok, let name, let stars, let fork else { return nil }
-    return StoredRepository(
-      n: name, d: description ?? nil, l: language ?? nil, s: stars, f: fork, r: raw ?? nil,
-      fn: fullName ?? nil, fc: forks ?? nil, oi: issues ?? nil, li: license ?? nil,
-      tp: topics ?? nil, pa: pushed ?? nil, hu: address ?? nil)
   }
 }
