@@ -4,8 +4,9 @@ extension Repository {
   /// Every field of a repository, declared once: its key in GitHub's JSON, its key in the cache
   /// entry (`nil`: not kept), and how its value is written. The pages' one-pass reader and
   /// `Decodable` (the reference it agrees with), the cache entry's encoding and its one-pass
-  /// reader, `==`, and the cache entry's version (`storedFields`) all follow this table: a new
-  /// field is one line here and its property.
+  /// reader and the cache entry's version (`storedFields`) all follow this table: a new field
+  /// is one line here and its property. `==` is synthesized from the stored properties, which
+  /// `RepositoryFieldTableTests` holds to be this table's fields, compared as `same` compares.
   static let fields: [RepositoryField] = [
     RepositoryField(
       "name", cache: "n", .requiredText, isRequired: true, get: \.name,
@@ -58,21 +59,6 @@ extension Repository {
   static let storedFields: String = fields.compactMap { field in
     field.cache.map { "\($0.key): \($0.type)" }
   }.joined(separator: ", ")
-
-  /// Equal when every field in `fields` is (an address stored as text equals the same address
-  /// made from the full name).
-  ///
-  /// - Parameters:
-  ///   - a: A repository.
-  ///   - b: Another.
-  /// - Returns: `true` when every field is the same.
-  public static func == (a: Repository, b: Repository) -> Bool {
-    for same in sameChecks where !same(a, b) { return false }
-    return true
-  }
-
-  /// Each field's comparison, in the table's order.
-  private static let sameChecks = fields.map(\.same)
 
   /// Each field's writing to the cache entry, in the table's order.
   private static let storedEncoders = fields.map(\.encode)

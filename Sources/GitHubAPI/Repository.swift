@@ -21,6 +21,7 @@ public struct Repository: Sendable, Equatable {
       // An address made from the old name keeps what it was.
       if case .derived = address { address = webAddress.map(Address.text) ?? .none }
       storedFullName = newValue
+      deriveAddress()
     }
   }
   /// The license's SPDX id (or its name when it has none), when it has one.
@@ -70,7 +71,10 @@ public struct Repository: Sendable, Equatable {
   /// The repository's web page: only an `http` or `https` address without spaces or controls.
   public var htmlURL: URL? {
     get { webAddress.flatMap { URL(string: $0) } }
-    set { address = newValue.map { .text($0.absoluteString) } ?? .none }
+    set {
+      address = newValue.map { .text($0.absoluteString) } ?? .none
+      deriveAddress()
+    }
   }
   /// `htmlURL` as text (a `URL` is an object of a few hundred bytes, and thousands of
   /// repositories would each hold one for an address only `o` and `y` use).
@@ -125,6 +129,16 @@ public struct Repository: Sendable, Equatable {
       }
     }
     return slashes == 1 && fullName.first != "/" && fullName.last != "/"
+  }
+
+  /// Keeps an address that is GitHub's page of the plain full name `.derived`: one address has
+  /// one form, so the synthesized `==` compares what `webAddress` says.
+  private mutating func deriveAddress() {
+    if case .text(let text) = address, let storedFullName,
+      Self.isGitHubAddress(text, of: storedFullName)
+    {
+      address = .derived
+    }
   }
 
   private func count(_ bit: UInt8, _ value: Int) -> Int? {

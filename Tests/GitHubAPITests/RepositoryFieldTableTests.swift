@@ -107,6 +107,11 @@ final class RepositoryFieldTableTests: XCTestCase {
       }
       XCTAssertNotEqual(changed, base, "\(name) changes ==")
       XCTAssertFalse(field.same(changed, base), name)
+      if field.gitHub != nil {
+        // Only this field changed (and the raw name with the name, which it is made from).
+        let others = Repository.fields.filter { $0 !== field && $0.gitHub != nil }
+        XCTAssertTrue(others.allSatisfy { $0.same(changed, base) }, "\(name) alone changed")
+      }
       touched.formUnion(Self.differences(changed, base))
       let storedChanged = try roundTrip(changed, name)
       if field.cache != nil {
@@ -120,6 +125,27 @@ final class RepositoryFieldTableTests: XCTestCase {
     // would be read by no codec and compared by no `==`.
     let all = Set(Mirror(reflecting: base).children.compactMap(\.label))
     XCTAssertEqual(all.subtracting(touched), [], "stored properties no field of the table sets")
+  }
+
+  /// `==` is synthesized from the stored properties: one address has one form, whether it was
+  /// read, set as a URL or made from the full name, as the table's `same` compares them.
+  func testEqualityIsTheTablesWhereverAnAddressComesFrom() {
+    let page = "https://github.com/o/x"
+    let read = Repository(name: "x", details: RepositoryDetails(fullName: "o/x", htmlURL: page))
+    var set = Repository(name: "x", details: RepositoryDetails(fullName: "o/x"))
+    set.htmlURL = URL(string: page)
+    var renamed = Repository(name: "x", details: RepositoryDetails(fullName: "o/y", htmlURL: page))
+    renamed.fullName = "o/x"
+    var elsewhere = read
+    elsewhere.htmlURL = URL(string: "https://ghe.example/o/x")
+    let all = [read, set, renamed, elsewhere]
+    for (i, one) in all.enumerated() {
+      for (j, other) in all.enumerated() {
+        let same = Repository.fields.allSatisfy { $0.same(one, other) }
+        XCTAssertEqual(one == other, same, "\(i) and \(j)")
+        XCTAssertEqual(same, (i == 3) == (j == 3), "\(i) and \(j)")
+      }
+    }
   }
 
   func testAFieldMissingReadsAsTheBlankRepositorysValue() throws {
