@@ -89,13 +89,14 @@ let package = Package(
       name: "AppFormats", dependencies: ["AppModel", "ApexyLoader", "GitHubAPI", "JSONOutput"]),
     // Rendering a state into a grid of cells, and the grid's diff.
     .target(
-      name: "AppRendering", dependencies: ["AppModel", "AppFormats", "ApexyLoader", "GitHubAPI"]),
+      name: "AppRendering",
+      dependencies: ["AppModel", "AppFormats", "ApexyLoader", "GitHubAPI", "JSONOutput"]),
     // The runtime: the one event loop and its backends (terminal, transcript).
     .target(
       name: "AppRuntime",
       dependencies: [
         "AppModel", "AppFormats", "AppRendering", "ApexyHTTP", "ApexyLoader", "GitHubAPI",
-        "Locking",
+        "JSONOutput", "Locking",
       ]),
     // The command line: flags, their parser and checks, help.
     .target(name: "AppCommandLine", dependencies: ["AppModel", "GitHubAPI", "DemoOptions"]),
@@ -182,7 +183,7 @@ let package = Package(
       name: "AppRenderingTests",
       dependencies: [
         "AppRendering", "AppModel", "AppFormats", "AppTestSupport", "GitHubAPI", "ApexyLoader",
-        "ApexyHTTP", "DemoAPI",
+        "ApexyHTTP", "DemoAPI", "JSONOutput",
       ]),
     .testTarget(
       name: "AppFormatsTests",

@@ -41,11 +41,8 @@ public enum PaneView {
       putFooter(state, first: 0, shown: 0, listed: 0, rect: rect, into: &grid)
       return
     }
-    // `update` keeps the scroll and the selection within the list; drawing trusts them.
-    let first = state.scroll[pane] ?? 0
+    let (first, shown) = shownRows(state, pane, repositories, height: height)
     let lines = Layout.rowHeight(state, pane)
-    let count = max(1, height / lines)
-    let shown = repositories[first..<min(repositories.count, first + count)]
     let selected = state.lists.selected[pane] ?? 0
     let listFocused = state.focus == (pane == .fetch ? .fetchList : .resultList)
     for (offset, repository) in shown.enumerated() {
@@ -62,6 +59,27 @@ public enum PaneView {
     putFooter(
       state, first: first, shown: shown.count, listed: repositories.count, rect: rect,
       into: &grid)
+  }
+
+  /// The repositories `pane` shows in `rect` and the index of the first, or `nil` when it shows
+  /// no list: what ``draw(_:_:in:into:)`` draws, row by row.
+  public static func shownRows(_ state: AppState, _ pane: PaneID, in rect: Rect)
+    -> (first: Int, rows: Slice<RepositoryList>)?
+  {
+    let inner = rect.content
+    let height = inner.height - PaneHeader.lines(state, pane, width: inner.width).count
+    guard inner.width > 0, height > 0, hasContent(state, pane) else { return nil }
+    return shownRows(state, pane, state.visibleRepositories(pane), height: height)
+  }
+
+  /// The part of `repositories` a list `height` rows high shows from the pane's scroll.
+  private static func shownRows(
+    _ state: AppState, _ pane: PaneID, _ repositories: RepositoryList, height: Int
+  ) -> (first: Int, rows: Slice<RepositoryList>) {
+    // `update` keeps the scroll and the selection within the list; drawing trusts them.
+    let first = min(state.scroll[pane] ?? 0, repositories.count)
+    let count = max(1, height / Layout.rowHeight(state, pane))
+    return (first, repositories[first..<min(repositories.count, first + count)])
   }
 
   /// Draws the bottom edge of `pane`'s border in `rect`, in `style`, with its label: what

@@ -24,10 +24,13 @@ public final class TerminalBackend: AppBackend {
   private var drawn: Grid?
   /// The state `drawn` was rendered from.
   private var presented: AppState?
+  /// Where each frame's structure is written for tests, when the environment asks.
+  private let frameDump: FrameDumpFile?
 
-  /// A backend drawing on `screen`.
-  public init(screen: any TerminalScreen) {
+  /// A backend drawing on `screen`, writing each frame's structure to `frameDump` if given.
+  public init(screen: any TerminalScreen, frameDump: FrameDumpFile? = nil) {
     self.screen = screen
+    self.frameDump = frameDump
   }
 
   /// The screen's size now.
@@ -51,6 +54,7 @@ public final class TerminalBackend: AppBackend {
     }
     let grid = partial ?? Screen.render(state)
     screen.draw(grid.diff(from: drawn))
+    frameDump?.write(state, grid)
     drawn = grid
     presented = state
     return nil

@@ -147,7 +147,10 @@ struct AppRun {
     var effects = run.effects
     effects.trimMemory = trim.loadsEnded
     let loop = AppLoop(
-      state: state, backend: TerminalBackend(screen: screen), loaders: run.loaders,
+      state: state,
+      backend: TerminalBackend(
+        screen: screen, frameDump: FrameDumpFile(environment: environment)),
+      loaders: run.loaders,
       requestEvents: run.requestEvents, scheduler: DispatchWakeScheduler(),
       pageScheduler: DispatchWakeScheduler(), clock: Date.init,
       effects: effects)
