@@ -61,8 +61,11 @@ extension PagesUpdateTests {
     }
     // Another notice replaces it: pages no longer touch it.
     _ = update(&state, .key(.character("x")))
-    let notice = state.notice
-    _ = update(&state, .loaderChanged(.repositories(second), at: now + 2))
-    XCTAssertEqual(state.notice, notice)
+    assertUpdate(
+      &state, .loaderChanged(.repositories(second), at: now + 2), commands: [],
+      "the outage's notice stays"
+    ) {
+      $0.now = now + 2
+    }
   }
 }

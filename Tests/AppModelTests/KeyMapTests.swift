@@ -73,11 +73,11 @@ final class KeyMapTests: XCTestCase {
     var untouched = state
     XCTAssertEqual(update(&untouched, .key(.character("q"))), [])
     XCTAssertEqual(untouched, state)
-    _ = update(&state, .key(.character("?")))
-    XCTAssertTrue(state.showHelp)
+    assertUpdate(&state, .key(.character("?")), commands: []) { $0.showHelp = true }
     XCTAssertTrue(HelpLayout.rows(state).contains { $0.hasPrefix(" Q, F10, Ctrl-C ") })
-    XCTAssertEqual(update(&state, .key(.character("Q"))), [])
-    XCTAssertFalse(state.showHelp, "Q closes the help")
+    assertUpdate(&state, .key(.character("Q")), commands: [], "Q closes the help") {
+      $0.showHelp = false
+    }
     var quitting = state
     XCTAssertTrue(update(&quitting, .key(.character("Q"))).contains(where: \.isQuit))
   }
