@@ -62,64 +62,48 @@ final class RepositoriesLimitTests: XCTestCase {
   /// The progress counts the pages the limit needs (from the first page's size), not the
   /// list's: one here, where the list has three.
   func testALimitWithinThePageSizeAsksForThatManyInOneRequest() async {
-    let loader = makeLoader(limit: 2)
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
-    await answer("a,b", next: 2)
-    await steps.expectPages(
-      [
-        Step(.initial), Step(.loading(cache: nil)),
-        Step(
-          .success(content: repositories("a,b")),
-          progress: PageProgress(pagesRead: 1, pageCount: 1, itemCount: 2, stoppedAtLimit: 2)),
-      ], timeout: .seconds(10))
+    await expectLoad(
+      limit: 2, answering: [("a,b", 2)], content: "a,b",
+      progress: PageProgress(pagesRead: 1, pageCount: 1, itemCount: 2, stoppedAtLimit: 2))
     XCTAssertEqual(client.requested, [firstPage(perPage: 2)], "one request, of 2 rows")
   }
 
   func testTheLimitCutsThePageThatReachesItAndAsksForNoMore() async {
-    let loader = makeLoader(limit: 3)
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
-    await answer("a,b", next: 2)
-    await answer("c,d", next: 3)
-    await steps.expectPages(
-      [
-        Step(.initial), Step(.loading(cache: nil)), afterFirstPage("a,b", perPage: 3),
-        Step(
-          .success(content: repositories("a,b,c")),
-          progress: PageProgress(pagesRead: 2, pageCount: 2, itemCount: 3, stoppedAtLimit: 3)),
-      ], timeout: .seconds(10))
+    await expectLoad(
+      limit: 3, answering: [("a,b", 2), ("c,d", 3)], read: [afterFirstPage("a,b", perPage: 3)],
+      content: "a,b,c",
+      progress: PageProgress(pagesRead: 2, pageCount: 2, itemCount: 3, stoppedAtLimit: 3))
     XCTAssertEqual(client.requested, [firstPage(perPage: 3), page(2)], "page 3 is not asked for")
   }
 
   func testAListNoLongerThanTheLimitIsWholeAndSaysNothing() async {
-    let loader = makeLoader(limit: 4)
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
-    await answer("a,b", next: 2)
-    await answer("c,d")
-    await steps.expectPages(
-      [
-        Step(.initial), Step(.loading(cache: nil)), afterFirstPage("a,b", perPage: 4),
-        Step(
-          .success(content: repositories("a,b,c,d")),
-          progress: PageProgress(pagesRead: 2, pageCount: 2, itemCount: 4)),
-      ], timeout: .seconds(10))
+    await expectLoad(
+      limit: 4, answering: [("a,b", 2), ("c,d", nil)], read: [afterFirstPage("a,b", perPage: 4)],
+      content: "a,b,c,d", progress: PageProgress(pagesRead: 2, pageCount: 2, itemCount: 4))
   }
 
   func testThePageCapReachedFirstIsTheStopSaid() async {
-    let loader = makeLoader(limit: 5, pageCap: 1)
+    await expectLoad(
+      limit: 5, pageCap: 1, answering: [("a,b", 2)], content: "a,b",
+      progress: PageProgress(pagesRead: 1, pageCount: 3, itemCount: 2, stoppedAtCap: 1))
+    XCTAssertEqual(client.requested, [firstPage(perPage: 5)])
+  }
+
+  /// Loads with `limit` and `pageCap`, answering a page of each of `pages` (linking to page
+  /// `next` when there is one), and expects the steps from the start: loading, `read`, then
+  /// success with the repositories `content` and `progress`.
+  private func expectLoad(
+    limit: Int, pageCap: Int = 100, answering pages: [(names: String, next: Int?)],
+    read: [Step] = [], content: String, progress: PageProgress
+  ) async {
+    let loader = makeLoader(limit: limit, pageCap: pageCap)
     let steps = LoaderStateRecorder(loader)
     loader.load()
-    await answer("a,b", next: 2)
+    for page in pages { await answer(page.names, next: page.next) }
     await steps.expectPages(
-      [
-        Step(.initial), Step(.loading(cache: nil)),
-        Step(
-          .success(content: repositories("a,b")),
-          progress: PageProgress(pagesRead: 1, pageCount: 3, itemCount: 2, stoppedAtCap: 1)),
-      ], timeout: .seconds(10))
-    XCTAssertEqual(client.requested, [firstPage(perPage: 5)])
+      [Step(.initial), Step(.loading(cache: nil))] + read
+        + [Step(.success(content: repositories(content)), progress: progress)],
+      timeout: .seconds(10))
   }
 
   func testWithoutALimitPagesAskForAHundred() {

@@ -23,24 +23,12 @@ extension RepositoriesPagesTests {
     let all = repositories("a,b,c,d,e")
     let done = Step(.success(content: all), progress: progress(3, of: 3, items: 5))
     await steps.expectPages(
-      [
-        Step(.initial),
-        Step(.loading(cache: nil)),
-        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
-        partial(.loading(cache: nil), "a,b,c,d", progress(2, of: 3, items: 4)),
-        done,
-      ], timeout: .seconds(10))
+      threePages(from: Step(.initial), cache: nil), timeout: .seconds(10))
 
     loader.load()
     for _ in 0..<3 { await client.respond(status: 304, body: "") }
     await steps.expectPages(
-      [
-        done,
-        Step(.loading(cache: all)),
-        partial(.loading(cache: all), "a,b", progress(1, of: 3, items: 2)),
-        partial(.loading(cache: all), "a,b,c,d", progress(2, of: 3, items: 4)),
-        done,
-      ], timeout: .seconds(10))
+      threePages(from: done, cache: all), timeout: .seconds(10))
     XCTAssertEqual(loader.lastPageCounts, PageCounts(decoded: 0, reused: 3))
   }
 }
@@ -94,13 +82,7 @@ extension RepositoriesPagesTests {
       sent.append(client.lastRequest?.value(forHTTPHeaderField: "If-None-Match"))
     }
     await steps.expectPages(
-      [
-        done,
-        Step(.loading(cache: all)),
-        partial(.loading(cache: all), "a,b", progress(1, of: 3, items: 2)),
-        partial(.loading(cache: all), "a,b,c,d", progress(2, of: 3, items: 4)),
-        done,
-      ], timeout: .seconds(10))
+      threePages(from: done, cache: all), timeout: .seconds(10))
     XCTAssertEqual(sent, ["\"a,b\"", "\"c,d\"", "\"e\""], "page 1 kept from the stopped load")
     XCTAssertEqual(loader.lastPageCounts, PageCounts(decoded: 0, reused: 3))
   }

@@ -74,6 +74,18 @@ final class RepositoriesPagesTests: XCTestCase {
     PageProgress(pagesRead: read, pageCount: count, itemCount: items, stoppedAtCap: cap)
   }
 
+  /// The steps of a load of the three pages "a,b", "c,d" and "e" after `first`, with `cache`
+  /// kept under the pages until the last one completes the list.
+  func threePages(from first: Step, cache: RepositoryList?) -> [Step] {
+    [
+      first,
+      Step(.loading(cache: cache)),
+      partial(.loading(cache: cache), "a,b", progress(1, of: 3, items: 2)),
+      partial(.loading(cache: cache), "a,b,c,d", progress(2, of: 3, items: 4)),
+      Step(.success(content: repositories("a,b,c,d,e")), progress: progress(3, of: 3, items: 5)),
+    ]
+  }
+
   private func answerThreePages() async {
     await answer("a,b", next: 2, last: 3)
     await answer("c,d", next: 3, last: 3)
@@ -165,13 +177,7 @@ final class RepositoriesPagesTests: XCTestCase {
     let all = repositories("a,b,c,d,e")
     let done = Step(.success(content: all), progress: progress(3, of: 3, items: 5))
     await steps.expectPages(
-      [
-        Step(.initial),
-        Step(.loading(cache: nil)),
-        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
-        partial(.loading(cache: nil), "a,b,c,d", progress(2, of: 3, items: 4)),
-        done,
-      ], timeout: .seconds(10))
+      threePages(from: Step(.initial), cache: nil), timeout: .seconds(10))
 
     loader.load()
     await answer("a,b,x", next: 2, last: 3)

@@ -41,16 +41,26 @@ final class SecondaryRateLimitTests: XCTestCase {
           + "Please wait a few minutes."), "only a 403 or a 429")
   }
 
-  func testALoaderWaitsAMinuteBeforeItsRetry() async {
+  /// A loader on a client and clock the test drives, with `retry`, that sent its first request
+  /// and was answered 403 with the secondary limit's body.
+  private func refusedOnce(_ retry: RetryPolicy) async -> (
+    PageByPageClient, ManualScheduler, RepositoriesLoader, LoaderStateRecorder<RepositoryList>
+  ) {
     let client = PageByPageClient()
     let clock = ManualScheduler()
     let loader = RepositoriesLoader(
       apiClient: client, login: "acme", kind: .organization, sanitizer: sanitizer)
     loader.scheduler = clock
-    loader.policies = LoaderPolicies(retry: RetryPolicy(maxRetries: 1, maxServerWait: 120))
+    loader.policies = LoaderPolicies(retry: retry)
     let steps = LoaderStateRecorder(loader)
     loader.load()
     await client.respond(status: 403, body: String(decoding: body, as: UTF8.self))
+    return (client, clock, loader, steps)
+  }
+
+  func testALoaderWaitsAMinuteBeforeItsRetry() async {
+    let (client, clock, loader, steps) = await refusedOnce(
+      RetryPolicy(maxRetries: 1, maxServerWait: 120))
     XCTAssertEqual(loader.retryStatus?.nextAttempt, clock.now.addingTimeInterval(60))
     clock.advance(by: 59)
     XCTAssertEqual(client.requested.count, 1, "not before the minute")
@@ -66,15 +76,8 @@ final class SecondaryRateLimitTests: XCTestCase {
   }
 
   func testBeyondMaxServerWaitItFailsAtOnceSayingWhen() async {
-    let client = PageByPageClient()
-    let clock = ManualScheduler()
-    let loader = RepositoriesLoader(
-      apiClient: client, login: "acme", kind: .organization, sanitizer: sanitizer)
-    loader.scheduler = clock
-    loader.policies = LoaderPolicies(retry: RetryPolicy(maxRetries: 3, maxServerWait: 30))
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
-    await client.respond(status: 403, body: String(decoding: body, as: UTF8.self))
+    let (client, clock, loader, steps) = await refusedOnce(
+      RetryPolicy(maxRetries: 3, maxServerWait: 30))
     let later = RetryLaterError(
       retryAt: clock.now.addingTimeInterval(60),
       underlying: GitHubError.secondaryRateLimit(status: 403))
