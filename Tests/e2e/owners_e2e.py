@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Switching owners in loader-tui, driven in tmux: the @ prompt, Tab completion, - to go back,
 unknown and refused logins, and lists kept in the cache across visits and across runs. Every
-capture is also checked for a mix of two owners; every wait polls the screen with a deadline.
+frame read (the app's own record of it, session.py) is also checked for a mix of two owners;
+every wait polls the frames with a deadline.
 Usage: owners_e2e.py PATH/TO/loader-tui
 """
 import os
@@ -10,8 +11,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import check, summary  # noqa: E402
-from session import Session, stopped  # noqa: E402
+from checks import check  # noqa: E402
+from session import Session, run_all  # noqa: E402
 
 S = Session("owners", sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
 CACHE = os.path.join(S.work, "cache")
@@ -231,14 +232,10 @@ def second_run():
 
 
 def main():
-    try:
-        stopped(first_run)
-        stopped(second_run)
-    finally:
-        S.close()
-    check(f"no frame mixed two owners, or showed another owner than the status bar "
-          f"({SEEN['frames']} frames)", SEEN["mixed"] is None, SEEN["mixed"])
-    sys.exit(summary("owners"))
+    def mixes():
+        check(f"no frame mixed two owners, or showed another owner than the status bar "
+              f"({SEEN['frames']} frames)", SEEN["mixed"] is None, SEEN["mixed"])
+    run_all(S, "owners", first_run, second_run, mixes)
 
 
 if __name__ == "__main__":

@@ -7,10 +7,11 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
-from checks import check, fail
+from checks import check, fail, summary
 
 POLL = 0.02
 
@@ -50,6 +51,9 @@ class Frame:
     def loading(self):
         """Whether a loader is loading or a pane spins."""
         return self.spinning() or "loading" in self.status["loaders"].values()
+
+    def size(self):
+        return self.data["size"]["columns"], self.data["size"]["rows"]
 
     def __str__(self):
         return "\n".join([f"(frame {self.number})"] + self.lines)
@@ -94,12 +98,22 @@ class Session:
     def resize(self, width, height):
         self.tmux("resize-window", "-t", self.session, "-x", str(width), "-y", str(height))
 
-    def screen(self, styled=False):
+    def screen(self, styled=False, pad=True):
         """The terminal's lines as tmux shows them (`styled`: with SGR sequences), padded to
-        the height."""
+        the session's height unless not `pad` (tmux leaves out blank lines at the bottom)."""
         args = ["capture-pane", "-t", self.session, "-p"] + (["-e"] if styled else [])
         lines = self.tmux(*args).splitlines()
-        return lines + [""] * (self.height - len(lines))
+        return lines + [""] * (self.height - len(lines)) if pad else lines
+
+    def save(self, name, lines=None):
+        """Keeps the screen (or `lines`) as a capture for the docs when E2E_CAPTURES names a
+        folder."""
+        folder = os.environ.get("E2E_CAPTURES")
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+            lines = self.screen() if lines is None else lines
+            with open(os.path.join(folder, name + ".txt"), "w") as file:
+                file.write("\n".join(line.rstrip() for line in lines).rstrip() + "\n")
 
     def frame(self):
         """The frame the app drew last, or None before its first (or while none is written)."""
@@ -114,10 +128,12 @@ class Session:
         frame; records a check (only a failure when `quiet`) with the last frame. Returns it."""
         return self._poll(description, condition, timeout, quiet, every, self.frame)
 
-    def wait_screen(self, description, condition, timeout=20, quiet=False):
-        """Polls the terminal's lines (tmux) until `condition(lines)` holds: for what the app's
-        frames cannot say (the shell back, what is drawn after the app is gone)."""
-        return self._poll(description, condition, timeout, quiet, None, self.screen)
+    def wait_screen(self, description, condition, timeout=20, quiet=False, pad=True):
+        """Polls the terminal's lines (tmux; `pad` as `screen` takes it) until
+        `condition(lines)` holds: for what the app's frames cannot say (the shell back, what is
+        drawn after the app is gone)."""
+        return self._poll(description, condition, timeout, quiet, None,
+                          lambda: self.screen(pad=pad))
 
     def _poll(self, description, condition, timeout, quiet, every, read):
         deadline = time.monotonic() + timeout
@@ -133,6 +149,20 @@ class Session:
                     check(description, ok, str(seen) if isinstance(seen, Frame) else seen)
                 return seen
             time.sleep(POLL)
+
+    def on_terminal(self, description="the terminal shows the frame drawn last"):
+        """Waits until tmux shows the frame the app drew last (the app writes the frame's data
+        just after its bytes, which tmux may not have read yet); returns the screen."""
+        def trimmed(lines):
+            lines = [x.rstrip() for x in lines]
+            while lines and not lines[-1]:
+                lines.pop()
+            return lines
+
+        def same(lines):
+            frame = self.frame()
+            return frame is not None and trimmed(lines) == trimmed(frame.lines)
+        return self.wait_screen(description, same, quiet=True, pad=False)
 
     def start(self, arguments, tag, env="", stderr=None, cache=None, config=None, wait=True):
         """Starts the app with `arguments` (the user's config file not read unless `config`
@@ -184,9 +214,11 @@ class Run:
     def running(self):
         return not self.done(self.session.screen())
 
-    def shell_back(self, description=None):
-        """Waits for the line the shell prints after the app; returns the screen."""
-        return self.session.wait_screen(description or f"{self.tag}: shell back", self.done)
+    def shell_back(self, description=None, quiet=True):
+        """Waits for the line the shell prints after the app (a check only when it does not
+        come, unless not `quiet`); returns the screen."""
+        return self.session.wait_screen(description or f"{self.tag}: shell back", self.done,
+                                        quiet=quiet)
 
     def code(self):
         return open(self.status).read().strip() if os.path.exists(self.status) else "missing"
@@ -226,3 +258,14 @@ def stopped(run_checks):
         run_checks()
     except subprocess.CalledProcessError as error:
         fail(f"the run stopped: {error!r}", error.stderr)
+
+
+def run_all(session, name, *parts):
+    """Runs each part (a tmux command refused fails it, the next still runs), closes `session`
+    and exits with the closing line .ci/run counts."""
+    try:
+        for part in parts:
+            stopped(part)
+    finally:
+        session.close()
+    sys.exit(summary(name))
