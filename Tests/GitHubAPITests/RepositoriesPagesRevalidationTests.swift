@@ -51,18 +51,9 @@ extension RepositoriesPagesTests {
     await client.respond(status: 502, body: "")
     let all = repositories("a,b,c,d,e")
     let done = Step(.success(content: all), progress: progress(3, of: 3, items: 5))
-    let error = GitHubError.server(status: 502, message: "Bad Gateway")
-    let resume = PageResume(
-      firstPage: firstPage, next: URL(string: page(2))!, visited: [firstPage], pageCount: 3)
-    let stopped = partial(
-      .failure(error: error, cache: nil), "a,b", progress(1, of: 3, items: 2), resume: resume)
-    await steps.expectPages(
-      [
-        Step(.initial),
-        Step(.loading(cache: nil)),
-        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
-        stopped,
-      ], timeout: .seconds(10))
+    let first = stoppedAfterPageOne(GitHubError.server(status: 502, message: "Bad Gateway"))
+    let stopped = first[3]
+    await steps.expectPages(first, timeout: .seconds(10))
 
     loader.load()
     await answerTagged("c,d", next: 3)

@@ -15,6 +15,8 @@ final class RepositoriesPagesTests: XCTestCase {
   let sanitizer = TextSanitizer()
   /// The URL the loader asks for first, as its endpoint makes it (the client adds the host).
   let firstPage = "orgs/acme/repos?per_page=100&page=1"
+  /// The loaders `started` made, kept for the test's length.
+  var kept: [RepositoriesLoader] = []
 
   func makeLoader(pageCap: Int = 100) -> RepositoriesLoader {
     RepositoriesLoader(
@@ -86,6 +88,30 @@ final class RepositoriesPagesTests: XCTestCase {
     ]
   }
 
+  /// The steps of a load whose second page (of 3) failed with `error`: the first page read,
+  /// then the failure that keeps it and goes on at page 2.
+  func stoppedAfterPageOne(_ error: GitHubError) -> [Step] {
+    let resume = PageResume(
+      firstPage: firstPage, next: URL(string: page(2))!, visited: [firstPage], pageCount: 3)
+    return [
+      Step(.initial),
+      Step(.loading(cache: nil)),
+      partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
+      partial(
+        .failure(error: error, cache: nil), "a,b", progress(1, of: 3, items: 2), resume: resume),
+    ]
+  }
+
+  /// A loader (with `pageCap`) and the recorder of its states, loading; the test keeps the
+  /// loader alive (the recorder does not).
+  func started(pageCap: Int = 100) -> (RepositoriesLoader, LoaderStateRecorder<RepositoryList>) {
+    let loader = makeLoader(pageCap: pageCap)
+    kept.append(loader)
+    let steps = LoaderStateRecorder(loader)
+    loader.load()
+    return (loader, steps)
+  }
+
   private func answerThreePages() async {
     await answer("a,b", next: 2, last: 3)
     await answer("c,d", next: 3, last: 3)
@@ -93,9 +119,7 @@ final class RepositoriesPagesTests: XCTestCase {
   }
 
   func testAThreePageLoadReportsEachPageButTheLastThenSucceeds() async {
-    let loader = makeLoader()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (_, steps) = started()
     await answerThreePages()
     await steps.expectPages(
       [
@@ -109,23 +133,13 @@ final class RepositoriesPagesTests: XCTestCase {
   }
 
   func testAFailureOnPageTwoKeepsPageOneThenAResumeAsksOnlyForTheRest() async {
-    let loader = makeLoader()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (loader, steps) = started()
     await answer("a,b", next: 2, last: 3)
     await client.respond(status: 500, body: #"{"message":"boom"}"#)
     let error = GitHubError.server(status: 500, message: "boom")
-    let resume = PageResume(
-      firstPage: firstPage, next: URL(string: page(2))!, visited: [firstPage], pageCount: 3)
-    let stopped = partial(
-      .failure(error: error, cache: nil), "a,b", progress(1, of: 3, items: 2), resume: resume)
-    await steps.expectPages(
-      [
-        Step(.initial),
-        Step(.loading(cache: nil)),
-        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
-        stopped,
-      ], timeout: .seconds(10))
+    let first = stoppedAfterPageOne(error)
+    let stopped = first[3]
+    await steps.expectPages(first, timeout: .seconds(10))
     XCTAssertEqual(loader.state.error as? GitHubError, error)
 
     loader.load()
@@ -146,9 +160,7 @@ final class RepositoriesPagesTests: XCTestCase {
   /// pages of the one before, and the end of the load shares every page (the work for a page is
   /// the page's, however long the list).
   func testEachPageReportSharesThePagesReadBefore() async throws {
-    let loader = makeLoader()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (loader, steps) = started()
     await answer("a,b", next: 2, last: 3)
     let first = partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2))
     await steps.expectPages([Step(.initial), Step(.loading(cache: nil)), first])
@@ -170,9 +182,7 @@ final class RepositoriesPagesTests: XCTestCase {
   }
 
   func testAReloadOverCompleteContentKeepsTheWholeListAsCacheAtEveryStep() async {
-    let loader = makeLoader()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (loader, steps) = started()
     await answerThreePages()
     let all = repositories("a,b,c,d,e")
     let done = Step(.success(content: all), progress: progress(3, of: 3, items: 5))
@@ -195,9 +205,7 @@ final class RepositoriesPagesTests: XCTestCase {
   }
 
   func testTheCapEndsInSuccessSayingWhereItStopped() async {
-    let loader = makeLoader(pageCap: 2)
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (_, steps) = started(pageCap: 2)
     await answer("a,b", next: 2, last: 3)
     await answer("c,d", next: 3, last: 3)
     await steps.expectPages(
@@ -213,9 +221,7 @@ final class RepositoriesPagesTests: XCTestCase {
   }
 
   func testWithoutALastLinkThePageCountIsKnownOnlyAtTheLastPage() async {
-    let loader = makeLoader()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (_, steps) = started()
     await answer("a,b", next: 2)
     await answer("c,d", next: 3)
     await answer("e")
@@ -230,9 +236,7 @@ final class RepositoriesPagesTests: XCTestCase {
   }
 
   func testARepositoryListedAgainAcrossAShiftedPageBoundaryAppearsOnce() async {
-    let loader = makeLoader()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (_, steps) = started()
     await answer("a,b,c", next: 2, last: 3)
     await answer("c,d,e", next: 3, last: 3)
     await answer("f")
@@ -250,9 +254,7 @@ final class RepositoriesPagesTests: XCTestCase {
 
 extension RepositoriesPagesTests {
   func testALinkBackToTheFirstPageStopsWithoutReadingItAgain() async {
-    let loader = makeLoader()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (loader, steps) = started()
     await answer("a,b", next: 2, last: 2)
     await client.respond(
       headers: ["Link": "<\(page(1))>; rel=\"next\", <\(page(2))>; rel=\"last\""],

@@ -9,9 +9,7 @@ import XCTest
 /// come, and the next load starts over from the first page.
 extension RepositoriesPagesTests {
   func testContentSetDuringTheWalkStaysWhenTheNextPageComes() async {
-    let loader = makeLoader()
-    let steps = LoaderStateRecorder(loader)
-    loader.load()
+    let (loader, steps) = started()
     await answer("a,b", next: 2, last: 3)
     let pageOne = partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2))
     await steps.expectPages(
