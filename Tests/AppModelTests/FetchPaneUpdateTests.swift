@@ -47,13 +47,10 @@ extension PagesUpdateTests {
     }
     // A page of two more matches, one of them sorted above the selected b-2.
     let second = page(state, first + repositories(["b-0", "y", "b-3"]), read: 2, of: 2)
-    assertUpdate(
-      &state, .loaderChanged(.repositories(second), at: now + 1), commands: [],
-      lists: [.fetch: ["b-0", "b-1", "b-2", "b-3"], .result: ["b-0", "b-1", "b-2", "b-3"]],
+    assertPage(
+      &state, second, at: now + 1, listed: ["b-0", "b-1", "b-2", "b-3"],
       "each pane's selection stays on its row (b-1, b-2), the notice counts the new matches"
     ) {
-      $0.now = now + 1
-      $0.repositories.snapshot = second
       $0.lists.selected = [.fetch: 1, .result: 2]
       $0.scroll = [.fetch: 1, .result: 0]
       $0.notice = "Match 3 of 4."

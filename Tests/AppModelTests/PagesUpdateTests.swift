@@ -41,23 +41,12 @@ final class PagesUpdateTests: XCTestCase {
   func testAPageOnAnEmptyListShowsItsRowsInBothPanes() {
     var state = loading()
     let first = page(state, repositories(["a", "b"]), read: 1, of: 3)
-    assertUpdate(
-      &state, .loaderChanged(.repositories(first), at: now + 1), commands: [],
-      lists: [.fetch: ["a", "b"], .result: ["a", "b"]]
-    ) {
-      $0.now = now + 1
-      $0.repositories.snapshot = first
-    }
+    assertPage(&state, first, at: now + 1, listed: ["a", "b"])
     let second = page(state, repositories(["a", "b", "c", "d"]), read: 2, of: 3)
     state.lists.selected = [.fetch: 1, .result: 1]
-    assertUpdate(
-      &state, .loaderChanged(.repositories(second), at: now + 2), commands: [],
-      lists: [.fetch: ["a", "b", "c", "d"], .result: ["a", "b", "c", "d"]],
-      "rows listed after the selection leave it where it is"
-    ) {
-      $0.now = now + 2
-      $0.repositories.snapshot = second
-    }
+    assertPage(
+      &state, second, at: now + 2, listed: ["a", "b", "c", "d"],
+      "rows listed after the selection leave it where it is")
   }
 
   func testBeforeTheOwnerAnswersTheFetchPaneListsThePagesUnderItsLogin() {
@@ -111,14 +100,9 @@ final class PagesUpdateTests: XCTestCase {
       $0.lists.detail = OpenDetail(repository: rows[2], key: "RedMadRobot/gamma")
     }
     let second = page(state, rows + repositories(["omega"]), read: 2, of: 3)
-    assertUpdate(
-      &state, .loaderChanged(.repositories(second), at: now + 1), commands: [],
-      lists: [.fetch: ["gamma", "omega"], .result: ["gamma", "omega"]],
-      "the next page is filtered too, the detail stays open"
-    ) {
-      $0.now = now + 1
-      $0.repositories.snapshot = second
-    }
+    assertPage(
+      &state, second, at: now + 1, listed: ["gamma", "omega"],
+      "the next page is filtered too, the detail stays open")
   }
 
   func testAReloadOverALoadedListKeepsItUntilTheNewOneIsComplete() {
@@ -146,13 +130,9 @@ final class PagesUpdateTests: XCTestCase {
     var failed = page(state, rows, read: 1, of: 3, resume: resume)
     failed.state = .failure(error: Fixture.outage(), cache: nil)
     failed.changeCount += 1
-    assertUpdate(
-      &state, .loaderChanged(.repositories(failed), at: now + 1),
-      commands: [.wake(at: now + 10), .trimMemory],
-      lists: [.fetch: ["a", "b"], .result: ["a", "b"]]
+    assertPage(
+      &state, failed, at: now + 1, listed: ["a", "b"], commands: [.wake(at: now + 10), .trimMemory]
     ) {
-      $0.now = now + 1
-      $0.repositories.snapshot = failed
       $0.inspector.timeline.marks[.repositories]?.append(.init(at: now + 1, stateCase: .failure))
       $0.inspector.timeline.marks[.merged]?.append(.init(at: now + 1, stateCase: .failure))
       $0.pendingWake = now + 10
@@ -203,13 +183,10 @@ final class PagesUpdateTests: XCTestCase {
       status: LoaderStatus(
         pages: PageProgress(pagesRead: 3, pageCount: 5, itemCount: 3, stoppedAtCap: 3)),
       changeCount: state.repositories.snapshot.changeCount + 1)
-    assertUpdate(
-      &state, .loaderChanged(.repositories(capped), at: now + 1),
-      commands: [.wake(at: now + 10), .trimMemory],
-      lists: [.fetch: ["a", "b", "c"], .result: ["a", "b", "c"]]
+    assertPage(
+      &state, capped, at: now + 1, listed: ["a", "b", "c"],
+      commands: [.wake(at: now + 10), .trimMemory]
     ) {
-      $0.now = now + 1
-      $0.repositories.snapshot = capped
       $0.repositories.succeededAt = now + 1
       $0.inspector.timeline.marks[.repositories]?.append(.init(at: now + 1, stateCase: .success))
       $0.inspector.timeline.marks[.merged]?.append(.init(at: now + 1, stateCase: .success))
