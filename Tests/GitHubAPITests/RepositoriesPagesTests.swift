@@ -76,15 +76,20 @@ final class RepositoriesPagesTests: XCTestCase {
     PageProgress(pagesRead: read, pageCount: count, itemCount: items, stoppedAtCap: cap)
   }
 
-  /// The steps of a load of the three pages "a,b", "c,d" and "e" after `first`, with `cache`
-  /// kept under the pages until the last one completes the list.
-  func threePages(from first: Step, cache: RepositoryList?) -> [Step] {
-    [
+  /// The steps of a load of three pages (`pages`, each names separated by commas) after
+  /// `first`, with `cache` kept under the pages until the last one completes the list.
+  func threePages(
+    from first: Step, cache: RepositoryList?, _ pages: [String] = ["a,b", "c,d", "e"]
+  ) -> [Step] {
+    let read = (1...3).map { pages.prefix($0).joined(separator: ",") }
+    let counts = read.map { $0.split(separator: ",").count }
+    return [
       first,
       Step(.loading(cache: cache)),
-      partial(.loading(cache: cache), "a,b", progress(1, of: 3, items: 2)),
-      partial(.loading(cache: cache), "a,b,c,d", progress(2, of: 3, items: 4)),
-      Step(.success(content: repositories("a,b,c,d,e")), progress: progress(3, of: 3, items: 5)),
+      partial(.loading(cache: cache), read[0], progress(1, of: 3, items: counts[0])),
+      partial(.loading(cache: cache), read[1], progress(2, of: 3, items: counts[1])),
+      Step(
+        .success(content: repositories(read[2])), progress: progress(3, of: 3, items: counts[2])),
     ]
   }
 
@@ -122,13 +127,7 @@ final class RepositoriesPagesTests: XCTestCase {
     let (_, steps) = started()
     await answerThreePages()
     await steps.expectPages(
-      [
-        Step(.initial),
-        Step(.loading(cache: nil)),
-        partial(.loading(cache: nil), "a,b", progress(1, of: 3, items: 2)),
-        partial(.loading(cache: nil), "a,b,c,d", progress(2, of: 3, items: 4)),
-        Step(.success(content: repositories("a,b,c,d,e")), progress: progress(3, of: 3, items: 5)),
-      ], timeout: .seconds(10))
+      threePages(from: Step(.initial), cache: nil), timeout: .seconds(10))
     XCTAssertEqual(client.requested, [firstPage, page(2), page(3)])
   }
 
@@ -194,14 +193,7 @@ final class RepositoriesPagesTests: XCTestCase {
     await answer("c,d", next: 3, last: 3)
     await answer("e")
     await steps.expectPages(
-      [
-        done,
-        Step(.loading(cache: all)),
-        partial(.loading(cache: all), "a,b,x", progress(1, of: 3, items: 3)),
-        partial(.loading(cache: all), "a,b,x,c,d", progress(2, of: 3, items: 5)),
-        Step(
-          .success(content: repositories("a,b,x,c,d,e")), progress: progress(3, of: 3, items: 6)),
-      ], timeout: .seconds(10))
+      threePages(from: done, cache: all, ["a,b,x", "c,d", "e"]), timeout: .seconds(10))
   }
 
   func testTheCapEndsInSuccessSayingWhereItStopped() async {
@@ -241,14 +233,7 @@ final class RepositoriesPagesTests: XCTestCase {
     await answer("c,d,e", next: 3, last: 3)
     await answer("f")
     await steps.expectPages(
-      [
-        Step(.initial),
-        Step(.loading(cache: nil)),
-        partial(.loading(cache: nil), "a,b,c", progress(1, of: 3, items: 3)),
-        partial(.loading(cache: nil), "a,b,c,d,e", progress(2, of: 3, items: 5)),
-        Step(
-          .success(content: repositories("a,b,c,d,e,f")), progress: progress(3, of: 3, items: 6)),
-      ], timeout: .seconds(10))
+      threePages(from: Step(.initial), cache: nil, ["a,b,c", "d,e", "f"]), timeout: .seconds(10))
   }
 }
 
