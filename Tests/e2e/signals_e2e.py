@@ -21,7 +21,12 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tui_e2e as d  # noqa: E402
+import checks  # noqa: E402
+from checks import check, fail, summary  # noqa: E402
+from session import Session  # noqa: E402
+
+# The tmux session the cases run in, made in main().
+S = None
 
 FLAGS = ["alternate_on", "cursor_flag", "keypad_flag", "keypad_cursor_flag", "mouse_any_flag",
          "mouse_button_flag", "mouse_standard_flag", "mouse_sgr_flag", "mouse_utf8_flag",
@@ -31,14 +36,14 @@ GROUPS = ("quits", "stops", "crashes")
 
 def terminal_flags():
     """The pane's modes as tmux keeps them, by name."""
-    values = d.tmux("display", "-p", "-t", d.SESSION, " ".join(f"#{{{f}}}" for f in FLAGS)).split()
+    values = S.tmux("display", "-p", "-t", S.session, " ".join(f"#{{{f}}}" for f in FLAGS)).split()
     return dict(zip(FLAGS, values))
 
 
 def rules():
     """(name, what it does) for each signal, from the manual page's SIGNALS section, whose
     three lists are, in order, the signals that quit, stop and crash."""
-    page = subprocess.run([d.BINARY, "manual"], check=True, capture_output=True,
+    page = subprocess.run([S.binary, "manual"], check=True, capture_output=True,
                           text=True).stdout
     section = page.split(".Sh SIGNALS\n")[1].split("\n.Sh ")[0]
     lists = [re.findall(r"Dv (SIG[A-Z0-9]+)", line) for line in section.splitlines()
@@ -47,12 +52,12 @@ def rules():
 
 
 def keys(*names):
-    d.tmux("send-keys", "-t", d.SESSION, *names)
+    S.keys(*names)
 
 
 def shell_settings(name):
     """`stty -g` as the shell in the pane has it now, or None when it did not answer in 5 s."""
-    path = os.path.join(d.WORK, f"{name}.stty")
+    path = os.path.join(S.work, f"{name}.stty")
     keys(f"stty -g > {path}.part && mv {path}.part {path}", "Enter")
     deadline = time.monotonic() + 5
     while not os.path.exists(path) and time.monotonic() < deadline:
@@ -63,9 +68,9 @@ def shell_settings(name):
 def same_terminal(label, before, settings, baseline):
     """Checks the pane's modes and the shell's settings against those before the app."""
     now = terminal_flags()
-    d.check(f"{label}: the terminal's modes are as before (main screen, cursor, mouse, keypad)",
+    check(f"{label}: the terminal's modes are as before (main screen, cursor, mouse, keypad)",
             now == baseline, [f"before: {baseline}", f"now:    {now}"])
-    d.check(f"{label}: stty -g as before", settings == before,
+    check(f"{label}: stty -g as before", settings == before,
             [f"before: {before!r}", f"now:    {settings!r}"])
 
 
@@ -76,17 +81,17 @@ def launch(tag):
     before and the app's process ID, once it spins."""
     keys("clear", "Enter")
     baseline = terminal_flags()
-    cache = tempfile.mkdtemp(prefix=f"cache-{tag}-", dir=d.WORK)
-    before, pidfile = (os.path.join(d.WORK, f"{tag}.{kind}") for kind in ("before", "pid"))
+    cache = tempfile.mkdtemp(prefix=f"cache-{tag}-", dir=S.work)
+    before, pidfile = (os.path.join(S.work, f"{tag}.{kind}") for kind in ("before", "pid"))
     keys(f"stty -g > {before}; SWIFT_BACKTRACE=enable=no sh -c 'echo $$ > {pidfile}; exec env "
-         f"-u LOADER_TUI_CONFIG XDG_CACHE_HOME={cache} XDG_CONFIG_HOME={d.WORK}/config "
-         f"{d.BINARY} --latency 30' 2> /dev/null", "Enter")
+         f"-u LOADER_TUI_CONFIG XDG_CACHE_HOME={cache} XDG_CONFIG_HOME={S.work}/config "
+         f"{S.binary} --latency 30' 2> /dev/null", "Enter")
     deadline = time.monotonic() + 10
     while not os.path.exists(pidfile) and time.monotonic() < deadline:
         time.sleep(0.05)
-    d.wait_for(f"{tag}: app on screen", lambda l: any("[ Fetch ]" in x for x in l))
+    S.wait_screen(f"{tag}: app on screen", lambda l: any("[ Fetch ]" in x for x in l), quiet=True)
     keys("f")
-    d.wait_for(f"{tag}: spinning", lambda l: "Loading…" in "\n".join(l))
+    S.wait_screen(f"{tag}: spinning", lambda l: "Loading…" in "\n".join(l), quiet=True)
     if not os.path.exists(pidfile):
         return None, baseline, None
     return open(before).read(), baseline, open(pidfile).read().strip()
@@ -112,7 +117,7 @@ def becomes(pid, wanted, timeout=15):
 def shell_status(tag):
     """The status the shell reports for the job that just ended or stopped (`$?`), typed once
     the app no longer reads the terminal."""
-    path = os.path.join(d.WORK, f"{tag}.status")
+    path = os.path.join(S.work, f"{tag}.status")
     if os.path.exists(path):
         os.remove(path)
     keys(f"echo $? > {path}.part; mv {path}.part {path}", "Enter")
@@ -125,15 +130,16 @@ def shell_status(tag):
 def back_after_fg(tag, pid):
     """`fg` on the stopped app: it draws again with its modes on; then q ends it."""
     keys("fg", "Enter")
-    d.wait_for(f"{tag}: fg draws the app again", lambda l: l and l[0].startswith("┌ Fetch"))
+    S.wait_screen(f"{tag}: fg draws the app again",
+                  lambda l: l and l[0].startswith("┌ Fetch"), quiet=True)
     deadline = time.monotonic() + 5
     while terminal_flags()["mouse_any_flag"] != "1" and time.monotonic() < deadline:
         time.sleep(0.05)
     flags = terminal_flags()
-    d.check(f"{tag}: back on fg, on the alternate screen with the mouse on",
+    check(f"{tag}: back on fg, on the alternate screen with the mouse on",
             flags["alternate_on"] == "1" and flags["mouse_any_flag"] == "1", str(flags))
     keys("q")
-    d.check(f"{tag}: q ends it after fg", becomes(pid, "gone"))
+    check(f"{tag}: q ends it after fg", becomes(pid, "gone"))
 
 
 def run_case(name, group, stopped_first):
@@ -143,7 +149,7 @@ def run_case(name, group, stopped_first):
     label = f"{name}{' while stopped' if stopped_first else ''}"
     before, baseline, pid = launch(tag)
     if pid is None:
-        return d.fail(f"{label}: the app did not start")
+        return fail(f"{label}: the app did not start")
     try:
         play(name, group, stopped_first, (tag, label), (before, baseline, pid))
     finally:
@@ -162,15 +168,17 @@ def play(name, group, stopped_first, names, start):
     before, baseline, pid = start
     if stopped_first:
         keys("C-z")
-        d.check(f"{label}: Ctrl-Z stops it", becomes(pid, "stopped"))
-        d.wait_for(f"{tag}: the shell's prompt", lambda l: any("Stopped" in x for x in l))
+        check(f"{label}: Ctrl-Z stops it", becomes(pid, "stopped"))
+        S.wait_screen(f"{tag}: the shell's prompt",
+                      lambda l: any("Stopped" in x for x in l), quiet=True)
         same_terminal(f"{label}: stopped by Ctrl-Z", before, shell_settings(f"{tag}-z"),
                       baseline)
     os.kill(int(pid), number)
     if group == "stops":
         if not stopped_first:
-            d.check(f"{label}: stops it as Ctrl-Z does", becomes(pid, "stopped"))
-            d.wait_for(f"{tag}: the shell's prompt", lambda l: any("Stopped" in x for x in l))
+            check(f"{label}: stops it as Ctrl-Z does", becomes(pid, "stopped"))
+            S.wait_screen(f"{tag}: the shell's prompt",
+                          lambda l: any("Stopped" in x for x in l), quiet=True)
             same_terminal(f"{label}: stopped", before, shell_settings(f"{tag}-stopped"),
                           baseline)
         # While stopped, the SIGCONT of fg discards a stop signal still pending.
@@ -180,7 +188,7 @@ def play(name, group, stopped_first, names, start):
             keys("fg", "Enter")
         ended = becomes(pid, "gone")
         code = shell_status(tag)
-        d.check(f"{label}: ends it by the signal ({128 + number})",
+        check(f"{label}: ends it by the signal ({128 + number})",
                 ended and code == str(128 + number), code)
     same_terminal(f"{label}: at the shell", before, shell_settings(f"{tag}-end"), baseline)
 
@@ -191,26 +199,26 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--only", default=None, help="one signal, e.g. SIGQUIT")
     args = parser.parse_args()
+    global S
+    S = Session("signals", args.binary)
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     cases = [(name, group, stopped) for name, group in rules() for stopped in (False, True)
              if args.only in (None, name)]
-    d.check("the manual lists the signals of all three kinds",
-            {group for _, group, _ in cases} == set(GROUPS) or args.only is not None)
+    check("the manual lists the signals of all three kinds",
+          {group for _, group, _ in cases} == set(GROUPS) or args.only is not None)
     random.Random(seed).shuffle(cases)
     print(f"signals: seed {seed} ({len(cases)} cases; --seed {seed} replays this order)",
           flush=True)
-    d.tmux("new-session", "-d", "-s", d.SESSION, "-x", str(d.WIDTH), "-y", str(d.HEIGHT),
-           "env TERM=xterm-256color LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile")
     keys("ulimit -c 0", "Enter")
     try:
         for name, group, stopped in cases:
-            failed = len(d.failures)
+            failed = len(checks.failures)
             run_case(name, group, stopped)
-            if len(d.failures) > failed:
+            if len(checks.failures) > failed:
                 print(f"  (replay: --seed {seed} --only {name})", flush=True)
     finally:
-        d.tmux("kill-session", "-t", d.SESSION)
-    sys.exit(d.summary("signals"))
+        S.close()
+    sys.exit(summary("signals"))
 
 
 if __name__ == "__main__":
