@@ -15,14 +15,13 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tui_e2e as d  # noqa: E402
+from checks import check, failures, passed  # noqa: E402
+from session import Session  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
 FOLDER = tempfile.mkdtemp(prefix="loader-tui-https-")
 TEST_CA = os.path.join(ROOT, "bench", "test-ca.sh")
-# The other end-to-end scripts' check: "ok:" or "FAIL:" and what was seen.
-check, passed, failures = d.check, d.passed, d.failures
 
 
 def headless(url, env, trace=False, retries=None):
@@ -39,15 +38,12 @@ def headless(url, env, trace=False, retries=None):
 def start_maps_libcurl(url):
     """Whether the app, started in tmux against `url` and showing its first frame with nothing
     fetched, has libcurl mapped."""
-    d.tmux("new-session", "-d", "-s", d.SESSION, "-x", "100", "-y", "30",
-           "env TERM=xterm-256color PS1='$ ' bash --norc --noprofile")
+    session = Session("https", BINARY)
     try:
-        _, _, _, pidfile = d.start(f"--no-cache --base-url {url}", "start")
-        d.wait_for("the first frame", lambda lines: any("[ Fetch ]" in line for line in lines))
-        pid = open(pidfile).read().strip()
-        return "libcurl" in open(f"/proc/{pid}/maps").read()
+        run = session.start(f"--no-cache --base-url {url}", "start")
+        return "libcurl" in open(f"/proc/{run.pid()}/maps").read()
     finally:
-        d.tmux("kill-session", "-t", d.SESSION)
+        session.close()
 
 
 def fault_proxy(mode):
@@ -145,7 +141,6 @@ def main():
                 process.kill()
                 process.wait()
         shutil.rmtree(FOLDER, ignore_errors=True)
-        shutil.rmtree(d.WORK, ignore_errors=True)
     print(f"e2e https: {len(passed)} passed, {len(failures)} failed", flush=True)
     return 1 if failures else 0
 

@@ -17,15 +17,17 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import tui_e2e as d  # noqa: E402
+from checks import check, failures, passed  # noqa: E402
 
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/loader-tui")
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 300
 # The window compared: rounds 2 to 51 (the first is the cold load) against the last 50.
 WINDOW = 50
-check, passed, failures = d.check, d.passed, d.failures
+# Its files (a home, a config folder), removed at the end.
+WORK = tempfile.mkdtemp(prefix="loader-tui-e2e-")
 STAMP = re.compile(r"^\[\s*([0-9.]+)s\] merged\s+Success")
 
 
@@ -46,7 +48,7 @@ def sample(pid):
 
 def main():
     env = {key: value for key, value in os.environ.items() if key != "LOADER_TUI_CONFIG"}
-    env.update(HOME=d.WORK, XDG_CONFIG_HOME=os.path.join(d.WORK, "config"))
+    env.update(HOME=WORK, XDG_CONFIG_HOME=os.path.join(WORK, "config"))
     # One round more than measured, so that the last measured round is sampled while the
     # process still runs (after its final round it prints the summary and exits).
     command = [BINARY, "--headless", "--no-cache", "--repos", "1000", "--page-size", "100",
@@ -65,7 +67,7 @@ def main():
     finally:
         process.kill()
         process.wait()
-        shutil.rmtree(d.WORK, ignore_errors=True)
+        shutil.rmtree(WORK, ignore_errors=True)
     if len(samples) < ROUNDS:
         check(f"{ROUNDS} rounds ran", False, [f"only {len(samples)} rounds finished"])
         return finish()

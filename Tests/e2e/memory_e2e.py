@@ -26,10 +26,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import memory  # noqa: E402
-import tui_e2e as d  # noqa: E402
+from checks import check, failures, passed  # noqa: E402
 
 BINARY = os.path.abspath(sys.argv[1])
-check, passed, failures = d.check, d.passed, d.failures
+# Its files (a home, a config folder), removed at the end.
+WORK = tempfile.mkdtemp(prefix="loader-tui-e2e-")
 MIB = 1024  # /proc gives KiB
 # The limits (MiB): anonymous memory as measured plus 15% (bench/memory.py holds the figures),
 # and private dirty memory 1.5 s after the load, after the trim (MemoryTrim), 8 MiB plus 10%;
@@ -75,7 +76,7 @@ def main():
     finally:
         keeper.close()
         shutil.rmtree(folder, ignore_errors=True)
-        shutil.rmtree(d.WORK, ignore_errors=True)
+        shutil.rmtree(WORK, ignore_errors=True)
 
     def median(get):
         return statistics.median(get(run) for run in runs) / MIB
