@@ -12,13 +12,6 @@ import XCTest
 /// middle of one and who broke what, with libcurl's own text after it; none waits for a
 /// timeout.
 final class FaultNamingTests: FaultTestCase {
-  /// A fault, the code it must fail with and words its sentence must hold.
-  private struct Fault {
-    let mode: String
-    let code: URLError.Code
-    let says: String
-  }
-
   /// Sends a GET (or `method` with a body) to a server in each fault's mode and checks the
   /// error's code, its sentence and libcurl's text after it, and that no deadline ended it:
   /// the deadline is 600 s, and 300 s a bound only a wait for it reaches (one fault took 3.2 s

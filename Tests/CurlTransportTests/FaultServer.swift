@@ -98,6 +98,14 @@ final class FaultServer {
 /// The fault tests' base: a `TLSFixture` whose CA the process trusts (`SSL_CERT_FILE`) from
 /// the first `trustedTLS()` of a test to its end.
 class FaultTestCase: TransportTestCase {
+  /// A fault mode of the server or the proxy, the code a request must fail with there, and
+  /// words its sentence must hold.
+  struct Fault {
+    let mode: String
+    let code: URLError.Code
+    let says: String
+  }
+
   private var tls: TLSFixture?
   private var restoreCertFile: (() -> Void)?
 

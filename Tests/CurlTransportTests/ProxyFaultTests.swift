@@ -11,13 +11,6 @@ import XCTest
 /// party that failed: the proxy and what it answered, or the server reached through its tunnel;
 /// never the proxy's credentials. A 407 is not retried.
 final class ProxyFaultTests: FaultTestCase {
-  /// A proxy fault, the code it must fail with and words its sentence must hold.
-  private struct Fault {
-    let mode: String
-    let code: URLError.Code
-    let says: String
-  }
-
   private let faults = [
     Fault(
       mode: "proxy-407", code: .userAuthenticationRequired,
